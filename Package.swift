@@ -1,0 +1,78 @@
+// swift-tools-version: 6.2
+// docrepl: Apple's document architecture for Linux, and a REPL on top of it.
+// The module plan and the rules between layers are in ../shared/DESIGN.md;
+// README.md has the layout.
+
+import PackageDescription
+
+let package = Package(
+  name: "docrepl",
+  products: [
+    .library(name: "DocKit", targets: ["DocKit"]),
+    .library(name: "DocScript", targets: ["DocScript"]),
+    .library(name: "DocFormats", targets: ["DocFormats"]),
+    .executable(name: "docrepl", targets: ["docrepl"]),
+  ],
+  targets: [
+    // Libraries
+
+    /// Apple-parity document types and the headless document host.
+    .target(name: "DocKit", dependencies: ["CDocKitSystem"]),
+    /// Linux system calls that Glibc's Swift overlay does not import
+    /// (`renameat2` and its flags).
+    .target(name: "CDocKitSystem"),
+    /// The command language: locations, diagnostics, lexer, parser, interpreter.
+    .target(name: "DocScript", dependencies: ["DocKit"]),
+    /// The built-in document types and their commands.
+    .target(name: "DocFormats", dependencies: ["DocKit", "DocScript"]),
+    /// The program around the language: arguments, loop, line editor, runners.
+    .target(
+      name: "DocShell",
+      dependencies: ["DocScript", "DocFormats", "CReadline"]
+    ),
+    // No pkgConfig: readline.pc adds -D_XOPEN_SOURCE=600, which SwiftPM
+    // refuses with a warning; the headers are in /usr/include anyway.
+    .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+
+    // Executable
+
+    .executableTarget(name: "docrepl", dependencies: ["DocShell"]),
+
+    // Tests
+
+    .target(
+      name: "DocTestSupport",
+      dependencies: ["DocKit"],
+      path: "Tests/DocTestSupport"
+    ),
+    .testTarget(name: "DocKitTests", dependencies: ["DocKit", "DocTestSupport"]),
+    .testTarget(
+      name: "DocScriptTests",
+      dependencies: ["DocScript", "DocTestSupport"]
+    ),
+    .testTarget(
+      name: "DocFormatsTests",
+      dependencies: ["DocFormats", "DocTestSupport"]
+    ),
+    .testTarget(
+      name: "DocShellTests",
+      dependencies: ["DocShell", "DocTestSupport", "docrepl"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+// Upcoming features, on for every Swift target. The first three are likely
+// defaults of a future language mode; the last two are what Apple's current
+// app templates turn on, and the seeds are compiled with them.
+for target in package.targets where target.type != .system {
+  guard target.name != "CDocKitSystem" else { continue }
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+      .enableUpcomingFeature("InferIsolatedConformances"),
+    ]
+}

@@ -1,0 +1,312 @@
+import Foundation
+import Glibc
+
+/// Writes a file-wrapper tree to disk, iteratively, through directory
+/// descriptors, never into an existing inode.
+///
+/// An atomic write builds the tree under a temporary sibling name, syncs
+/// every file and directory it created, then renames it into place (or
+/// exchanges it with an existing directory) and syncs the parent. A
+/// single regular file therefore costs exactly two `fsync` calls.
+struct FileTreeWriter {
+  /// One unit of work on the explicit stack.
+  private enum Step {
+    /// Create `wrapper` as `name` in `parent`.
+    case create(
+      FileWrapper, parent: FileDescriptor, name: String, path: String,
+      original: (directory: FileDescriptor, name: String)?)
+    /// All of a directory's children are written: set its mode, sync it.
+    case finish(FileWrapper, descriptor: FileDescriptor, path: String, permissions: UInt16)
+  }
+
+  /// What a written wrapper learns once the whole write has succeeded.
+  private struct Written {
+    var wrapper: FileWrapper
+    var status: FileStatus
+    var name: String
+    var path: String
+  }
+
+  private let root: FileWrapper
+  private let options: FileWrapper.WritingOptions
+  private let destinationPath: String
+  private let parentPath: String
+  private let name: String
+  private var written: [Written] = []
+
+  init(root: FileWrapper, destination: URL, options: FileWrapper.WritingOptions) throws(FileWrapperError) {
+    self.root = root
+    self.options = options
+    destinationPath = try FileWrapper.filePath(of: destination)
+    name = URL(fileURLWithPath: destinationPath).lastPathComponent
+    if let problem = FileWrapper.filenameProblem(name) {
+      throw FileWrapperError(.invalidFilename, path: destinationPath, message: problem)
+    }
+    let parent = URL(fileURLWithPath: destinationPath).deletingLastPathComponent().path
+    parentPath = parent.isEmpty ? "." : parent
+  }
+
+  private var atomic: Bool { options.contains(.atomic) }
+
+  mutating func write(originalContentsURL: URL?) throws(FileWrapperError) {
+    try Self.validate(root, at: destinationPath)
+    let parent = try wrapping { () throws(SystemCallError) in
+      try FileDescriptor.open(parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
+    }
+    let original = originalContentsURL.flatMap(Self.openOriginal)
+    if atomic {
+      let temporary = Self.temporaryName(for: name)
+      do {
+        try writeTree(in: parent, as: temporary, original: original)
+        try commit(temporary, in: parent)
+      } catch {
+        try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
+        throw error
+      }
+    } else {
+      do {
+        try writeTree(in: parent, as: name, original: original)
+      } catch {
+        // Remove what this write created, unless the failure was finding
+        // something already there.
+        if !(error.code == .fileExists && error.path == destinationPath) {
+          try? parent.removeTree(name, path: destinationPath)
+        }
+        throw error
+      }
+    }
+    publish()
+  }
+
+  /// Refuses invalid keys and cycles before anything touches the disk.
+  private static func validate(_ root: FileWrapper, at path: String) throws(FileWrapperError) {
+    var onPath: Set<ObjectIdentifier> = []
+    // `nil` marks leaving the directory pushed just before it.
+    var stack: [(wrapper: FileWrapper, path: String)?] = [(root, path)]
+    var leaving: [ObjectIdentifier] = []
+    while let item = stack.popLast() {
+      guard let (wrapper, path) = item else {
+        onPath.remove(leaving.removeLast())
+        continue
+      }
+      guard wrapper.kind == .directory else { continue }
+      guard onPath.insert(ObjectIdentifier(wrapper)).inserted else {
+        throw FileWrapperError(.cycle, path: path, message: "the directory wrapper contains itself")
+      }
+      leaving.append(ObjectIdentifier(wrapper))
+      stack.append(nil)
+      for (key, child) in wrapper.sortedChildren.reversed() {
+        let childPath = path + "/" + key
+        if let problem = FileWrapper.filenameProblem(key) {
+          throw FileWrapperError(.invalidFilename, path: childPath, message: problem)
+        }
+        stack.append((child, childPath))
+      }
+    }
+  }
+
+  /// The parent directory and name of `url`, if it can be opened.
+  private static func openOriginal(_ url: URL) -> (directory: FileDescriptor, name: String)? {
+    guard let path = try? FileWrapper.filePath(of: url), path != "/" else { return nil }
+    let location = URL(fileURLWithPath: path)
+    let parentPath = location.deletingLastPathComponent().path
+    guard
+      let parent = try? FileDescriptor.open(
+        parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
+    else { return nil }
+    return (parent, location.lastPathComponent)
+  }
+
+  /// `.<name>.docrepl-<random>.tmp`, cut to fit in 255 bytes.
+  static func temporaryName(for name: String) -> String {
+    let suffix = ".docrepl-" + String(UInt64.random(in: .min ... .max), radix: 36) + ".tmp"
+    var stem = name
+    while stem.utf8.count + suffix.utf8.count + 1 > 255 { stem.removeLast() }
+    return "." + stem + suffix
+  }
+
+  // MARK: - Writing the tree
+
+  private mutating func writeTree(
+    in parent: FileDescriptor, as rootName: String,
+    original: (directory: FileDescriptor, name: String)?
+  ) throws(FileWrapperError) {
+    var steps: [Step] = [.create(root, parent: parent, name: rootName, path: destinationPath, original: original)]
+    var isRoot = true
+    while let step = steps.popLast() {
+      switch step {
+      case .create(let wrapper, let parent, let name, let path, let original):
+        switch wrapper.kind {
+        case .regularFile:
+          try writeFile(wrapper, in: parent, as: name, path: path, original: isRoot ? nil : original)
+        case .symbolicLink:
+          try wrapping { () throws(SystemCallError) in
+            try parent.makeSymbolicLink(name, destination: wrapper.linkDestination, path: path)
+            written.append(
+              Written(wrapper: wrapper, status: try FileStatus.of(name, in: parent, path: path), name: name, path: path))
+          }
+        case .directory:
+          let (descriptor, permissions) = try makeDirectory(wrapper, in: parent, as: name, path: path)
+          steps.append(.finish(wrapper, descriptor: descriptor, path: path, permissions: permissions))
+          let originalDirectory = original.flatMap {
+            try? FileDescriptor.open($0.name, in: $0.directory, flags: FileDescriptor.directoryFlags, path: path)
+          }
+          for (key, child) in wrapper.sortedChildren.reversed() {
+            let childOriginal = originalDirectory.flatMap { directory in child.filename.map { (directory, $0) } }
+            steps.append(
+              .create(child, parent: descriptor, name: key, path: path + "/" + key, original: childOriginal))
+          }
+        }
+      case .finish(let wrapper, let descriptor, let path, let permissions):
+        try wrapping { () throws(SystemCallError) in
+          try descriptor.setPermissions(permissions, path: path)
+          if wrapper.attributesNeedWriting, let date = wrapper.modificationDate {
+            try descriptor.setModificationTime(date.timeIntervalSince1970, path: path)
+          }
+          if atomic { try descriptor.sync(path: path) }
+          let name = URL(fileURLWithPath: path).lastPathComponent
+          written.append(Written(wrapper: wrapper, status: try descriptor.status(path: path), name: name, path: path))
+        }
+      }
+      isRoot = false
+    }
+  }
+
+  /// Creates a directory writable by its owner while it is filled, and
+  /// returns the mode it must end with.
+  private func makeDirectory(
+    _ wrapper: FileWrapper, in parent: FileDescriptor, as name: String, path: String
+  ) throws(FileWrapperError) -> (FileDescriptor, UInt16) {
+    try wrapping { () throws(SystemCallError) in
+      try parent.makeDirectory(name, mode: mode_t(wrapper.permissions), path: path)
+      let descriptor = try FileDescriptor.open(name, in: parent, flags: FileDescriptor.directoryFlags, path: path)
+      // A wrapper that has not been on disk is created like `mkdir` would
+      // make it, narrowed by the umask; one read from disk, or given
+      // attributes, keeps its exact mode.
+      let final = wrapper.hasExactPermissions ? wrapper.permissions : try descriptor.status(path: path).permissions
+      try descriptor.setPermissions(0o700, path: path)
+      return (descriptor, final)
+    }
+  }
+
+  private mutating func writeFile(
+    _ wrapper: FileWrapper, in parent: FileDescriptor, as name: String, path: String,
+    original: (directory: FileDescriptor, name: String)?
+  ) throws(FileWrapperError) {
+    var source: (directory: FileDescriptor, name: String, identity: DiskIdentity)?
+    if let original, !wrapper.attributesNeedWriting, let identity = wrapper.diskIdentity,
+      let status = try? FileStatus.of(original.name, in: original.directory, path: path),
+      status.kind == .regular, status.identity == identity
+    {
+      do {
+        try parent.makeHardLink(to: name, from: original.name, in: original.directory, path: path)
+        var linked = status
+        linked.linkCount += 1
+        written.append(Written(wrapper: wrapper, status: linked, name: name, path: path))
+        return
+      } catch where [EXDEV, EPERM, EMLINK, EACCES, ENOTSUP, EOPNOTSUPP].contains(error.errno) {
+        source = (original.directory, original.name, identity)
+      } catch {
+        throw FileWrapperError(error)
+      }
+    }
+    let data: Data
+    if case .loaded(let loaded) = wrapper.contents {
+      data = loaded
+    } else if let source {
+      // The link was refused: copy the original, which is verified to be
+      // the very inode the wrapper was read from.
+      data = try FileWrapper.readFile(
+        source.name, in: source.directory, path: path, expecting: source.identity)
+    } else {
+      data = try wrapper.loadRegularFileContents()
+    }
+    try wrapping { () throws(SystemCallError) in
+      let exact = wrapper.hasExactPermissions
+      let descriptor = try FileDescriptor.open(
+        name, in: parent, flags: FileDescriptor.createFlags,
+        mode: exact ? 0o600 : mode_t(wrapper.permissions), path: path)
+      try descriptor.writeAll(data, path: path)
+      if exact { try descriptor.setPermissions(wrapper.permissions, path: path) }
+      if wrapper.attributesNeedWriting, let date = wrapper.modificationDate {
+        try descriptor.setModificationTime(date.timeIntervalSince1970, path: path)
+      }
+      if atomic { try descriptor.sync(path: path) }
+      let status = try descriptor.status(path: path)
+      try descriptor.close(path: path)
+      written.append(Written(wrapper: wrapper, status: status, name: name, path: path))
+    }
+  }
+
+  // MARK: - Committing
+
+  /// Moves the finished temporary tree to the destination name.
+  private func commit(_ temporary: String, in parent: FileDescriptor) throws(FileWrapperError) {
+    let existing = try? FileStatus.of(name, in: parent, path: destinationPath)
+    var displaced = false
+    try wrapping { () throws(SystemCallError) in
+      if let existing {
+        if existing.kind != .directory && root.kind != .directory {
+          try parent.rename(temporary, to: name, mode: .replace, path: destinationPath)
+        } else {
+          try exchange(temporary, in: parent)
+          displaced = true
+        }
+      } else {
+        do throws(SystemCallError) {
+          try parent.rename(temporary, to: name, mode: .noReplace, path: destinationPath)
+        } catch where error.errno == EINVAL || error.errno == ENOSYS {
+          try parent.rename(temporary, to: name, mode: .replace, path: destinationPath)
+        }
+      }
+      try parent.sync(path: parentPath)
+    }
+    if displaced {
+      // The old item now has the temporary name. The new one is in place
+      // and durable, so failing to clear the old one is not a failed save.
+      try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
+    }
+  }
+
+  /// Swaps the temporary tree with the existing destination. Where the file
+  /// system has no `RENAME_EXCHANGE`, moves the old item aside first: there
+  /// is then a moment with nothing at the destination, never a mixture.
+  private func exchange(_ temporary: String, in parent: FileDescriptor) throws(SystemCallError) {
+    do {
+      try parent.rename(temporary, to: name, mode: .exchange, path: destinationPath)
+    } catch where error.errno == EINVAL || error.errno == ENOSYS {
+      let aside = Self.temporaryName(for: name)
+      try parent.rename(name, to: aside, mode: .replace, path: destinationPath)
+      do {
+        try parent.rename(temporary, to: name, mode: .replace, path: destinationPath)
+      } catch {
+        try? parent.rename(aside, to: name, mode: .replace, path: destinationPath)
+        throw error
+      }
+      try parent.rename(aside, to: temporary, mode: .replace, path: destinationPath)
+    }
+  }
+
+  /// Records, now the write has succeeded, where each wrapper's bytes live.
+  private func publish() {
+    let updateNames = options.contains(.withNameUpdating)
+    for item in written {
+      let wrapper = item.wrapper
+      wrapper.diskStatus = item.status
+      wrapper.permissions = item.status.permissions
+      wrapper.modificationDate = Date(timeIntervalSince1970: item.status.modificationTime)
+      wrapper.attributesNeedWriting = false
+      if wrapper.kind == .regularFile {
+        wrapper.diskIdentity = item.status.identity
+        if case .onDisk = wrapper.contents {
+          wrapper.contents = .onDisk(path: item.path, identity: item.status.identity)
+        }
+      }
+      if wrapper.kind == .symbolicLink {
+        wrapper.readLocation = URL(fileURLWithPath: item.path, isDirectory: false)
+      }
+      if updateNames { wrapper.filename = item.name }
+    }
+    if updateNames { root.filename = name }
+  }
+}

@@ -1,0 +1,104 @@
+public import Foundation
+
+extension FileWrapper {
+  /// Rereads this wrapper from `url`.
+  ///
+  /// A directory's children are added and removed to match the disk; a
+  /// child that is still there under the same name and of the same kind
+  /// keeps its identity (the same `FileWrapper` object), so references to it
+  /// stay valid.
+  ///
+  /// - Throws: ``FileWrapperError``; on failure this wrapper is unchanged.
+  public func read(from url: URL, options: ReadingOptions = []) throws(FileWrapperError) {
+    try read(from: url, options: options, limits: .default)
+  }
+
+  /// Rereads this wrapper from `url`, refusing trees beyond `limits`.
+  ///
+  /// - Throws: ``FileWrapperError``; on failure this wrapper is unchanged.
+  public func read(from url: URL, options: ReadingOptions = [], limits: Limits)
+    throws(FileWrapperError)
+  {
+    let path = try Self.filePath(of: url)
+    var reader = FileTreeReader(options: options, limits: limits)
+    let fresh = try reader.read(atPath: path)
+    adoptState(of: fresh)
+    filename = url.lastPathComponent
+  }
+
+  /// The path of a file URL, without a trailing slash.
+  static func filePath(of url: URL) throws(FileWrapperError) -> String {
+    guard url.isFileURL else {
+      throw FileWrapperError(.noSuchFile, path: url.absoluteString, message: "not a file URL")
+    }
+    var path = url.path
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    return path
+  }
+
+  /// Reads a regular file's bytes, checking that the file is still the inode
+  /// in `identity` before and after the read.
+  static func readFile(
+    _ name: String, in directory: FileDescriptor?, path: String, expecting identity: DiskIdentity
+  ) throws(FileWrapperError) -> Data {
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(
+        name, in: directory, flags: FileDescriptor.readFlags, path: path)
+    } catch where error.errno == ELOOP {
+      throw FileWrapperError(
+        .changedSinceRead, path: path, message: "the file was replaced by a symbolic link")
+    } catch {
+      throw FileWrapperError(error)
+    }
+    var data = Data()
+    var unchanged = false
+    do {
+      let before = try descriptor.status(path: path)
+      if before.kind == .regular && before.identity == identity {
+        data = try descriptor.readAll(expectedSize: Int(before.size), path: path)
+        let after = try descriptor.status(path: path)
+        unchanged = after.identity == identity && Int64(data.count) == identity.size
+      }
+    } catch {
+      throw FileWrapperError(error)
+    }
+    guard unchanged else {
+      throw FileWrapperError(
+        .changedSinceRead, path: path, message: "the file changed after the tree was read")
+    }
+    return data
+  }
+
+  /// Takes over `fresh`'s state, reusing this tree's wrappers by name.
+  private func adoptState(of fresh: FileWrapper) {
+    var work: [(target: FileWrapper, source: FileWrapper)] = [(self, fresh)]
+    while let (target, source) = work.popLast() {
+      target.kind = source.kind
+      target.contents = source.contents
+      target.linkDestination = source.linkDestination
+      target.readLocation = source.readLocation
+      target.permissions = source.permissions
+      target.modificationDate = source.modificationDate
+      target.diskIdentity = source.diskIdentity
+      target.diskStatus = source.diskStatus
+      target.attributesNeedWriting = false
+      var merged: [(String, FileWrapper)] = []
+      for (name, child) in source.children {
+        if let old = target.children[name], old.kind == child.kind,
+          target.keyForChildFileWrapper(old).map({ $0.utf8.elementsEqual(name.utf8) }) == true
+        {
+          merged.append((name, old))
+          work.append((old, child))
+        } else {
+          merged.append((name, child))
+        }
+      }
+      for (_, old) in target.children where !merged.contains(where: { $0.1 === old }) {
+        target.removeFileWrapper(old)
+      }
+      target.children = [:]
+      for (name, child) in merged { target.adoptChild(child, named: name) }
+    }
+  }
+}

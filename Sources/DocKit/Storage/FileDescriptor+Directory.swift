@@ -1,0 +1,179 @@
+import CDocKitSystem
+import Glibc
+
+/// Operations on the entries of a directory, by name, relative to its
+/// descriptor. None of them follows a symbolic link in the final component.
+extension FileDescriptor {
+  /// The names in this directory, as raw bytes, without `.` and `..`.
+  ///
+  /// Names are returned exactly as the file system stores them; deciding
+  /// whether they are valid UTF-8 is the caller's business.
+  func directoryEntryNames(path: String) throws(SystemCallError) -> [[UInt8]] {
+    let copy = dup(rawValue)
+    guard copy >= 0 else {
+      throw SystemCallError(systemCall: "dup", errno: errno, path: path)
+    }
+    guard let stream = fdopendir(copy) else {
+      let code = errno
+      Glibc.close(copy)
+      throw SystemCallError(systemCall: "fdopendir", errno: code, path: path)
+    }
+    defer { closedir(stream) }
+    rewinddir(stream)
+    var names: [[UInt8]] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(stream) else {
+        if errno != 0 {
+          throw SystemCallError(systemCall: "readdir", errno: errno, path: path)
+        }
+        return names
+      }
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        Array(raw.prefix { $0 != 0 })
+      }
+      if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+      names.append(name)
+    }
+  }
+
+  /// `mkdirat`.
+  func makeDirectory(_ name: String, mode: mode_t, path: String) throws(SystemCallError) {
+    guard name.withCString({ mkdirat(rawValue, $0, mode) }) == 0 else {
+      throw SystemCallError(systemCall: "mkdirat", errno: errno, path: path)
+    }
+  }
+
+  /// `linkat` from `name` in `source` to `newName` in this directory.
+  func makeHardLink(
+    to newName: String, from name: String, in source: FileDescriptor, path: String
+  ) throws(SystemCallError) {
+    let result = name.withCString { old in
+      newName.withCString { new in linkat(source.rawValue, old, rawValue, new, 0) }
+    }
+    guard result == 0 else {
+      throw SystemCallError(systemCall: "linkat", errno: errno, path: path)
+    }
+  }
+
+  /// `symlinkat`: creates `name` pointing at `destination`, verbatim.
+  func makeSymbolicLink(
+    _ name: String, destination: String, path: String
+  ) throws(SystemCallError) {
+    let result = destination.withCString { target in
+      name.withCString { symlinkat(target, rawValue, $0) }
+    }
+    guard result == 0 else {
+      throw SystemCallError(systemCall: "symlinkat", errno: errno, path: path)
+    }
+  }
+
+  /// `readlinkat`: the link's target as raw bytes, however long.
+  func symbolicLinkDestination(_ name: String, path: String) throws(SystemCallError) -> [UInt8] {
+    var capacity = 256
+    while true {
+      var buffer = [CChar](repeating: 0, count: capacity)
+      let count = name.withCString { cName in
+        buffer.withUnsafeMutableBufferPointer {
+          readlinkat(rawValue, cName, $0.baseAddress.unsafelyUnwrapped, capacity)
+        }
+      }
+      guard count >= 0 else {
+        throw SystemCallError(systemCall: "readlinkat", errno: errno, path: path)
+      }
+      if count < capacity { return buffer[0..<count].map { UInt8(bitPattern: $0) } }
+      capacity *= 2
+    }
+  }
+
+  /// How ``rename(_:to:mode:path:)`` treats an existing new name.
+  enum RenameMode {
+    /// `rename(2)`: replace a non-directory, or an empty directory.
+    case replace
+    /// `RENAME_NOREPLACE`: fail with `EEXIST` if the new name exists.
+    case noReplace
+    /// `RENAME_EXCHANGE`: swap the two names, which both must exist.
+    case exchange
+  }
+
+  /// `renameat2` within this directory. Throws `EINVAL` or `ENOSYS` where
+  /// the file system or kernel does not support `mode`.
+  func rename(_ name: String, to newName: String, mode: RenameMode, path: String)
+    throws(SystemCallError)
+  {
+    let flags: UInt32 =
+      switch mode {
+      case .replace: 0
+      case .noReplace: UInt32(DOCKIT_RENAME_NOREPLACE)
+      case .exchange: UInt32(DOCKIT_RENAME_EXCHANGE)
+      }
+    let result = name.withCString { old in
+      newName.withCString { new in
+        flags == 0
+          ? renameat(rawValue, old, rawValue, new)
+          : dockit_renameat2(rawValue, old, rawValue, new, flags)
+      }
+    }
+    guard result == 0 else {
+      throw SystemCallError(systemCall: flags == 0 ? "renameat" : "renameat2", errno: errno, path: path)
+    }
+  }
+
+  /// Removes `name` and, if it is a directory, everything below it.
+  ///
+  /// The walk is iterative and opens each directory with `O_NOFOLLOW`, so a
+  /// symbolic link is removed, never followed, and depth cannot overflow the
+  /// stack. Names are handled as raw bytes, so entries whose names are not
+  /// UTF-8 are removed too. A missing `name` is not an error.
+  func removeTree(_ name: String, path: String) throws(SystemCallError) {
+    // Each frame is a directory still to empty, with its parent and name.
+    var stack: [(parent: FileDescriptor, name: [UInt8], path: String)] = []
+    if try unlinkUnlessDirectory(Array(name.utf8), path: path) { return }
+    stack.append((self, Array(name.utf8), path))
+    while let frame = stack.last {
+      let directory = try frame.name.withCName { cName throws(SystemCallError) in
+        let fd = openat(frame.parent.rawValue, cName, FileDescriptor.directoryFlags)
+        guard fd >= 0 else {
+          throw SystemCallError(systemCall: "openat", errno: errno, path: frame.path)
+        }
+        return FileDescriptor(rawValue: fd)
+      }
+      var pushed = false
+      for child in try directory.directoryEntryNames(path: frame.path) {
+        let childPath = frame.path + "/" + String(decoding: child, as: UTF8.self)
+        if try directory.unlinkUnlessDirectory(child, path: childPath) { continue }
+        stack.append((directory, child, childPath))
+        pushed = true
+      }
+      if pushed { continue }
+      stack.removeLast()
+      let removed = frame.name.withCName { unlinkat(frame.parent.rawValue, $0, AT_REMOVEDIR) }
+      guard removed == 0 || errno == ENOENT else {
+        throw SystemCallError(systemCall: "unlinkat", errno: errno, path: frame.path)
+      }
+    }
+  }
+
+  /// Unlinks a non-directory. Returns false, having done nothing, when
+  /// `name` is a directory; true when it was removed or was already gone.
+  private func unlinkUnlessDirectory(_ name: [UInt8], path: String) throws(SystemCallError) -> Bool {
+    let result = name.withCName { unlinkat(rawValue, $0, 0) }
+    if result == 0 || errno == ENOENT { return true }
+    guard errno == EISDIR || errno == EPERM else {
+      throw SystemCallError(systemCall: "unlinkat", errno: errno, path: path)
+    }
+    return false
+  }
+}
+
+extension [UInt8] {
+  /// Calls `body` with these bytes as a NUL-terminated C string.
+  func withCName<R, E: Error>(_ body: (UnsafePointer<CChar>) throws(E) -> R) throws(E) -> R {
+    var terminated = map { CChar(bitPattern: $0) }
+    terminated.append(0)
+    return try terminated.withUnsafeBufferPointer { buffer throws(E) in
+      // A non-empty array's buffer always has a base address.
+      try body(buffer.baseAddress.unsafelyUnwrapped)
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Glibc
+
+/// An open file descriptor that closes itself when the last reference goes.
+///
+/// Directory descriptors are shared: while a tree is walked or written, each
+/// pending child keeps its parent's descriptor alive, and every child is
+/// opened relative to it with `openat`, so no path is resolved twice and no
+/// intermediate symbolic link can redirect the walk.
+final class FileDescriptor {
+  /// The descriptor number, or -1 once closed.
+  private(set) var rawValue: Int32
+
+  init(rawValue: Int32) {
+    self.rawValue = rawValue
+  }
+
+  /// `AT_FDCWD`: names relative to it resolve against the working
+  /// directory, and absolute paths as themselves. Never closed.
+  static var workingDirectory: FileDescriptor { FileDescriptor(rawValue: AT_FDCWD) }
+
+  deinit {
+    if rawValue >= 0 { Glibc.close(rawValue) }
+  }
+
+  /// Flags for opening a directory without following a final symbolic link.
+  static let directoryFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+  /// Flags for reading a file. `O_NONBLOCK` keeps a FIFO swapped in after
+  /// the type check from blocking the open; `O_NOFOLLOW` refuses a link.
+  static let readFlags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+  /// Flags for creating a new file: never an existing inode, never a link.
+  static let createFlags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+
+  /// Opens `name` relative to `directory` (or the working directory).
+  static func open(
+    _ name: String, in directory: FileDescriptor?, flags: Int32,
+    mode: mode_t = 0, path: String
+  ) throws(SystemCallError) -> FileDescriptor {
+    let base = directory?.rawValue ?? AT_FDCWD
+    while true {
+      let fd = name.withCString { openat(base, $0, flags, mode) }
+      if fd >= 0 { return FileDescriptor(rawValue: fd) }
+      if errno != EINTR {
+        throw SystemCallError(systemCall: "openat", errno: errno, path: path)
+      }
+    }
+  }
+
+  /// `fstat` on this descriptor.
+  func status(path: String) throws(SystemCallError) -> FileStatus {
+    var raw = stat()
+    guard fstat(rawValue, &raw) == 0 else {
+      throw SystemCallError(systemCall: "fstat", errno: errno, path: path)
+    }
+    return FileStatus(raw)
+  }
+
+  /// Reads from the current offset to the end of the file.
+  ///
+  /// - Parameter expectedSize: the size `fstat` reported; the buffer grows
+  ///   past it if the file is longer, so the hint only saves copies.
+  func readAll(expectedSize: Int = 0, path: String) throws(SystemCallError) -> Data {
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: max(min(expectedSize + 1, 1 << 20), 4096))
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        Glibc.read(rawValue, $0.baseAddress, $0.count)
+      }
+      if count > 0 {
+        data.append(contentsOf: chunk[0..<count])
+      } else if count == 0 {
+        return data
+      } else if errno != EINTR {
+        throw SystemCallError(systemCall: "read", errno: errno, path: path)
+      }
+    }
+  }
+
+  /// Writes all of `data`, continuing after short writes and `EINTR`.
+  func writeAll(_ data: Data, path: String) throws(SystemCallError) {
+    var failure: Int32 = 0
+    data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+      var offset = 0
+      while offset < buffer.count {
+        let count = Glibc.write(
+          rawValue, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
+        if count > 0 {
+          offset += count
+        } else if count < 0 && errno == EINTR {
+          continue
+        } else {
+          // A zero-byte write of a non-empty buffer makes no progress; treat
+          // it as the disk being full rather than spinning.
+          failure = count == 0 ? ENOSPC : errno
+          return
+        }
+      }
+    }
+    if failure != 0 {
+      throw SystemCallError(systemCall: "write", errno: failure, path: path)
+    }
+  }
+
+  /// `fsync`. A failure is final: the kernel may already have dropped the
+  /// dirty pages, so a retry that succeeds proves nothing.
+  func sync(path: String) throws(SystemCallError) {
+    guard fsync(rawValue) == 0 else {
+      throw SystemCallError(systemCall: "fsync", errno: errno, path: path)
+    }
+  }
+
+  /// `fchmod` to exactly `permissions`, regardless of the umask.
+  func setPermissions(_ permissions: UInt16, path: String) throws(SystemCallError) {
+    guard fchmod(rawValue, mode_t(permissions)) == 0 else {
+      throw SystemCallError(systemCall: "fchmod", errno: errno, path: path)
+    }
+  }
+
+  /// `futimens`: sets the modification time and leaves the access time.
+  func setModificationTime(_ seconds: Double, path: String) throws(SystemCallError) {
+    let whole = seconds.rounded(.down)
+    // UTIME_OMIT is a macro Swift cannot import: ((1l << 30) - 2l).
+    let omit = timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2)
+    let modified = timespec(
+      tv_sec: Int(whole), tv_nsec: Int(((seconds - whole) * 1e9).rounded(.down)))
+    let times = [omit, modified]
+    guard futimens(rawValue, times) == 0 else {
+      throw SystemCallError(systemCall: "futimens", errno: errno, path: path)
+    }
+  }
+
+  /// Closes the descriptor and reports a failed `close`, which for a file
+  /// just written can be the first sign that its data did not reach disk.
+  func close(path: String) throws(SystemCallError) {
+    let fd = rawValue
+    rawValue = -1
+    guard Glibc.close(fd) == 0 else {
+      throw SystemCallError(systemCall: "close", errno: errno, path: path)
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import CReadline
+
+/// The `docrepl` program: everything `main.swift` does, as a library call.
+public enum Docrepl {
+  /// The program's version.
+  public static let version = "0.1.0"
+
+  /// Runs the program with `arguments` (without the program name), writing
+  /// to standard output and standard error, and returns the exit status.
+  public static func main(arguments: [String]) -> Int32 {
+    var output = StandardStream.output
+    var errors = StandardStream.error
+    return run(arguments: arguments, output: &output, errors: &errors).rawValue
+  }
+
+  /// Runs the program, writing to the given streams.
+  public static func run(
+    arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) -> ExitStatus {
+    guard let first = arguments.first else {
+      errors.write("docrepl: error: no command given\n\n" + usage)
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "-h", "--help", "help":
+      output.write(help)
+      return .success
+    case "--version":
+      output.write(versionText)
+      return .success
+    case "inspect":
+      return InspectCommand.run(arguments: rest, output: &output, errors: &errors)
+    default:
+      let what = first.hasPrefix("-") ? "option" : "command"
+      errors.write("docrepl: error: unknown \(what) '\(first)'\n\n" + usage)
+      return .usage
+    }
+  }
+
+  static let usage = """
+    USAGE: docrepl <command> [<arguments>]
+    Run 'docrepl --help' for the commands.
+
+    """
+
+  static let help = """
+    OVERVIEW: docrepl creates, edits, saves and inspects documents built on
+    Apple's document architecture (FileDocument, FileWrapper, UTType),
+    reimplemented for Linux by the DocKit library.
+
+    USAGE: docrepl <command> [<arguments>]
+
+    COMMANDS:
+      inspect <path>    Read a file, directory or package through FileWrapper
+                        and print its tree, sorted by name, with kinds, sizes
+                        and symbolic-link targets. Unsafe entries (FIFOs,
+                        devices, names that are not UTF-8) are refused.
+
+    OPTIONS:
+      -h, --help        Show this help.
+      --version         Show the version of docrepl and of GNU readline.
+
+    EXIT STATUS:
+      0 success, 1 other failure (permissions, I/O), 64 bad command line,
+      65 malformed or unsafe input, 66 input not found.
+
+    """
+
+  static var versionText: String {
+    let readline = String(cString: docrepl_readline_library_version())
+    return "docrepl \(version) (GNU readline \(readline))\n"
+  }
+}

@@ -1,0 +1,20 @@
+/// The exit statuses of `docrepl`, following `sysexits.h`.
+public struct ExitStatus: RawRepresentable, Hashable, Sendable {
+  public let rawValue: Int32
+
+  /// Creates a status from its number.
+  public init(rawValue: Int32) {
+    self.rawValue = rawValue
+  }
+
+  /// Everything worked.
+  public static let success = ExitStatus(rawValue: 0)
+  /// A failure not covered below, such as a permission or I/O error.
+  public static let failure = ExitStatus(rawValue: 1)
+  /// The command line was wrong (`EX_USAGE`).
+  public static let usage = ExitStatus(rawValue: 64)
+  /// The input was malformed or unsafe (`EX_DATAERR`).
+  public static let dataError = ExitStatus(rawValue: 65)
+  /// An input file did not exist (`EX_NOINPUT`).
+  public static let noInput = ExitStatus(rawValue: 66)
+}

@@ -1,0 +1,4 @@
+import DocShell
+import Glibc
+
+exit(Docrepl.main(arguments: Array(CommandLine.arguments.dropFirst())))
