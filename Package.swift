@@ -56,7 +56,8 @@ let package = Package(
     ),
     .testTarget(
       name: "DocShellTests",
-      dependencies: ["DocShell", "DocTestSupport", "docrepl"]
+      dependencies: ["DocShell", "DocTestSupport", "docrepl"],
+      exclude: ["Snapshots"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -38,9 +38,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter source: the whole text of ``SourceLocation/file``. When it
   ///   has no such line, only the description is returned.
   public func rendered(source: String) -> String {
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    // Split bytes, not Characters: "\r\n" is a single Character.
+    let lines = Array(source.utf8).split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     guard location.line >= 1, location.line <= lines.count else { return description }
-    var line = Array(lines[location.line - 1].utf8)
+    var line = Array(lines[location.line - 1])
     if line.last == UInt8(ascii: "\r") { line.removeLast() }
     let prefix = line.prefix(max(0, location.column - 1))
     // The caret goes under the column's character: count characters, not

@@ -37,7 +37,8 @@ struct FileTreeListing {
         let count = children.count == 1 ? "1 entry" : "\(children.count) entries"
         lines.append(entry.prefix + entry.connector + label + "/  (directory, \(count))")
         let childPrefix =
-          entry.prefix + (entry.connector.isEmpty ? "" : entry.connector == "└── " ? "    " : "│   ")
+          entry.prefix
+          + (entry.connector.isEmpty ? "" : entry.connector == "└── " ? "    " : "│   ")
         for (index, child) in children.enumerated().reversed() {
           let connector = index == children.count - 1 ? "└── " : "├── "
           pending.append((child.value, child.key, childPrefix, connector))
@@ -45,17 +46,22 @@ struct FileTreeListing {
       } else if wrapper.isSymbolicLink {
         links += 1
         let target = wrapper.symbolicLinkDestinationURL?.relativePath ?? ""
-        lines.append(entry.prefix + entry.connector + label + " -> " + Self.escaped(target) + "  (symlink)")
+        lines.append(
+          entry.prefix + entry.connector + label + " -> " + Self.escaped(target) + "  (symlink)")
       } else {
         files += 1
         let size = wrapper.regularFileContents?.count ?? 0
         bytes += size
-        lines.append(entry.prefix + entry.connector + label + "  (file, \(Self.count(size, "byte")))")
+        lines.append(
+          entry.prefix + entry.connector + label + "  (file, \(Self.count(size, "byte")))")
       }
     }
     lines.append(
-      [Self.count(directories, "directory", "directories"), Self.count(files, "file"), Self.count(links, "symlink")]
-        .joined(separator: ", ") + "; \(Self.count(bytes, "byte")) in files")
+      [
+        Self.count(directories, "directory", "directories"), Self.count(files, "file"),
+        Self.count(links, "symlink"),
+      ]
+      .joined(separator: ", ") + "; \(Self.count(bytes, "byte")) in files")
     text = lines.joined(separator: "\n") + "\n"
   }
 
@@ -73,7 +79,9 @@ struct FileTreeListing {
       case "\r": text += "\\r"
       case "\\": text += "\\\\"
       case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        text += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+        text +=
+          "\\x" + (scalar.value < 0x10 ? "0" : "")
+          + String(scalar.value, radix: 16, uppercase: true)
       default: text.unicodeScalars.append(scalar)
       }
     }

@@ -30,11 +30,15 @@ struct FileTreeReader {
   /// Reads the item at `path` and, for a directory, everything below it.
   mutating func read(atPath path: String) throws(FileWrapperError) -> FileWrapper {
     let cwd = FileDescriptor.workingDirectory
-    let status = try wrapping { () throws(SystemCallError) in try FileStatus.of(path, in: nil, path: path) }
+    let status = try wrapping { () throws(SystemCallError) in
+      try FileStatus.of(path, in: nil, path: path)
+    }
     entryCount = 1
     let root = try makeWrapper(path, in: cwd, path: path, status: status)
     guard root.kind == .directory else { return root }
-    var pending = [PendingDirectory(parent: cwd, name: path, wrapper: root, path: path, depth: 0, status: status)]
+    var pending = [
+      PendingDirectory(parent: cwd, name: path, wrapper: root, path: path, depth: 0, status: status)
+    ]
     while let directory = pending.popLast() {
       let descriptor = try open(directory)
       let names = try wrapping { () throws(SystemCallError) in
@@ -88,10 +92,13 @@ struct FileTreeReader {
         directory.name, in: directory.parent, flags: FileDescriptor.directoryFlags,
         path: directory.path)
     }
-    let now = try wrapping { () throws(SystemCallError) in try descriptor.status(path: directory.path) }
+    let now = try wrapping { () throws(SystemCallError) in
+      try descriptor.status(path: directory.path)
+    }
     guard now.device == directory.status.device, now.inode == directory.status.inode else {
       throw FileWrapperError(
-        .changedSinceRead, path: directory.path, message: "the directory was replaced while being read")
+        .changedSinceRead, path: directory.path,
+        message: "the directory was replaced while being read")
     }
     return descriptor
   }

@@ -34,7 +34,9 @@ struct FileTreeWriter {
   private let name: String
   private var written: [Written] = []
 
-  init(root: FileWrapper, destination: URL, options: FileWrapper.WritingOptions) throws(FileWrapperError) {
+  init(
+    root: FileWrapper, destination: URL, options: FileWrapper.WritingOptions
+  ) throws(FileWrapperError) {
     self.root = root
     self.options = options
     destinationPath = try FileWrapper.filePath(of: destination)
@@ -51,7 +53,8 @@ struct FileTreeWriter {
   mutating func write(originalContentsURL: URL?) throws(FileWrapperError) {
     try Self.validate(root, at: destinationPath)
     let parent = try wrapping { () throws(SystemCallError) in
-      try FileDescriptor.open(parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
+      try FileDescriptor.open(
+        parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
     let original = originalContentsURL.flatMap(Self.openOriginal)
     if atomic {
@@ -131,30 +134,42 @@ struct FileTreeWriter {
     in parent: FileDescriptor, as rootName: String,
     original: (directory: FileDescriptor, name: String)?
   ) throws(FileWrapperError) {
-    var steps: [Step] = [.create(root, parent: parent, name: rootName, path: destinationPath, original: original)]
+    var steps: [Step] = [
+      .create(root, parent: parent, name: rootName, path: destinationPath, original: original)
+    ]
     var isRoot = true
     while let step = steps.popLast() {
       switch step {
       case .create(let wrapper, let parent, let name, let path, let original):
         switch wrapper.kind {
         case .regularFile:
-          try writeFile(wrapper, in: parent, as: name, path: path, original: isRoot ? nil : original)
+          try writeFile(
+            wrapper, in: parent, as: name, path: path, original: isRoot ? nil : original)
         case .symbolicLink:
           try wrapping { () throws(SystemCallError) in
             try parent.makeSymbolicLink(name, destination: wrapper.linkDestination, path: path)
             written.append(
-              Written(wrapper: wrapper, status: try FileStatus.of(name, in: parent, path: path), name: name, path: path))
+              Written(
+                wrapper: wrapper, status: try FileStatus.of(name, in: parent, path: path),
+                name: name, path: path))
           }
         case .directory:
-          let (descriptor, permissions) = try makeDirectory(wrapper, in: parent, as: name, path: path)
-          steps.append(.finish(wrapper, descriptor: descriptor, path: path, permissions: permissions))
+          let (descriptor, permissions) = try makeDirectory(
+            wrapper, in: parent, as: name, path: path)
+          steps.append(
+            .finish(wrapper, descriptor: descriptor, path: path, permissions: permissions))
           let originalDirectory = original.flatMap {
-            try? FileDescriptor.open($0.name, in: $0.directory, flags: FileDescriptor.directoryFlags, path: path)
+            try? FileDescriptor.open(
+              $0.name, in: $0.directory, flags: FileDescriptor.directoryFlags, path: path)
           }
           for (key, child) in wrapper.sortedChildren.reversed() {
-            let childOriginal = originalDirectory.flatMap { directory in child.filename.map { (directory, $0) } }
+            let childOriginal = originalDirectory.flatMap { directory in
+              child.filename.map { (directory, $0) }
+            }
             steps.append(
-              .create(child, parent: descriptor, name: key, path: path + "/" + key, original: childOriginal))
+              .create(
+                child, parent: descriptor, name: key, path: path + "/" + key,
+                original: childOriginal))
           }
         }
       case .finish(let wrapper, let descriptor, let path, let permissions):
@@ -165,7 +180,9 @@ struct FileTreeWriter {
           }
           if atomic { try descriptor.sync(path: path) }
           let name = URL(fileURLWithPath: path).lastPathComponent
-          written.append(Written(wrapper: wrapper, status: try descriptor.status(path: path), name: name, path: path))
+          written.append(
+            Written(
+              wrapper: wrapper, status: try descriptor.status(path: path), name: name, path: path))
         }
       }
       isRoot = false
@@ -179,11 +196,14 @@ struct FileTreeWriter {
   ) throws(FileWrapperError) -> (FileDescriptor, UInt16) {
     try wrapping { () throws(SystemCallError) in
       try parent.makeDirectory(name, mode: mode_t(wrapper.permissions), path: path)
-      let descriptor = try FileDescriptor.open(name, in: parent, flags: FileDescriptor.directoryFlags, path: path)
+      let descriptor = try FileDescriptor.open(
+        name, in: parent, flags: FileDescriptor.directoryFlags, path: path)
       // A wrapper that has not been on disk is created like `mkdir` would
       // make it, narrowed by the umask; one read from disk, or given
       // attributes, keeps its exact mode.
-      let final = wrapper.hasExactPermissions ? wrapper.permissions : try descriptor.status(path: path).permissions
+      let final =
+        wrapper.hasExactPermissions
+        ? wrapper.permissions : try descriptor.status(path: path).permissions
       try descriptor.setPermissions(0o700, path: path)
       return (descriptor, final)
     }
@@ -204,7 +224,7 @@ struct FileTreeWriter {
         linked.linkCount += 1
         written.append(Written(wrapper: wrapper, status: linked, name: name, path: path))
         return
-      } catch where [EXDEV, EPERM, EMLINK, EACCES, ENOTSUP, EOPNOTSUPP].contains(error.errno) {
+      } catch  where [EXDEV, EPERM, EMLINK, EACCES, ENOTSUP, EOPNOTSUPP].contains(error.errno) {
         source = (original.directory, original.name, identity)
       } catch {
         throw FileWrapperError(error)
@@ -255,7 +275,7 @@ struct FileTreeWriter {
       } else {
         do throws(SystemCallError) {
           try parent.rename(temporary, to: name, mode: .noReplace, path: destinationPath)
-        } catch where error.errno == EINVAL || error.errno == ENOSYS {
+        } catch  where error.errno == EINVAL || error.errno == ENOSYS {
           try parent.rename(temporary, to: name, mode: .replace, path: destinationPath)
         }
       }
@@ -274,7 +294,7 @@ struct FileTreeWriter {
   private func exchange(_ temporary: String, in parent: FileDescriptor) throws(SystemCallError) {
     do {
       try parent.rename(temporary, to: name, mode: .exchange, path: destinationPath)
-    } catch where error.errno == EINVAL || error.errno == ENOSYS {
+    } catch  where error.errno == EINVAL || error.errno == ENOSYS {
       let aside = Self.temporaryName(for: name)
       try parent.rename(name, to: aside, mode: .replace, path: destinationPath)
       do {

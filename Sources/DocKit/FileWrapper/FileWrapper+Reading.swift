@@ -16,7 +16,9 @@ extension FileWrapper {
   /// Rereads this wrapper from `url`, refusing trees beyond `limits`.
   ///
   /// - Throws: ``FileWrapperError``; on failure this wrapper is unchanged.
-  public func read(from url: URL, options: ReadingOptions = [], limits: Limits)
+  public func read(
+    from url: URL, options: ReadingOptions = [], limits: Limits
+  )
     throws(FileWrapperError)
   {
     let path = try Self.filePath(of: url)
@@ -45,7 +47,7 @@ extension FileWrapper {
     do {
       descriptor = try FileDescriptor.open(
         name, in: directory, flags: FileDescriptor.readFlags, path: path)
-    } catch where error.errno == ELOOP {
+    } catch  where error.errno == ELOOP {
       throw FileWrapperError(
         .changedSinceRead, path: path, message: "the file was replaced by a symbolic link")
     } catch {

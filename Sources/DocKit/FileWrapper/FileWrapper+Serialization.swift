@@ -27,7 +27,9 @@ extension FileWrapper {
   ///   ``FileWrapperError/Code/malformedSerialization`` and, as its path,
   ///   the byte offset and the path inside the tree where decoding stopped;
   ///   or a limit code.
-  public convenience init(validatingSerializedRepresentation data: Data, limits: Limits = .default)
+  public convenience init(
+    validatingSerializedRepresentation data: Data, limits: Limits = .default
+  )
     throws(FileWrapperError)
   {
     self.init(kind: .directory, permissions: 0o777)

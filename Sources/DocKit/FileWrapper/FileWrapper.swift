@@ -66,6 +66,21 @@ open class FileWrapper {
     self.permissions = permissions
   }
 
+  /// Releases a deep tree without recursing once per level: each child
+  /// that this wrapper alone keeps alive gives up its children to a work
+  /// list before it goes, so a 100,000-level tree cannot overflow the stack.
+  deinit {
+    guard !children.isEmpty else { return }
+    var pending = Array(children.values)
+    children = [:]
+    while var next = pending.popLast() {
+      if isKnownUniquelyReferenced(&next) {
+        pending.append(contentsOf: next.children.values)
+        next.children = [:]
+      }
+    }
+  }
+
   // MARK: - Creating
 
   /// Creates a regular-file wrapper with the given contents.
@@ -93,7 +108,9 @@ open class FileWrapper {
     kind = .directory
     permissions = 0o777
     modificationDate = Date()
-    for (key, child) in childrenByPreferredName.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+    for (key, child) in childrenByPreferredName.sorted(by: {
+      $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+    }) {
       if child.preferredFilename == nil { child.preferredFilename = key }
       addFileWrapper(child)
     }
@@ -126,7 +143,9 @@ open class FileWrapper {
   ///
   /// - Throws: ``FileWrapperError``, with ``FileWrapperError/Code/depthLimitExceeded``
   ///   or ``FileWrapperError/Code/entryLimitExceeded`` past the limits.
-  public convenience init(url: URL, options: ReadingOptions = [], limits: Limits)
+  public convenience init(
+    url: URL, options: ReadingOptions = [], limits: Limits
+  )
     throws(FileWrapperError)
   {
     self.init(kind: .directory, permissions: 0o777)
@@ -195,7 +214,9 @@ open class FileWrapper {
     }
     if bytes.contains(0x2F) { return "a filename cannot contain '/'" }
     if bytes.contains(0) { return "a filename cannot contain NUL" }
-    if bytes.count > 255 { return "a filename cannot be longer than 255 bytes (this one is \(bytes.count))" }
+    if bytes.count > 255 {
+      return "a filename cannot be longer than 255 bytes (this one is \(bytes.count))"
+    }
     return nil
   }
 
@@ -235,8 +256,10 @@ open class FileWrapper {
       }
       if kind == .regularFile {
         switch contents {
-        case .loaded(let data): attributes[FileAttributeKey.size.rawValue] = NSNumber(value: data.count)
-        case .onDisk(_, let identity): attributes[FileAttributeKey.size.rawValue] = NSNumber(value: identity.size)
+        case .loaded(let data):
+          attributes[FileAttributeKey.size.rawValue] = NSNumber(value: data.count)
+        case .onDisk(_, let identity):
+          attributes[FileAttributeKey.size.rawValue] = NSNumber(value: identity.size)
         case .unreadable: break
         }
       }
@@ -249,7 +272,8 @@ open class FileWrapper {
     }
     set {
       switch newValue[FileAttributeKey.posixPermissions.rawValue] {
-      case let number as NSNumber: permissions = UInt16(truncatingIfNeeded: number.intValue) & 0o7777
+      case let number as NSNumber:
+        permissions = UInt16(truncatingIfNeeded: number.intValue) & 0o7777
       case let number as Int: permissions = UInt16(truncatingIfNeeded: number) & 0o7777
       default: break
       }
@@ -309,7 +333,8 @@ open class FileWrapper {
   /// directory; its `relativePath` is the destination as written.
   open var symbolicLinkDestinationURL: URL? {
     guard kind == .symbolicLink else { return nil }
-    guard !linkDestination.hasPrefix("/"), let base = readLocation?.deletingLastPathComponent() else {
+    guard !linkDestination.hasPrefix("/"), let base = readLocation?.deletingLastPathComponent()
+    else {
       return URL(fileURLWithPath: linkDestination, isDirectory: false)
     }
     return URL(fileURLWithPath: linkDestination, isDirectory: false, relativeTo: base)

@@ -35,45 +35,47 @@ struct SerializedTreeDecoder {
     entryCount = 1
     let rootPath = rootName ?? ""
     try readNode(into: root, path: rootPath)
-    // Directories still being filled: the wrapper, its path, its depth,
-    // how many children are left and the last name read.
-    var open: [(wrapper: FileWrapper, path: String, depth: Int, remaining: Int, last: [UInt8]?)] = []
+    // Directories still being filled: the wrapper, its name, its depth, how
+    // many children are left and the last name read. Paths are only built
+    // for an error, so decoding stays linear in the depth.
+    var open: [(wrapper: FileWrapper, name: String, remaining: Int, last: [UInt8]?)] = []
+    func directoryPath() -> String { open.map(\.name).joined(separator: "/") }
+    func path(_ child: String) -> String { directoryPath() + "/" + child }
     if root.kind == .directory {
-      open.append((root, rootPath, 0, try count(at: rootPath), nil))
+      open.append((root, rootPath, try count(at: rootPath), nil))
     }
     while var top = open.popLast() {
       guard top.remaining > 0 else { continue }
       top.remaining -= 1
-      let key = try name(at: top.path)
+      open.append(top)
+      let key = try name(at: directoryPath())
       let keyBytes = Array(key.utf8)
-      let childPath = top.path + "/" + key
       if let last = top.last, !last.lexicographicallyPrecedes(keyBytes) {
-        throw malformed("names are not in strictly ascending byte order", at: childPath)
+        throw malformed("names are not in strictly ascending byte order", at: path(key))
       }
       if top.wrapper.children[key] != nil {
         throw FileWrapperError(
-          .equivalentFilenames, path: childPath,
+          .equivalentFilenames, path: path(key),
           message: "two names differ in bytes but are equal as Swift strings")
       }
-      top.last = keyBytes
-      guard top.depth < limits.maximumDepth else {
+      open[open.count - 1].last = keyBytes
+      guard open.count <= limits.maximumDepth else {
         throw FileWrapperError(
-          .depthLimitExceeded, path: childPath,
+          .depthLimitExceeded, path: path(key),
           message: "nested deeper than the limit of \(limits.maximumDepth) levels")
       }
       entryCount += 1
       guard entryCount <= limits.maximumEntryCount else {
         throw FileWrapperError(
-          .entryLimitExceeded, path: childPath,
+          .entryLimitExceeded, path: path(key),
           message: "the tree has more than the limit of \(limits.maximumEntryCount) entries")
       }
       let child = FileWrapper(kind: .regularFile, permissions: 0)
-      try readNode(into: child, path: childPath)
+      try readNode(into: child, path: path(key))
       top.wrapper.adoptChild(child, named: key)
       child.filename = nil
-      open.append(top)
       if child.kind == .directory {
-        open.append((child, childPath, top.depth + 1, try count(at: childPath), nil))
+        open.append((child, key, try count(at: path(key)), nil))
       }
     }
     guard offset == bytes.count else {
@@ -84,76 +86,83 @@ struct SerializedTreeDecoder {
 
   /// Reads a node's kind, mode and (for files and links) body. A
   /// directory's count and children are read by the caller.
-  private mutating func readNode(into wrapper: FileWrapper, path: String) throws(FileWrapperError) {
-    let kindByte = try byte(at: path)
-    let mode = UInt16(try byte(at: path)) << 8 | UInt16(try byte(at: path))
-    guard mode <= 0o7777 else { throw malformed("bad mode \(mode)", at: path) }
+  private mutating func readNode(
+    into wrapper: FileWrapper, path: @autoclosure () -> String
+  ) throws(FileWrapperError) {
+    let kindByte = try byte(at: path())
+    let mode = UInt16(try byte(at: path())) << 8 | UInt16(try byte(at: path()))
+    guard mode <= 0o7777 else { throw malformed("bad mode \(mode)", at: path()) }
     wrapper.permissions = mode
     wrapper.attributesNeedWriting = false
     switch SerializedTreeFormat.Kind(rawValue: kindByte) {
     case .regularFile:
       wrapper.kind = .regularFile
-      let length = try count(at: path)
+      let length = try count(at: path())
       wrapper.contents = .loaded(Data(bytes[offset..<offset + length]))
       offset += length
     case .symbolicLink:
       wrapper.kind = .symbolicLink
-      let length = try count(at: path)
-      guard let destination = String(validating: bytes[offset..<offset + length], as: UTF8.self) else {
-        throw malformed("a symbolic link's destination is not valid UTF-8", at: path)
+      let length = try count(at: path())
+      guard let destination = String(validating: bytes[offset..<offset + length], as: UTF8.self)
+      else {
+        throw malformed("a symbolic link's destination is not valid UTF-8", at: path())
       }
       offset += length
       wrapper.linkDestination = destination
     case .directory:
       wrapper.kind = .directory
     case nil:
-      throw malformed("unknown node kind \(kindByte)", at: path)
+      throw malformed("unknown node kind \(kindByte)", at: path())
     }
   }
 
   /// A name: a length, then that many bytes of a valid filename.
-  private mutating func name(at path: String) throws(FileWrapperError) -> String {
-    let length = try count(at: path)
+  private mutating func name(at path: @autoclosure () -> String) throws(FileWrapperError) -> String
+  {
+    let length = try count(at: path())
     guard let name = String(validating: bytes[offset..<offset + length], as: UTF8.self) else {
       throw FileWrapperError(
-        .invalidEncoding, path: path + "/" + FileTreeReader.escaped(Array(bytes[offset..<offset + length])),
+        .invalidEncoding,
+        path: path() + "/" + FileTreeReader.escaped(Array(bytes[offset..<offset + length])),
         message: "the filename is not valid UTF-8")
     }
     offset += length
     if let problem = FileWrapper.filenameProblem(name) {
-      throw FileWrapperError(.invalidFilename, path: path + "/" + name, message: problem)
+      throw FileWrapperError(.invalidFilename, path: path() + "/" + name, message: problem)
     }
     return name
   }
 
   /// A LEB128 length or count, which must fit in the bytes that remain:
   /// every counted item takes at least one byte.
-  private mutating func count(at path: String) throws(FileWrapperError) -> Int {
+  private mutating func count(at path: @autoclosure () -> String) throws(FileWrapperError) -> Int {
     var value: UInt64 = 0
     var shift: UInt64 = 0
     while true {
-      let next = try byte(at: path)
+      let next = try byte(at: path())
       guard shift < 63 || (shift == 63 && next <= 1) else {
-        throw malformed("a length does not fit in 64 bits", at: path)
+        throw malformed("a length does not fit in 64 bits", at: path())
       }
       value |= UInt64(next & 0x7F) << shift
       if next & 0x80 == 0 { break }
       shift += 7
     }
     guard value <= UInt64(bytes.count - offset) else {
-      throw malformed("a length of \(value) runs past the end of the data", at: path)
+      throw malformed("a length of \(value) runs past the end of the data", at: path())
     }
     return Int(value)
   }
 
-  private mutating func byte(at path: String) throws(FileWrapperError) -> UInt8 {
-    guard offset < bytes.count else { throw malformed("the data ends early", at: path) }
+  private mutating func byte(at path: @autoclosure () -> String) throws(FileWrapperError) -> UInt8 {
+    guard offset < bytes.count else { throw malformed("the data ends early", at: path()) }
     defer { offset += 1 }
     return bytes[offset]
   }
 
-  private func malformed(_ message: String, at path: String) -> FileWrapperError {
-    FileWrapperError(
+  private func malformed(_ message: String, at path: @autoclosure () -> String) -> FileWrapperError
+  {
+    let path = path()
+    return FileWrapperError(
       .malformedSerialization, path: path.isEmpty ? "<serialized>" : path,
       message: "\(message) (at byte \(offset))")
   }

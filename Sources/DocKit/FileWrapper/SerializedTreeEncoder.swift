@@ -44,7 +44,8 @@ struct SerializedTreeEncoder {
           append(string: wrapper.linkDestination)
         case .directory:
           guard onPath.insert(ObjectIdentifier(wrapper)).inserted else {
-            throw FileWrapperError(.cycle, path: path, message: "the directory wrapper contains itself")
+            throw FileWrapperError(
+              .cycle, path: path, message: "the directory wrapper contains itself")
           }
           let children = wrapper.sortedChildren
           append(length: children.count)

@@ -98,7 +98,9 @@ extension FileDescriptor {
 
   /// `renameat2` within this directory. Throws `EINVAL` or `ENOSYS` where
   /// the file system or kernel does not support `mode`.
-  func rename(_ name: String, to newName: String, mode: RenameMode, path: String)
+  func rename(
+    _ name: String, to newName: String, mode: RenameMode, path: String
+  )
     throws(SystemCallError)
   {
     let flags: UInt32 =
@@ -115,7 +117,8 @@ extension FileDescriptor {
       }
     }
     guard result == 0 else {
-      throw SystemCallError(systemCall: flags == 0 ? "renameat" : "renameat2", errno: errno, path: path)
+      throw SystemCallError(
+        systemCall: flags == 0 ? "renameat" : "renameat2", errno: errno, path: path)
     }
   }
 
@@ -156,7 +159,8 @@ extension FileDescriptor {
 
   /// Unlinks a non-directory. Returns false, having done nothing, when
   /// `name` is a directory; true when it was removed or was already gone.
-  private func unlinkUnlessDirectory(_ name: [UInt8], path: String) throws(SystemCallError) -> Bool {
+  private func unlinkUnlessDirectory(_ name: [UInt8], path: String) throws(SystemCallError) -> Bool
+  {
     let result = name.withCName { unlinkat(rawValue, $0, 0) }
     if result == 0 || errno == ENOENT { return true }
     guard errno == EISDIR || errno == EPERM else {

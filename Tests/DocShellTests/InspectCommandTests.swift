@@ -1,0 +1,141 @@
+import DocTestSupport
+import Foundation
+import Testing
+
+/// End-to-end tests of `docrepl inspect`, run through the built binary.
+@Suite("docrepl inspect")
+struct InspectCommandTests {
+  @Test("The README's main job prints the example package's tree exactly")
+  func example() throws {
+    let result = try runDocrepl(["inspect", "examples/Trip.notes"])
+    let expected = try String(
+      contentsOf: packageRoot.appendingPathComponent(
+        "Tests/DocShellTests/Snapshots/inspect-Trip.notes.txt"),
+      encoding: .utf8)
+    #expect(result.status == 0)
+    #expect(result.errors.isEmpty)
+    #expect(result.output == expected)
+  }
+
+  @Test("Nested directories draw their branches; sizes and kinds are shown")
+  func nested() throws {
+    let temporary = try TemporaryDirectory()
+    try temporary.write("12345", to: "pkg/b/inner.txt")
+    try temporary.write("", to: "pkg/b/z/deep")
+    try temporary.write("x", to: "pkg/a.txt")
+    try temporary.write("xy", to: "pkg/c")
+    let result = try runDocrepl(["inspect", "pkg"], in: temporary.url)
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        pkg/  (directory, 3 entries)
+        ├── a.txt  (file, 1 byte)
+        ├── b/  (directory, 2 entries)
+        │   ├── inner.txt  (file, 5 bytes)
+        │   └── z/  (directory, 1 entry)
+        │       └── deep  (file, 0 bytes)
+        └── c  (file, 2 bytes)
+        3 directories, 4 files, 0 symlinks; 8 bytes in files
+
+        """)
+  }
+
+  @Test("A single file is a one-entry tree")
+  func singleFile() throws {
+    let temporary = try TemporaryDirectory()
+    try temporary.write("hello\n", to: "note.txt")
+    let result = try runDocrepl(["inspect", "--", "note.txt"], in: temporary.url)
+    #expect(
+      result.output
+        == "note.txt  (file, 6 bytes)\n0 directories, 1 file, 0 symlinks; 6 bytes in files\n")
+  }
+
+  @Test("A name with a newline or control characters is escaped, so it cannot forge a line")
+  func hostileName() throws {
+    let temporary = try TemporaryDirectory()
+    try temporary.write("", to: "pkg/evil\n└── fake  (file, 1 byte)")
+    let result = try runDocrepl(["inspect", "pkg"], in: temporary.url)
+    #expect(result.status == 0)
+    #expect(result.output.contains("└── evil\\n└── fake  (file, 1 byte)  (file, 0 bytes)\n"))
+    #expect(result.output.split(separator: "\n").count == 3)
+  }
+
+  struct Failure: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var setUp: @Sendable (TemporaryDirectory) throws -> Void
+    var arguments: [String]
+    var status: Int32
+    var message: String
+  }
+
+  static let failures: [Failure] = [
+    Failure(
+      testDescription: "missing path", setUp: { _ in }, arguments: ["inspect", "nope"], status: 66,
+      message: "docrepl inspect: error: {dir}/nope: fstatat failed: No such file or directory\n"),
+    Failure(
+      testDescription: "FIFO inside a package",
+      setUp: {
+        try makeFIFO(
+          at: $0.write("", to: "pkg/a").deletingLastPathComponent().appendingPathComponent("pipe"))
+      },
+      arguments: ["inspect", "pkg"], status: 65,
+      message: "docrepl inspect: error: {dir}/pkg/pipe: refusing to read a FIFO\n"),
+    Failure(
+      testDescription: "name that is not UTF-8",
+      setUp: {
+        try FileManager.default.createDirectory(at: $0("pkg"), withIntermediateDirectories: true)
+        try makeFile(named: [0x6E, 0xE9], in: $0("pkg"))
+      },
+      arguments: ["inspect", "pkg"], status: 65,
+      message: "docrepl inspect: error: {dir}/pkg/n\\xE9: the filename is not valid UTF-8\n"),
+    Failure(
+      testDescription: "device", setUp: { _ in }, arguments: ["inspect", "/dev/null"], status: 65,
+      message: "docrepl inspect: error: /dev/null: refusing to read a character device\n"),
+    Failure(
+      testDescription: "no path", setUp: { _ in }, arguments: ["inspect"], status: 64,
+      message: "docrepl inspect: error: missing <path>\n"),
+    Failure(
+      testDescription: "two paths", setUp: { _ in }, arguments: ["inspect", "a", "b"], status: 64,
+      message: "docrepl inspect: error: expected one <path>, got 2\n"),
+    Failure(
+      testDescription: "unknown option", setUp: { _ in }, arguments: ["inspect", "-x"], status: 64,
+      message: "docrepl inspect: error: unknown option '-x'\n"),
+  ]
+
+  @Test(
+    "Bad input gets a clear error naming the path, and the right exit status", arguments: failures)
+  func failure(_ failure: Failure) throws {
+    let temporary = try TemporaryDirectory()
+    try failure.setUp(temporary)
+    let result = try runDocrepl(failure.arguments, in: temporary.url)
+    #expect(result.status == failure.status)
+    #expect(result.output.isEmpty)
+    let firstLine = result.errors.prefix { $0 != "\n" } + "\n"
+    let directory = temporary.url.resolvingSymlinksInPath().path
+    #expect(firstLine == failure.message.replacingOccurrences(of: "{dir}", with: directory))
+  }
+
+  @Test(
+    "An unreadable file is reported as a permission error (1)",
+    .enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"))
+  )
+  func unreadable() throws {
+    let temporary = try TemporaryDirectory()
+    let secret = try temporary.write("secret", to: "pkg/secret.txt")
+    try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: secret.path)
+    // As root every file is readable, so drop to an unprivileged user.
+    var arguments = ["inspect", "pkg"]
+    if geteuid() == 0 {
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: temporary.url.path)
+      arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", docreplExecutable.path] + arguments
+    }
+    let result =
+      try geteuid() == 0
+      ? runProgram(URL(fileURLWithPath: "/usr/bin/setpriv"), arguments, in: temporary.url)
+      : runDocrepl(arguments, in: temporary.url)
+    #expect(result.status == 1)
+    #expect(result.errors.contains("pkg/secret.txt: openat failed: Permission denied"))
+  }
+}

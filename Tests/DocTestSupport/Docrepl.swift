@@ -1,0 +1,60 @@
+public import Foundation
+
+/// The result of running the built `docrepl` binary.
+public struct ProcessResult: Sendable {
+  /// The exit status.
+  public var status: Int32
+  /// Everything written to standard output.
+  public var output: String
+  /// Everything written to standard error.
+  public var errors: String
+}
+
+/// Runs the `docrepl` binary built next to the test bundle, with no
+/// standard input, in `directory` (the package root by default).
+public func runDocrepl(_ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+  try runProgram(docreplExecutable, arguments, in: directory)
+}
+
+/// Runs `executable` with no standard input, in `directory` (the package
+/// root by default), and collects its output.
+public func runProgram(
+  _ executable: URL, _ arguments: [String], in directory: URL? = nil
+) throws -> ProcessResult {
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.currentDirectoryURL = directory ?? packageRoot
+  process.standardInput = FileHandle.nullDevice
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  // Read both pipes before waiting, so a full pipe cannot deadlock.
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return ProcessResult(
+    status: process.terminationStatus,
+    output: String(decoding: outputData, as: UTF8.self),
+    errors: String(decoding: errorData, as: UTF8.self))
+}
+
+/// The `docrepl` executable in the build directory that holds the tests.
+public var docreplExecutable: URL {
+  productsDirectory.appendingPathComponent("docrepl")
+}
+
+/// The build products directory (`.build/<triple>/debug`).
+public var productsDirectory: URL {
+  // The test runner is `<products>/docreplPackageTests.xctest`.
+  URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    .deletingLastPathComponent()
+}
+
+/// The package's root directory, found from this source file's path.
+public var packageRoot: URL {
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+}
