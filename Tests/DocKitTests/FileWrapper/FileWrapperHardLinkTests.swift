@@ -1,6 +1,7 @@
 import DocKit
 import DocTestSupport
 import Foundation
+import Glibc
 import Testing
 
 @Suite("FileWrapper: unchanged children are hard-linked, never rewritten")
@@ -156,5 +157,38 @@ struct FileWrapperHardLinkTests {
     try file.write(to: temporary("copy.txt"), options: .atomic, originalContentsURL: url)
     #expect(FileStat(temporary("copy.txt"))?.linkCount == 1)
     #expect(try String(contentsOf: temporary("copy.txt"), encoding: .utf8) == "single")
+  }
+
+  /// The device of `path`, or nil.
+  static func device(of path: String) -> UInt64? {
+    var raw = stat()
+    return stat(path, &raw) == 0 ? UInt64(raw.st_dev) : nil
+  }
+
+  @Test(
+    "Across file systems a link is impossible: unchanged files are copied from the original",
+    .enabled(
+      if: device(of: "/dev/shm") != nil
+        && device(of: "/dev/shm") != device(of: NSTemporaryDirectory())))
+  func crossDeviceFallsBackToCopy() throws {
+    let temporary = try TemporaryDirectory()
+    let url = try Self.makePackage(in: temporary, notes: 2)
+    let package = try FileWrapper(url: url)  // lazy: the copy must come from the original
+    let elsewhere = URL(fileURLWithPath: "/dev/shm/docrepl-test-\(UUID().uuidString).notes")
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    try package.write(
+      to: elsewhere, options: [.atomic, .withNameUpdating], originalContentsURL: url)
+    for name in try temporary.names(in: "Trip.notes") {
+      let copy = elsewhere.appendingPathComponent(name)
+      #expect(FileStat(copy)?.linkCount == 1)
+      #expect(try Data(contentsOf: copy) == Data(contentsOf: url.appendingPathComponent(name)))
+    }
+    // The copies are now what the wrappers hold: the next save there links.
+    try package.write(to: elsewhere, options: .atomic, originalContentsURL: elsewhere)
+    #expect(FileStat(elsewhere.appendingPathComponent("note-1.json"))?.linkCount == 1)
+    let second = URL(fileURLWithPath: elsewhere.path + "-2")
+    defer { try? FileManager.default.removeItem(at: second) }
+    try package.write(to: second, options: .atomic, originalContentsURL: elsewhere)
+    #expect(FileStat(second.appendingPathComponent("note-1.json"))?.linkCount == 2)
   }
 }
