@@ -1,12 +1,13 @@
 import DocKit
 import Foundation
 
-/// A file wrapper's tree as text, one entry per line, in byte order:
+/// A file wrapper's tree as text, one entry per line, in byte order, with
+/// each entry's `UTType` inferred from its name:
 ///
-///     Trip.notes/  (directory, 3 entries)
-///     ├── latest.json -> note-2.json  (symlink)
-///     ├── metadata.json  (file, 96 bytes)
-///     └── note-2.json  (file, 88 bytes)
+///     Trip.notes/  (directory, 3 entries, public.folder)
+///     ├── latest.json -> note-2.json  (symlink, public.symlink)
+///     ├── metadata.json  (file, 96 bytes, public.json)
+///     └── note-2.json  (file, 88 bytes, public.json)
 ///     1 directory, 2 files, 1 symlink; 184 bytes in files
 ///
 /// Control characters in names are escaped, so a hostile name cannot forge
@@ -35,7 +36,8 @@ struct FileTreeListing {
           $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
         }
         let count = children.count == 1 ? "1 entry" : "\(children.count) entries"
-        lines.append(entry.prefix + entry.connector + label + "/  (directory, \(count))")
+        let type = Self.type(ofDirectoryNamed: entry.name)
+        lines.append(entry.prefix + entry.connector + label + "/  (directory, \(count), \(type))")
         let childPrefix =
           entry.prefix
           + (entry.connector.isEmpty ? "" : entry.connector == "└── " ? "    " : "│   ")
@@ -47,13 +49,15 @@ struct FileTreeListing {
         links += 1
         let target = wrapper.symbolicLinkDestinationURL?.relativePath ?? ""
         lines.append(
-          entry.prefix + entry.connector + label + " -> " + Self.escaped(target) + "  (symlink)")
+          entry.prefix + entry.connector + label + " -> " + Self.escaped(target)
+            + "  (symlink, \(UTType.symbolicLink))")
       } else {
         files += 1
         let size = wrapper.regularFileContents?.count ?? 0
         bytes += size
+        let type = Self.type(ofFileNamed: entry.name)
         lines.append(
-          entry.prefix + entry.connector + label + "  (file, \(Self.count(size, "byte")))")
+          entry.prefix + entry.connector + label + "  (file, \(Self.count(size, "byte")), \(type))")
       }
     }
     lines.append(
@@ -63,6 +67,24 @@ struct FileTreeListing {
       ]
       .joined(separator: ", ") + "; \(Self.count(bytes, "byte")) in files")
     text = lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A file's type from its extension, as Finder infers it: the first
+  /// declared type claiming the extension, a dynamic type if none does,
+  /// `public.data` without an extension.
+  static func type(ofFileNamed name: String) -> UTType {
+    let pathExtension = URL(fileURLWithPath: name).pathExtension
+    return pathExtension.isEmpty ? .data : UTType(filenameExtension: pathExtension) ?? .data
+  }
+
+  /// A directory's type: a declared package type claiming its extension,
+  /// or `public.folder`.
+  static func type(ofDirectoryNamed name: String) -> UTType {
+    let pathExtension = URL(fileURLWithPath: name).pathExtension
+    guard !pathExtension.isEmpty,
+      let type = UTType(filenameExtension: pathExtension, conformingTo: .directory), type.isDeclared
+    else { return .folder }
+    return type
   }
 
   private static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {

@@ -28,16 +28,32 @@ struct InspectCommandTests {
     #expect(result.status == 0)
     #expect(
       result.output == """
-        pkg/  (directory, 3 entries)
-        ├── a.txt  (file, 1 byte)
-        ├── b/  (directory, 2 entries)
-        │   ├── inner.txt  (file, 5 bytes)
-        │   └── z/  (directory, 1 entry)
-        │       └── deep  (file, 0 bytes)
-        └── c  (file, 2 bytes)
+        pkg/  (directory, 3 entries, public.folder)
+        ├── a.txt  (file, 1 byte, public.plain-text)
+        ├── b/  (directory, 2 entries, public.folder)
+        │   ├── inner.txt  (file, 5 bytes, public.plain-text)
+        │   └── z/  (directory, 1 entry, public.folder)
+        │       └── deep  (file, 0 bytes, public.data)
+        └── c  (file, 2 bytes, public.data)
         3 directories, 4 files, 0 symlinks; 8 bytes in files
 
         """)
+  }
+
+  @Test("Each entry's UTType comes from its extension; unknown extensions get dynamic types")
+  func types() throws {
+    let temporary = try TemporaryDirectory()
+    try temporary.write("", to: "pkg/a.md")
+    try temporary.write("", to: "pkg/b.PNG")
+    try temporary.write("", to: "pkg/c.unknownext")
+    try temporary.write("", to: "pkg/d.rtfd/TXT.rtf")
+    let result = try runDocrepl(["inspect", "pkg"], in: temporary.url)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines[1] == "├── a.md  (file, 0 bytes, net.daringfireball.markdown)")
+    #expect(lines[2] == "├── b.PNG  (file, 0 bytes, public.png)")
+    #expect(lines[3].hasPrefix("├── c.unknownext  (file, 0 bytes, dyn.a"))
+    #expect(lines[4] == "└── d.rtfd/  (directory, 1 entry, com.apple.rtfd)")
+    #expect(lines[5] == "    └── TXT.rtf  (file, 0 bytes, public.rtf)")
   }
 
   @Test("A single file is a one-entry tree")
@@ -47,7 +63,8 @@ struct InspectCommandTests {
     let result = try runDocrepl(["inspect", "--", "note.txt"], in: temporary.url)
     #expect(
       result.output
-        == "note.txt  (file, 6 bytes)\n0 directories, 1 file, 0 symlinks; 6 bytes in files\n")
+        == "note.txt  (file, 6 bytes, public.plain-text)\n0 directories, 1 file, 0 symlinks; 6 bytes in files\n"
+    )
   }
 
   @Test("A name with a newline or control characters is escaped, so it cannot forge a line")
@@ -56,7 +73,8 @@ struct InspectCommandTests {
     try temporary.write("", to: "pkg/evil\n└── fake  (file, 1 byte)")
     let result = try runDocrepl(["inspect", "pkg"], in: temporary.url)
     #expect(result.status == 0)
-    #expect(result.output.contains("└── evil\\n└── fake  (file, 1 byte)  (file, 0 bytes)\n"))
+    #expect(
+      result.output.contains("└── evil\\n└── fake  (file, 1 byte)  (file, 0 bytes, public.data)\n"))
     #expect(result.output.split(separator: "\n").count == 3)
   }
 

@@ -1,0 +1,28 @@
+public import Foundation
+
+extension NSNotification.Name {
+  /// Posted when an undo group is opened or closed, and before undo and
+  /// redo, except while a top-level undo is in progress.
+  public static let NSUndoManagerCheckpoint = Self("NSUndoManagerCheckpointNotification")
+  /// Posted just before an undo manager performs an undo.
+  public static let NSUndoManagerWillUndoChange = Self("NSUndoManagerWillUndoChangeNotification")
+  /// Posted just after an undo manager performs an undo.
+  public static let NSUndoManagerDidUndoChange = Self("NSUndoManagerDidUndoChangeNotification")
+  /// Posted just before an undo manager performs a redo.
+  public static let NSUndoManagerWillRedoChange = Self("NSUndoManagerWillRedoChangeNotification")
+  /// Posted just after an undo manager performs a redo.
+  public static let NSUndoManagerDidRedoChange = Self("NSUndoManagerDidRedoChangeNotification")
+  /// Posted when ``UndoManager/beginUndoGrouping()`` opens a group.
+  public static let NSUndoManagerDidOpenUndoGroup = Self("NSUndoManagerDidOpenUndoGroupNotification")
+  /// Posted before a group closes; its user info holds
+  /// ``NSUndoManagerGroupIsDiscardableKey``.
+  public static let NSUndoManagerWillCloseUndoGroup = Self(
+    "NSUndoManagerWillCloseUndoGroupNotification")
+  /// Posted after a group closes. The host counts changes from this.
+  public static let NSUndoManagerDidCloseUndoGroup = Self(
+    "NSUndoManagerDidCloseUndoGroupNotification")
+}
+
+/// The key in ``NSNotification/Name/NSUndoManagerWillCloseUndoGroup``'s user
+/// info whose `Bool` value says whether the closing group is discardable.
+public let NSUndoManagerGroupIsDiscardableKey = "NSUndoManagerGroupIsDiscardableKey"

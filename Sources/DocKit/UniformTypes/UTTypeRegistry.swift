@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+
+/// The process's type declarations: the system's, then those registered
+/// with ``UTType/register(_:)``, in order.
+///
+/// Lookups by identifier and by tag are dictionary lookups. Each type's
+/// supertypes are computed once, by walking only its own ancestors, and
+/// cached until the next registration.
+final class UTTypeRegistry: Sendable {
+  static let shared = UTTypeRegistry()
+
+  private struct State {
+    /// Declarations by lowercased identifier.
+    var declarations: [String: UTTypeDeclaration] = [:]
+    /// Canonical identifiers by tag class and normalized tag, in order.
+    var identifiersByTag: [UTTagClass: [String: [String]]] = [:]
+    /// Transitive supertypes (lowercased), by lowercased identifier.
+    var supertypeCache: [String: Set<String>] = [:]
+    /// Where each declaration came from, for conflict messages.
+    var sources: [String: String] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  private init() {
+    state.withLock { state in
+      for declaration in UTType.systemDeclarations {
+        Self.insert(declaration, source: "the system declarations", into: &state)
+      }
+    }
+  }
+
+  func declaration(for identifier: String) -> UTTypeDeclaration? {
+    state.withLock { $0.declarations[identifier.lowercased()] }
+  }
+
+  /// Declared types claiming `tag`, first declared first.
+  func identifiers(forTag tag: String, tagClass: UTTagClass) -> [String] {
+    state.withLock { $0.identifiersByTag[tagClass]?[tag] ?? [] }
+  }
+
+  /// Every identifier `parents` conform to, the parents included, lowercased.
+  func closure(ofParents parents: [String]) -> Set<String> {
+    state.withLock { state in
+      var result: Set<String> = []
+      for parent in parents {
+        let key = parent.lowercased()
+        result.insert(key)
+        result.formUnion(Self.supertypes(of: key, in: &state))
+      }
+      return result
+    }
+  }
+
+  /// Registers `declarations` all together, or none of them.
+  func register(_ declarations: [UTTypeDeclaration], source: String) throws(UTTypeDeclarationError) {
+    try state.withLock { (state: inout State) throws(UTTypeDeclarationError) in
+      var staged = state
+      var seen: [String: UTTypeDeclaration] = [:]
+      for declaration in declarations {
+        try Self.validate(declaration, source: source)
+        let key = declaration.identifier.lowercased()
+        if let earlier = seen[key], !earlier.declaresSameType(as: declaration) {
+          throw UTTypeDeclarationError(
+            .conflictingDeclaration, identifier: declaration.identifier, source: source,
+            message: "declared twice, differently, in the same batch")
+        }
+        seen[key] = declaration
+        if let existing = staged.declarations[key] {
+          if existing.declaresSameType(as: declaration) || declaration.kind == .imported { continue }
+          throw UTTypeDeclarationError(
+            .conflictingDeclaration, identifier: declaration.identifier, source: source,
+            message: "conflicts with the declaration from \(staged.sources[key] ?? "elsewhere") "
+              + "(conforms to \(existing.conformsTo), tags \(Self.describe(existing.normalizedTags))) "
+              + "(this one: conforms to \(declaration.conformsTo), "
+              + "tags \(Self.describe(declaration.normalizedTags)))")
+        }
+        Self.insert(declaration, source: source, into: &staged)
+      }
+      for declaration in declarations {
+        let key = declaration.identifier.lowercased()
+        if Self.supertypes(of: key, in: &staged).contains(key) {
+          throw UTTypeDeclarationError(
+            .circularConformance, identifier: declaration.identifier, source: source,
+            message: "would conform to itself through \(declaration.conformsTo)")
+        }
+      }
+      state = staged
+    }
+  }
+
+  private static func insert(_ declaration: UTTypeDeclaration, source: String, into state: inout State) {
+    let key = declaration.identifier.lowercased()
+    state.declarations[key] = declaration
+    state.sources[key] = source
+    for (tagClass, tags) in declaration.normalizedTags {
+      for tag in tags where !(state.identifiersByTag[tagClass]?[tag]?.contains(declaration.identifier) ?? false) {
+        state.identifiersByTag[tagClass, default: [:]][tag, default: []].append(declaration.identifier)
+      }
+    }
+    state.supertypeCache = [:]
+  }
+
+  /// The transitive supertypes of `key`, walking only its ancestors.
+  private static func supertypes(of key: String, in state: inout State) -> Set<String> {
+    if let cached = state.supertypeCache[key] { return cached }
+    var result: Set<String> = []
+    var pending = state.declarations[key]?.conformsTo.map { $0.lowercased() } ?? []
+    while let next = pending.popLast() {
+      guard result.insert(next).inserted, next != key else { continue }
+      if let cached = state.supertypeCache[next] {
+        result.formUnion(cached)
+      } else {
+        pending += state.declarations[next]?.conformsTo.map { $0.lowercased() } ?? []
+      }
+    }
+    state.supertypeCache[key] = result
+    return result
+  }
+
+  private static func validate(_ declaration: UTTypeDeclaration, source: String) throws(UTTypeDeclarationError) {
+    for identifier in [declaration.identifier] + declaration.conformsTo {
+      guard UTType.isValidIdentifier(identifier), !identifier.lowercased().hasPrefix("dyn.") else {
+        throw UTTypeDeclarationError(
+          .invalidIdentifier, identifier: declaration.identifier, source: source,
+          message: "'\(identifier)' is not a valid type identifier "
+            + "(letters, digits, '.' and '-', not starting with 'dyn.')")
+      }
+    }
+    for (tagClass, tags) in declaration.tags {
+      for tag in tags where tagClass.normalized(tag) == nil {
+        throw UTTypeDeclarationError(
+          .invalidTag, identifier: declaration.identifier, source: source,
+          message: "'\(tag)' is not a valid \(tagClass == .mimeType ? "MIME type" : tagClass == .filenameExtension ? "filename extension (no leading dot)" : "tag")")
+      }
+    }
+  }
+
+  private static func describe(_ tags: [UTTagClass: [String]]) -> String {
+    tags.isEmpty ? "none" : tags.sorted { $0.key.rawValue < $1.key.rawValue }
+      .map { "\($0.key.rawValue)=\($0.value.joined(separator: ","))" }.joined(separator: " ")
+  }
+}
