@@ -13,7 +13,8 @@ extension NSNotification.Name {
   /// Posted just after an undo manager performs a redo.
   public static let NSUndoManagerDidRedoChange = Self("NSUndoManagerDidRedoChangeNotification")
   /// Posted when ``UndoManager/beginUndoGrouping()`` opens a group.
-  public static let NSUndoManagerDidOpenUndoGroup = Self("NSUndoManagerDidOpenUndoGroupNotification")
+  public static let NSUndoManagerDidOpenUndoGroup = Self(
+    "NSUndoManagerDidOpenUndoGroupNotification")
   /// Posted before a group closes; its user info holds
   /// ``NSUndoManagerGroupIsDiscardableKey``.
   public static let NSUndoManagerWillCloseUndoGroup = Self(

@@ -81,7 +81,8 @@ open class UndoManager {
       if openGroups.isEmpty {
         precondition(
           groupsByEvent,
-          "UndoManager.registerUndo(withTarget:handler:): no undo group is open and groupsByEvent is false")
+          "UndoManager.registerUndo(withTarget:handler:): no undo group is open and groupsByEvent is false"
+        )
         beginUndoGrouping()
       }
       redoStack.removeAll()
@@ -110,10 +111,14 @@ open class UndoManager {
   ///
   /// - Precondition: ``groupingLevel`` > 0.
   open func endUndoGrouping() {
-    precondition(groupingLevel > 0, "UndoManager.endUndoGrouping(): called with no matching beginUndoGrouping()")
+    precondition(
+      groupingLevel > 0,
+      "UndoManager.endUndoGrouping(): called with no matching beginUndoGrouping()")
     post(.NSUndoManagerCheckpoint)
     let group = openGroups[openGroups.count - 1]
-    post(.NSUndoManagerWillCloseUndoGroup, userInfo: [NSUndoManagerGroupIsDiscardableKey: group.isDiscardable])
+    post(
+      .NSUndoManagerWillCloseUndoGroup,
+      userInfo: [NSUndoManagerGroupIsDiscardableKey: group.isDiscardable])
     openGroups.removeLast()
     if !group.entries.isEmpty {
       if openGroups.isEmpty {
@@ -154,7 +159,8 @@ open class UndoManager {
     precondition(!(isUndoing || isRedoing), "UndoManager.undo(): called while undoing or redoing")
     if groupingLevel == 1 { endUndoGrouping() }
     precondition(
-      groupingLevel == 0, "UndoManager.undo(): \(groupingLevel) undo groups are open; close all but one first")
+      groupingLevel == 0,
+      "UndoManager.undo(): \(groupingLevel) undo groups are open; close all but one first")
     undoNestedGroup()
   }
 
@@ -167,8 +173,10 @@ open class UndoManager {
   ///   (Apple can undo a nested group inside an open one; DocKit requires
   ///   groups to be closed.)
   open func undoNestedGroup() {
-    precondition(!(isUndoing || isRedoing), "UndoManager.undoNestedGroup(): called while undoing or redoing")
-    precondition(groupingLevel == 0, "UndoManager.undoNestedGroup(): close the open undo groups first")
+    precondition(
+      !(isUndoing || isRedoing), "UndoManager.undoNestedGroup(): called while undoing or redoing")
+    precondition(
+      groupingLevel == 0, "UndoManager.undoNestedGroup(): close the open undo groups first")
     post(.NSUndoManagerCheckpoint)
     guard let group = undoStack.popLast() else { return }
     post(.NSUndoManagerWillUndoChange)
@@ -270,7 +278,9 @@ open class UndoManager {
   ///
   /// - Precondition: registration is disabled.
   open func enableUndoRegistration() {
-    precondition(disableCount > 0, "UndoManager.enableUndoRegistration(): not balanced by a disableUndoRegistration()")
+    precondition(
+      disableCount > 0,
+      "UndoManager.enableUndoRegistration(): not balanced by a disableUndoRegistration()")
     disableCount -= 1
   }
 

@@ -112,7 +112,8 @@ enum DynamicTypeIdentifier {
     guard byte() == 1, let parent = coded(commonParents),
       let tagClass = coded(tagClasses.map(\.rawValue)), let tag = string()
     else { return nil }
-    let contents = Contents(tag: tag, tagClass: UTTagClass(rawValue: tagClass), conformingTo: parent)
+    let contents = Contents(
+      tag: tag, tagClass: UTTagClass(rawValue: tagClass), conformingTo: parent)
     return make(contents) == identifier ? contents : nil
   }
 }

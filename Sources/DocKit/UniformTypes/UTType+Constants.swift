@@ -43,13 +43,16 @@ extension UTType {
   /// Plain text in UTF-16 with a byte-order mark. (`public.utf16-plain-text`)
   public static let utf16PlainText = UTType(systemIdentifier: "public.utf16-plain-text")
   /// Plain text in UTF-16 in external representation. (`public.utf16-external-plain-text`)
-  public static let utf16ExternalPlainText = UTType(systemIdentifier: "public.utf16-external-plain-text")
+  public static let utf16ExternalPlainText = UTType(
+    systemIdentifier: "public.utf16-external-plain-text")
   /// Tab-separated values in UTF-8. (`public.utf8-tab-separated-values-text`)
-  public static let utf8TabSeparatedText = UTType(systemIdentifier: "public.utf8-tab-separated-values-text")
+  public static let utf8TabSeparatedText = UTType(
+    systemIdentifier: "public.utf8-tab-separated-values-text")
   /// Text of delimited values. (`public.delimited-values-text`)
   public static let delimitedText = UTType(systemIdentifier: "public.delimited-values-text")
   /// Comma-separated values (`csv`). (`public.comma-separated-values-text`)
-  public static let commaSeparatedText = UTType(systemIdentifier: "public.comma-separated-values-text")
+  public static let commaSeparatedText = UTType(
+    systemIdentifier: "public.comma-separated-values-text")
   /// Tab-separated values (`tsv`). (`public.tab-separated-values-text`)
   public static let tabSeparatedText = UTType(systemIdentifier: "public.tab-separated-values-text")
   /// HTML text. (`public.html`)

@@ -42,7 +42,8 @@ extension UTType {
       data = try Data(contentsOf: url)
     } catch {
       throw UTTypeDeclarationError(
-        .malformedFile, identifier: nil, source: url.path, message: "cannot read the file: \(error.localizedDescription)")
+        .malformedFile, identifier: nil, source: url.path,
+        message: "cannot read the file: \(error.localizedDescription)")
     }
     let declarations = try UTTypeDeclaration.decodeDeclarations(from: data, source: url.path)
     try UTTypeRegistry.shared.register(declarations, source: url.path)
@@ -51,13 +52,16 @@ extension UTType {
 
 extension UTTypeDeclaration {
   /// Decodes Info.plist-style declarations from JSON.
-  static func decodeDeclarations(from data: Data, source: String) throws(UTTypeDeclarationError) -> [UTTypeDeclaration] {
+  static func decodeDeclarations(
+    from data: Data, source: String
+  ) throws(UTTypeDeclarationError) -> [UTTypeDeclaration] {
     func malformed(_ message: String, _ identifier: String? = nil) -> UTTypeDeclarationError {
-      UTTypeDeclarationError(.malformedFile, identifier: identifier, source: source, message: message)
+      UTTypeDeclarationError(
+        .malformedFile, identifier: identifier, source: source, message: message)
     }
     let root: Any
     do {
-      root = try JSONSerialization.jsonObject(with: data)
+      root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {
       throw malformed("not valid JSON")
     }
@@ -69,7 +73,10 @@ extension UTTypeDeclaration {
         switch key {
         case "UTExportedTypeDeclarations": lists.append((.exported, key, object[key] ?? []))
         case "UTImportedTypeDeclarations": lists.append((.imported, key, object[key] ?? []))
-        default: throw malformed("unknown key '\(key)' (expected UTExportedTypeDeclarations or UTImportedTypeDeclarations)")
+        default:
+          throw malformed(
+            "unknown key '\(key)' (expected UTExportedTypeDeclarations or UTImportedTypeDeclarations)"
+          )
         }
       }
     } else {
@@ -80,7 +87,9 @@ extension UTTypeDeclaration {
       guard let entries = list as? [Any] else { throw malformed("\(name) must be an array") }
       for (index, entry) in entries.enumerated() {
         let place = "\(name)[\(index)]"
-        guard let fields = entry as? [String: Any] else { throw malformed("\(place) must be an object") }
+        guard let fields = entry as? [String: Any] else {
+          throw malformed("\(place) must be an object")
+        }
         guard let identifier = fields["UTTypeIdentifier"] as? String else {
           throw malformed("\(place) has no string UTTypeIdentifier")
         }
@@ -91,7 +100,9 @@ extension UTTypeDeclaration {
           case let many as [Any]:
             var result: [String] = []
             for item in many {
-              guard let string = item as? String else { throw malformed("\(field) must hold strings", identifier) }
+              guard let string = item as? String else {
+                throw malformed("\(field) must hold strings", identifier)
+              }
               result.append(string)
             }
             return result
@@ -104,7 +115,8 @@ extension UTTypeDeclaration {
             throw malformed("UTTypeTagSpecification must be an object", identifier)
           }
           for (tagClass, value) in classes {
-            tags[UTTagClass(rawValue: tagClass)] = try strings(value, "UTTypeTagSpecification.\(tagClass)")
+            tags[UTTagClass(rawValue: tagClass)] = try strings(
+              value, "UTTypeTagSpecification.\(tagClass)")
           }
         }
         if let description = fields["UTTypeDescription"], !(description is String) {
@@ -112,7 +124,8 @@ extension UTTypeDeclaration {
         }
         declarations.append(
           UTTypeDeclaration(
-            identifier: identifier, conformsTo: try strings(fields["UTTypeConformsTo"], "UTTypeConformsTo"),
+            identifier: identifier,
+            conformsTo: try strings(fields["UTTypeConformsTo"], "UTTypeConformsTo"),
             tags: tags, description: fields["UTTypeDescription"] as? String,
             referenceURL: fields["UTTypeReferenceURL"] as? String, kind: kind))
       }

@@ -38,11 +38,16 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
   }
 
   private static func declared(_ identifier: String) -> UTType? {
-    UTTypeRegistry.shared.declaration(for: identifier).map { UTType(systemIdentifier: $0.identifier) }
+    UTTypeRegistry.shared.declaration(for: identifier).map {
+      UTType(systemIdentifier: $0.identifier)
+    }
   }
 
-  private static func dynamic(tag: String, tagClass: UTTagClass, conformingTo parent: UTType) -> UTType {
-    let contents = DynamicTypeIdentifier.Contents(tag: tag, tagClass: tagClass, conformingTo: parent.identifier)
+  private static func dynamic(
+    tag: String, tagClass: UTTagClass, conformingTo parent: UTType
+  ) -> UTType {
+    let contents = DynamicTypeIdentifier.Contents(
+      tag: tag, tagClass: tagClass, conformingTo: parent.identifier)
     return UTType(
       identifier: DynamicTypeIdentifier.make(contents),
       undeclared: Undeclared(parents: [parent.identifier], tags: [tagClass: [tag]]))
@@ -58,7 +63,8 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     } else if let contents = DynamicTypeIdentifier.parse(identifier) {
       self.init(
         identifier: identifier,
-        undeclared: Undeclared(parents: [contents.conformingTo], tags: [contents.tagClass: [contents.tag]]))
+        undeclared: Undeclared(
+          parents: [contents.conformingTo], tags: [contents.tagClass: [contents.tag]]))
     } else {
       return nil
     }
@@ -91,7 +97,9 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
   /// is not valid for its class.
   ///
   /// - Complexity: O(*m*) for the *m* types claiming the tag.
-  public static func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
+  public static func types(
+    tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?
+  ) -> [UTType] {
     guard let normalized = tagClass.normalized(tag) else { return [] }
     let matches = UTTypeRegistry.shared.identifiers(forTag: normalized, tagClass: tagClass)
       .map(UTType.init(systemIdentifier:))
@@ -104,8 +112,11 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
   /// registered for `identifier`, the type still works, conforming to
   /// `parentType` alone, but ``isDeclared`` is false.
   public init(exportedAs identifier: String, conformingTo parentType: UTType? = nil) {
-    self = Self.declared(identifier)
-      ?? UTType(identifier: identifier, undeclared: Undeclared(parents: parentType.map { [$0.identifier] } ?? [], tags: [:]))
+    self =
+      Self.declared(identifier)
+      ?? UTType(
+        identifier: identifier,
+        undeclared: Undeclared(parents: parentType.map { [$0.identifier] } ?? [], tags: [:]))
   }
 
   /// A type another program owns. Behaves as
@@ -143,7 +154,9 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
   public var isDynamic: Bool { identifier.lowercased().hasPrefix("dyn.") }
 
   /// Whether the type has a declaration, from the system or the program.
-  public var isDeclared: Bool { undeclared == nil && UTTypeRegistry.shared.declaration(for: identifier) != nil }
+  public var isDeclared: Bool {
+    undeclared == nil && UTTypeRegistry.shared.declaration(for: identifier) != nil
+  }
 
   /// Whether the type's identifier is in the reserved `public.` domain.
   public var isPublic: Bool { identifier.lowercased().hasPrefix("public.") }
@@ -174,7 +187,8 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
   }
 
   private var supertypeIdentifiers: Set<String> {
-    let parents = undeclared?.parents ?? UTTypeRegistry.shared.declaration(for: identifier)?.conformsTo ?? []
+    let parents =
+      undeclared?.parents ?? UTTypeRegistry.shared.declaration(for: identifier)?.conformsTo ?? []
     return UTTypeRegistry.shared.closure(ofParents: parents)
   }
 

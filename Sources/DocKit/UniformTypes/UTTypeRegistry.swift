@@ -54,7 +54,8 @@ final class UTTypeRegistry: Sendable {
   }
 
   /// Registers `declarations` all together, or none of them.
-  func register(_ declarations: [UTTypeDeclaration], source: String) throws(UTTypeDeclarationError) {
+  func register(_ declarations: [UTTypeDeclaration], source: String) throws(UTTypeDeclarationError)
+  {
     try state.withLock { (state: inout State) throws(UTTypeDeclarationError) in
       var staged = state
       var seen: [String: UTTypeDeclaration] = [:]
@@ -68,7 +69,9 @@ final class UTTypeRegistry: Sendable {
         }
         seen[key] = declaration
         if let existing = staged.declarations[key] {
-          if existing.declaresSameType(as: declaration) || declaration.kind == .imported { continue }
+          if existing.declaresSameType(as: declaration) || declaration.kind == .imported {
+            continue
+          }
           throw UTTypeDeclarationError(
             .conflictingDeclaration, identifier: declaration.identifier, source: source,
             message: "conflicts with the declaration from \(staged.sources[key] ?? "elsewhere") "
@@ -90,13 +93,17 @@ final class UTTypeRegistry: Sendable {
     }
   }
 
-  private static func insert(_ declaration: UTTypeDeclaration, source: String, into state: inout State) {
+  private static func insert(
+    _ declaration: UTTypeDeclaration, source: String, into state: inout State
+  ) {
     let key = declaration.identifier.lowercased()
     state.declarations[key] = declaration
     state.sources[key] = source
     for (tagClass, tags) in declaration.normalizedTags {
-      for tag in tags where !(state.identifiersByTag[tagClass]?[tag]?.contains(declaration.identifier) ?? false) {
-        state.identifiersByTag[tagClass, default: [:]][tag, default: []].append(declaration.identifier)
+      for tag in tags
+      where !(state.identifiersByTag[tagClass]?[tag]?.contains(declaration.identifier) ?? false) {
+        state.identifiersByTag[tagClass, default: [:]][tag, default: []].append(
+          declaration.identifier)
       }
     }
     state.supertypeCache = [:]
@@ -119,7 +126,9 @@ final class UTTypeRegistry: Sendable {
     return result
   }
 
-  private static func validate(_ declaration: UTTypeDeclaration, source: String) throws(UTTypeDeclarationError) {
+  private static func validate(
+    _ declaration: UTTypeDeclaration, source: String
+  ) throws(UTTypeDeclarationError) {
     for identifier in [declaration.identifier] + declaration.conformsTo {
       guard UTType.isValidIdentifier(identifier), !identifier.lowercased().hasPrefix("dyn.") else {
         throw UTTypeDeclarationError(
@@ -132,13 +141,17 @@ final class UTTypeRegistry: Sendable {
       for tag in tags where tagClass.normalized(tag) == nil {
         throw UTTypeDeclarationError(
           .invalidTag, identifier: declaration.identifier, source: source,
-          message: "'\(tag)' is not a valid \(tagClass == .mimeType ? "MIME type" : tagClass == .filenameExtension ? "filename extension (no leading dot)" : "tag")")
+          message:
+            "'\(tag)' is not a valid \(tagClass == .mimeType ? "MIME type" : tagClass == .filenameExtension ? "filename extension (no leading dot)" : "tag")"
+        )
       }
     }
   }
 
   private static func describe(_ tags: [UTTagClass: [String]]) -> String {
-    tags.isEmpty ? "none" : tags.sorted { $0.key.rawValue < $1.key.rawValue }
-      .map { "\($0.key.rawValue)=\($0.value.joined(separator: ","))" }.joined(separator: " ")
+    tags.isEmpty
+      ? "none"
+      : tags.sorted { $0.key.rawValue < $1.key.rawValue }
+        .map { "\($0.key.rawValue)=\($0.value.joined(separator: ","))" }.joined(separator: " ")
   }
 }
