@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// These are Apple's names, which are not lower camel case.
+
 public import Foundation
 
 extension NSNotification.Name {

@@ -17,7 +17,8 @@ final class NotificationRecorder {
     ]
     for name in names {
       observers.append(
-        NotificationCenter.default.addObserver(forName: name, object: manager, queue: nil) { [weak self] note in
+        NotificationCenter.default.addObserver(forName: name, object: manager, queue: nil) {
+          [weak self] note in
           let short = note.name.rawValue.replacingOccurrences(of: "NSUndoManager", with: "")
             .replacingOccurrences(of: "Notification", with: "")
           let discardable = note.userInfo?[NSUndoManagerGroupIsDiscardableKey] as? Bool
@@ -49,7 +50,9 @@ struct UndoManagerNotificationTests {
     manager.setActionIsDiscardable(true)
     manager.markEventBoundary()
     #expect(
-      recorder.names == ["Checkpoint", "DidOpenUndoGroup", "Checkpoint", "WillCloseUndoGroup", "DidCloseUndoGroup"])
+      recorder.names == [
+        "Checkpoint", "DidOpenUndoGroup", "Checkpoint", "WillCloseUndoGroup", "DidCloseUndoGroup",
+      ])
     #expect(recorder.discardableFlags == [true])
   }
 

@@ -31,7 +31,8 @@ struct UTTypeDeclarationTests {
   @Test("A declaration can build on another declared in the same batch")
   func chainedDeclarations() throws {
     try UTType.register([
-      UTTypeDeclaration(identifier: "org.docrepl.test.child", conformsTo: ["org.docrepl.test.parent"]),
+      UTTypeDeclaration(
+        identifier: "org.docrepl.test.child", conformsTo: ["org.docrepl.test.parent"]),
       UTTypeDeclaration(identifier: "org.docrepl.test.parent", conformsTo: ["public.json"]),
     ])
     let child = try #require(UTType("org.docrepl.test.child"))
@@ -56,7 +57,8 @@ struct UTTypeDeclarationTests {
   @Test("Registering the same declaration twice is harmless; a different one is a conflict")
   func conflicts() throws {
     let declaration = UTTypeDeclaration(
-      identifier: "org.docrepl.test.conflict", conformsTo: ["public.data"], tags: [.filenameExtension: ["cfl"]])
+      identifier: "org.docrepl.test.conflict", conformsTo: ["public.data"],
+      tags: [.filenameExtension: ["cfl"]])
     try UTType.register([declaration])
     try UTType.register([declaration])
     var changed = declaration
@@ -74,7 +76,9 @@ struct UTTypeDeclarationTests {
   @Test("Redeclaring a system type differently is a conflict")
   func systemConflict() {
     let error = #expect(throws: UTTypeDeclarationError.self) {
-      try UTType.register([UTTypeDeclaration(identifier: "public.json", conformsTo: ["public.image"])])
+      try UTType.register([
+        UTTypeDeclaration(identifier: "public.json", conformsTo: ["public.image"])
+      ])
     }
     #expect(error?.code == .conflictingDeclaration)
     #expect(error?.message.contains("the system declarations") == true)
@@ -99,29 +103,49 @@ struct UTTypeDeclarationTests {
   }
 
   static let invalid: [Invalid] = [
-    Invalid(testDescription: "empty identifier", declarations: [UTTypeDeclaration(identifier: "")], code: .invalidIdentifier),
-    Invalid(testDescription: "space in identifier", declarations: [UTTypeDeclaration(identifier: "a b")], code: .invalidIdentifier),
-    Invalid(testDescription: "empty component", declarations: [UTTypeDeclaration(identifier: "a..b")], code: .invalidIdentifier),
-    Invalid(testDescription: "reserved dyn.", declarations: [UTTypeDeclaration(identifier: "dyn.abc")], code: .invalidIdentifier),
     Invalid(
-      testDescription: "bad parent", declarations: [UTTypeDeclaration(identifier: "org.docrepl.test.p", conformsTo: ["not valid"])],
+      testDescription: "empty identifier", declarations: [UTTypeDeclaration(identifier: "")],
+      code: .invalidIdentifier),
+    Invalid(
+      testDescription: "space in identifier", declarations: [UTTypeDeclaration(identifier: "a b")],
+      code: .invalidIdentifier),
+    Invalid(
+      testDescription: "empty component", declarations: [UTTypeDeclaration(identifier: "a..b")],
+      code: .invalidIdentifier),
+    Invalid(
+      testDescription: "reserved dyn.", declarations: [UTTypeDeclaration(identifier: "dyn.abc")],
+      code: .invalidIdentifier),
+    Invalid(
+      testDescription: "bad parent",
+      declarations: [
+        UTTypeDeclaration(identifier: "org.docrepl.test.p", conformsTo: ["not valid"])
+      ],
       code: .invalidIdentifier),
     Invalid(
       testDescription: "dotted extension",
-      declarations: [UTTypeDeclaration(identifier: "org.docrepl.test.t1", tags: [.filenameExtension: [".txt"]])],
+      declarations: [
+        UTTypeDeclaration(identifier: "org.docrepl.test.t1", tags: [.filenameExtension: [".txt"]])
+      ],
       code: .invalidTag),
     Invalid(
       testDescription: "bad MIME type",
-      declarations: [UTTypeDeclaration(identifier: "org.docrepl.test.t2", tags: [.mimeType: ["text"]])], code: .invalidTag),
+      declarations: [
+        UTTypeDeclaration(identifier: "org.docrepl.test.t2", tags: [.mimeType: ["text"]])
+      ], code: .invalidTag),
     Invalid(
       testDescription: "self conformance",
-      declarations: [UTTypeDeclaration(identifier: "org.docrepl.test.loop", conformsTo: ["org.docrepl.test.loop"])],
+      declarations: [
+        UTTypeDeclaration(
+          identifier: "org.docrepl.test.loop", conformsTo: ["org.docrepl.test.loop"])
+      ],
       code: .circularConformance),
     Invalid(
       testDescription: "two-type cycle",
       declarations: [
-        UTTypeDeclaration(identifier: "org.docrepl.test.ping", conformsTo: ["org.docrepl.test.pong"]),
-        UTTypeDeclaration(identifier: "org.docrepl.test.pong", conformsTo: ["org.docrepl.test.ping"]),
+        UTTypeDeclaration(
+          identifier: "org.docrepl.test.ping", conformsTo: ["org.docrepl.test.pong"]),
+        UTTypeDeclaration(
+          identifier: "org.docrepl.test.pong", conformsTo: ["org.docrepl.test.ping"]),
       ], code: .circularConformance),
     Invalid(
       testDescription: "same identifier twice in a batch",
@@ -133,7 +157,9 @@ struct UTTypeDeclarationTests {
 
   @Test("Bad declarations are refused with the right code", arguments: invalid)
   func invalidDeclarations(_ testCase: Invalid) {
-    let error = #expect(throws: UTTypeDeclarationError.self) { try UTType.register(testCase.declarations) }
+    let error = #expect(throws: UTTypeDeclarationError.self) {
+      try UTType.register(testCase.declarations)
+    }
     #expect(error?.code == testCase.code)
   }
 
@@ -178,19 +204,30 @@ struct UTTypeDeclarationTests {
 
   static let badFiles: [BadFile] = [
     BadFile(testDescription: "not JSON", json: "{", message: "not valid JSON"),
-    BadFile(testDescription: "a string", json: "\"x\"", message: "expected an object or an array of declarations"),
-    BadFile(testDescription: "typo in a key", json: #"{"UTExportedTypeDeclaration": []}"#, message: "unknown key 'UTExportedTypeDeclaration'"),
-    BadFile(testDescription: "no identifier", json: #"[{"UTTypeConformsTo": "public.data"}]"#, message: "top-level array[0] has no string UTTypeIdentifier"),
     BadFile(
-      testDescription: "number in conforms-to", json: #"[{"UTTypeIdentifier": "org.docrepl.test.n", "UTTypeConformsTo": [1]}]"#,
+      testDescription: "a string", json: "\"x\"",
+      message: "expected an object or an array of declarations"),
+    BadFile(
+      testDescription: "typo in a key", json: #"{"UTExportedTypeDeclaration": []}"#,
+      message: "unknown key 'UTExportedTypeDeclaration'"),
+    BadFile(
+      testDescription: "no identifier", json: #"[{"UTTypeConformsTo": "public.data"}]"#,
+      message: "top-level array[0] has no string UTTypeIdentifier"),
+    BadFile(
+      testDescription: "number in conforms-to",
+      json: #"[{"UTTypeIdentifier": "org.docrepl.test.n", "UTTypeConformsTo": [1]}]"#,
       message: "org.docrepl.test.n: UTTypeConformsTo must hold strings"),
   ]
 
-  @Test("A malformed declarations file is refused with the file's path and the reason", arguments: badFiles)
+  @Test(
+    "A malformed declarations file is refused with the file's path and the reason",
+    arguments: badFiles)
   func malformedFiles(_ testCase: BadFile) throws {
     let temporary = try TemporaryDirectory()
     let file = try temporary.write(testCase.json, to: "types.json")
-    let error = #expect(throws: UTTypeDeclarationError.self) { try UTType.registerDeclarations(contentsOf: file) }
+    let error = #expect(throws: UTTypeDeclarationError.self) {
+      try UTType.registerDeclarations(contentsOf: file)
+    }
     #expect(error?.code == .malformedFile)
     #expect(error?.description.hasPrefix(file.path + ": ") == true)
     #expect(error?.description.contains(testCase.message) == true)

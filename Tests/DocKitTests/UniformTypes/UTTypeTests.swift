@@ -8,14 +8,17 @@ struct UTTypeTests {
     var type: UTType
     var supertype: UTType
     var conforms: Bool
-    var testDescription: String { "\(type) \(conforms ? "conforms" : "does not conform") to \(supertype)" }
+    var testDescription: String {
+      "\(type) \(conforms ? "conforms" : "does not conform") to \(supertype)"
+    }
   }
 
   static let conformances: [Conformance] = [
     Conformance(type: .markdown, supertype: .utf8PlainText, conforms: true),
     Conformance(type: .markdown, supertype: .plainText, conforms: true),
     Conformance(type: .markdown, supertype: .text, conforms: true),
-    Conformance(type: .markdown, supertype: .content, conforms: true),  // through public.text's second parent
+    // Through public.text's second parent:
+    Conformance(type: .markdown, supertype: .content, conforms: true),
     Conformance(type: .markdown, supertype: .data, conforms: true),
     Conformance(type: .markdown, supertype: .item, conforms: true),
     Conformance(type: .json, supertype: .text, conforms: true),
@@ -61,7 +64,8 @@ struct UTTypeTests {
 
   @Test("supertypes is the transitive closure, without the type itself")
   func supertypes() {
-    #expect(UTType.markdown.supertypes == [.utf8PlainText, .plainText, .text, .data, .item, .content])
+    #expect(
+      UTType.markdown.supertypes == [.utf8PlainText, .plainText, .text, .data, .item, .content])
     #expect(UTType.item.supertypes.isEmpty)
     #expect(UTType.rtfd.supertypes == [.package, .directory, .item, .compositeContent, .content])
   }
@@ -159,8 +163,12 @@ struct UTTypeTests {
     #expect(type.isDynamic)
     #expect(type.conforms(to: .image))
     #expect(UTType(filenameExtension: "json", conformingTo: .text) == .json)
-    #expect(UTType.types(tag: "mp4", tagClass: .filenameExtension, conformingTo: nil) == [.mpeg4Movie, .mpeg4Audio])
-    #expect(UTType.types(tag: "mp4", tagClass: .filenameExtension, conformingTo: .audio) == [.mpeg4Audio])
+    #expect(
+      UTType.types(tag: "mp4", tagClass: .filenameExtension, conformingTo: nil) == [
+        .mpeg4Movie, .mpeg4Audio,
+      ])
+    #expect(
+      UTType.types(tag: "mp4", tagClass: .filenameExtension, conformingTo: .audio) == [.mpeg4Audio])
   }
 
   @Test("Invalid tags give nil", arguments: ["", ".txt", "a/b", " "])
@@ -169,7 +177,9 @@ struct UTTypeTests {
     #expect(UTType.types(tag: tag, tagClass: .filenameExtension, conformingTo: nil).isEmpty)
   }
 
-  @Test("Invalid MIME types give nil", arguments: ["", "text", "text/", "/plain", "text/pl ain", "a/b/c"])
+  @Test(
+    "Invalid MIME types give nil",
+    arguments: ["", "text", "text/", "/plain", "text/pl ain", "a/b/c"])
   func invalidMIMETypes(_ tag: String) {
     #expect(UTType(mimeType: tag) == nil)
   }
