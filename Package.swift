@@ -54,6 +54,8 @@ let package = Package(
       name: "DocFormatsTests",
       dependencies: ["DocFormats", "DocTestSupport"]
     ),
+    /// The three seed examples, compiled with only their imports changed.
+    .testTarget(name: "SeedTests", dependencies: ["DocKit", "DocTestSupport"]),
     .testTarget(
       name: "DocShellTests",
       dependencies: ["DocShell", "DocTestSupport", "docrepl"],
