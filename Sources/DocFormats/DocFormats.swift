@@ -1,5 +1,15 @@
-/// The built-in document types (plain text, JSON, the note-collection
-/// package and a binary reference document) arrive here with their
-/// commands. They use the same public extension point as any third-party
+import DocKit
+
+/// The built-in document types: ``PlainTextDocument`` and
+/// ``TextFileDocument``, ``JSONDocument``, ``NoteCollectionDocument`` and
+/// ``BinaryDocument``. They use the same public API as any third-party
 /// document type.
-public enum DocFormats {}
+public enum DocFormats {
+  /// Declares the types the built-in documents export (the note
+  /// collection's), so that lookups by extension find them. Call once at
+  /// start-up; calling again does nothing.
+  public static func registerTypes() {
+    _ = UTType.noteCollection
+  }
+
+}

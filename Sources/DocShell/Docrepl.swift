@@ -1,4 +1,5 @@
 import CReadline
+import DocFormats
 
 /// The `docrepl` program: everything `main.swift` does, as a library call.
 public enum Docrepl {
@@ -17,6 +18,7 @@ public enum Docrepl {
   public static func run(
     arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) -> ExitStatus {
+    DocFormats.registerTypes()
     guard let first = arguments.first else {
       errors.write("docrepl: error: no command given\n\n" + usage)
       return .usage

@@ -7,10 +7,10 @@ import Testing
 struct InspectCommandTests {
   @Test("The README's main job prints the example package's tree exactly")
   func example() throws {
-    let result = try runDocrepl(["inspect", "examples/Trip.notes"])
+    let result = try runDocrepl(["inspect", "examples"])
     let expected = try String(
       contentsOf: packageRoot.appendingPathComponent(
-        "Tests/DocShellTests/Snapshots/inspect-Trip.notes.txt"),
+        "Tests/DocShellTests/Snapshots/inspect-examples.txt"),
       encoding: .utf8)
     #expect(result.status == 0)
     #expect(result.errors.isEmpty)

@@ -22,6 +22,11 @@ public struct DocumentEdit<Document>: Sendable {
     self.body = body
   }
 
+  /// An edit that changes nothing; its inverse changes nothing either.
+  public static func unchanged(actionName: String) -> DocumentEdit<Document> {
+    DocumentEdit(actionName: actionName) { _ in unchanged(actionName: actionName) }
+  }
+
   /// Applies the edit and returns its inverse.
   @discardableResult
   public func apply(to document: inout Document) -> DocumentEdit<Document> {

@@ -1,0 +1,87 @@
+public import DocKit
+public import Foundation
+import Synchronization
+
+/// Any file, as bytes, in a reference document like the seed's
+/// `PDFDocument`: the contents live in a `Mutex`, snapshots are taken under
+/// the lock, and every edit registers its undo with an action name.
+///
+///     let document = BinaryDocument(contents: Data([1, 2, 3]))
+///     try document.replaceBytes(in: 0..<1, with: Data([9]), undoManager: undoManager)
+public final class BinaryDocument: ReferenceFileDocument {
+  public static let readableContentTypes: [UTType] = [.data]
+
+  private struct Storage {
+    var contents: Data
+  }
+
+  private let storage: Mutex<Storage>
+
+  /// Creates a document holding `contents`.
+  public init(contents: Data = Data()) {
+    storage = Mutex(Storage(contents: contents))
+  }
+
+  public required init(configuration: ReadConfiguration) throws {
+    storage = Mutex(Storage(contents: try PlainTextDocument.contents(of: configuration.file)))
+  }
+
+  /// The current bytes.
+  public var contents: Data { storage.withLock { $0.contents } }
+
+  /// A copy of the bytes, taken under the lock.
+  public func snapshot(contentType: UTType) throws -> Data {
+    storage.withLock { $0.contents }
+  }
+
+  public func fileWrapper(snapshot: Data, configuration: WriteConfiguration) throws -> FileWrapper {
+    FileWrapper(regularFileWithContents: snapshot)
+  }
+
+  /// Replaces the bytes in `range` with `bytes`, registering an undo that
+  /// keeps only the bytes replaced.
+  ///
+  /// - Throws: ``FormatError/Code/invalidEdit`` for a range out of bounds.
+  @MainActor
+  public func replaceBytes(in range: Range<Int>, with bytes: Data, undoManager: UndoManager?) throws(FormatError) {
+    let name = bytes.isEmpty ? "Delete Bytes" : range.isEmpty ? "Insert Bytes" : "Replace Bytes"
+    try replace(range, with: bytes, actionName: name, undoManager: undoManager)
+  }
+
+  /// Inserts `bytes` at `offset`.
+  @MainActor
+  public func insertBytes(_ bytes: Data, at offset: Int, undoManager: UndoManager?) throws(FormatError) {
+    try replace(offset..<offset, with: bytes, actionName: "Insert Bytes", undoManager: undoManager)
+  }
+
+  /// Deletes the bytes in `range`.
+  @MainActor
+  public func deleteBytes(in range: Range<Int>, undoManager: UndoManager?) throws(FormatError) {
+    try replace(range, with: Data(), actionName: "Delete Bytes", undoManager: undoManager)
+  }
+
+  @MainActor
+  private func replace(
+    _ range: Range<Int>, with bytes: Data, actionName: String, undoManager: UndoManager?
+  ) throws(FormatError) {
+    // Edits run on the main actor only, so the bounds cannot change
+    // between this check and the edit; snapshots may read concurrently.
+    let count = contents.count
+    guard range.lowerBound >= 0, range.upperBound <= count else {
+      throw FormatError(
+        .invalidEdit, "bytes \(range.lowerBound)..<\(range.upperBound) are out of range (the document has \(count))")
+    }
+    objectWillChange.send()
+    let old = storage.withLock { storage in
+      let old = storage.contents.subdata(in: range)
+      storage.contents.replaceSubrange(range, with: bytes)
+      return old
+    }
+    let replaced = range.lowerBound..<(range.lowerBound + bytes.count)
+    undoManager?.registerUndo(withTarget: self) { document in
+      // In range: undo runs right after the edit it reverts.
+      try? document.replace(replaced, with: old, actionName: actionName, undoManager: undoManager)
+    }
+    undoManager?.setActionName(actionName)
+  }
+}

@@ -1,0 +1,42 @@
+/// A JSON value. Numbers keep their literal text, so integers of any size
+/// and decimals round-trip exactly as written.
+public indirect enum JSONValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  /// A number, as written: `-12`, `3.14`, `1e-7`.
+  case number(String)
+  case string(String)
+  case array([JSONValue])
+  /// An object. Keys are unique; output sorts them by UTF-8 bytes.
+  case object([String: JSONValue])
+
+  /// The kind, for messages: "an object", "a number" and so on.
+  var kindDescription: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// How deeply containers nest: 0 for a scalar, 1 for `[]` or `[1]`.
+  var depth: Int {
+    var deepest = 0
+    var pending: [(JSONValue, Int)] = [(self, 0)]
+    while let (value, level) = pending.popLast() {
+      switch value {
+      case .array(let items):
+        deepest = max(deepest, level + 1)
+        pending += items.map { ($0, level + 1) }
+      case .object(let members):
+        deepest = max(deepest, level + 1)
+        pending += members.values.map { ($0, level + 1) }
+      default: break
+      }
+    }
+    return deepest
+  }
+}

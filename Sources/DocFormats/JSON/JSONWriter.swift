@@ -1,0 +1,71 @@
+/// Writes JSON in one stable form: keys sorted by UTF-8 bytes, two-space
+/// indentation, `"key": value`, `[]` and `{}` for empty containers, and a
+/// final newline. Iterative, so nesting depth never touches the stack.
+enum JSONWriter {
+  private enum Step {
+    case value(JSONValue, indent: Int)
+    case text(String)
+  }
+
+  static func text(of root: JSONValue) -> String {
+    var output = ""
+    var steps: [Step] = [.text("\n"), .value(root, indent: 0)]
+    while let step = steps.popLast() {
+      switch step {
+      case .text(let text):
+        output += text
+      case .value(let value, let indent):
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .number(let literal): output += literal
+        case .string(let string): output += quoted(string)
+        case .array(let items) where items.isEmpty: output += "[]"
+        case .object(let members) where members.isEmpty: output += "{}"
+        case .array(let items):
+          output += "[\n"
+          let inner = String(repeating: "  ", count: indent + 1)
+          steps.append(.text("\n" + String(repeating: "  ", count: indent) + "]"))
+          for (index, item) in items.enumerated().reversed() {
+            if index < items.count - 1 { steps.append(.text(",\n")) }
+            steps.append(.value(item, indent: indent + 1))
+            steps.append(.text(inner))
+          }
+        case .object(let members):
+          output += "{\n"
+          let inner = String(repeating: "  ", count: indent + 1)
+          steps.append(.text("\n" + String(repeating: "  ", count: indent) + "}"))
+          let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+          for (index, member) in sorted.enumerated().reversed() {
+            if index < sorted.count - 1 { steps.append(.text(",\n")) }
+            steps.append(.value(member.value, indent: indent + 1))
+            steps.append(.text(inner + quoted(member.key) + ": "))
+          }
+        }
+      }
+    }
+    return output
+  }
+
+  /// A JSON string literal: `"` and `\` escaped, control characters as
+  /// `\n`, `\t` and friends or `\u00XX`, everything else as UTF-8.
+  static func quoted(_ string: String) -> String {
+    var result = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\u{08}": result += "\\b"
+      case "\u{0C}": result += "\\f"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16, uppercase: false)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,263 @@
+public import DocKit
+import Foundation
+
+/// A collection of notes, stored as a package: the seed's
+/// `NoteCollection`, made real.
+///
+/// On disk, `Trip.notes/` holds `metadata.json` (the title and the notes'
+/// order) and one `<id>.json` per note (its title and text). Saving
+/// reuses the package wrapper from the last read or save and replaces only
+/// the files whose parts changed, so the others are hard-linked. The
+/// collection can also be written as one JSON file or as Markdown.
+public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hashable {
+  public static var readableContentTypes: [UTType] { [.noteCollection] }
+  public static var writableContentTypes: [UTType] { [.noteCollection, .json, .markdown] }
+
+  /// The name of the metadata file.
+  public static let metadataFilename = "metadata.json"
+
+  /// One note.
+  public struct Note: Hashable, Sendable, Identifiable {
+    /// The note's id, which names its file: `<id>.json`.
+    public let id: String
+    /// The note's title.
+    public var title: String
+    /// The note's text.
+    public var text: String
+
+    /// Creates a note.
+    public init(id: String, title: String, text: String) {
+      self.id = id
+      self.title = title
+      self.text = text
+    }
+
+    /// The note's file name.
+    public var filename: String { "\(id).json" }
+  }
+
+  /// The collection's title.
+  public private(set) var title: String
+  /// The notes, in order.
+  public private(set) var notes: [Note]
+  /// Whether `metadata.json` must be rewritten.
+  private(set) var metadataChanged: Bool
+  /// The ids of notes whose files must be rewritten.
+  private(set) var changedNotes: Set<String>
+
+  /// Creates a new collection; everything in it counts as changed.
+  public init(title: String, notes: [Note] = []) throws(FormatError) {
+    for note in notes { try Self.checkID(note.id) }
+    guard Set(notes.map(\.id)).count == notes.count else {
+      throw FormatError(.invalidEdit, "two notes have the same id")
+    }
+    self.title = title
+    self.notes = notes
+    metadataChanged = true
+    changedNotes = Set(notes.map(\.id))
+  }
+
+  /// Whether anything changed since the last save.
+  public var hasUnsavedChanges: Bool { metadataChanged || !changedNotes.isEmpty }
+
+  // MARK: - Reading
+
+  public init(configuration: ReadConfiguration) throws {
+    let package = configuration.file
+    guard package.isDirectory, let files = package.fileWrappers else {
+      throw FormatError(.corruptFile, "a note collection must be a directory", file: package.filename)
+    }
+    guard let metadataFile = files[Self.metadataFilename] else {
+      throw FormatError(.missingFile, "the package has no \(Self.metadataFilename)", file: Self.metadataFilename)
+    }
+    let metadata = try Self.object(in: metadataFile, named: Self.metadataFilename)
+    title = try Self.string(metadata, "title", in: Self.metadataFilename)
+    guard case .array(let order)? = metadata["notes"] else {
+      throw FormatError(.corruptFile, "\"notes\" must be an array of note ids", file: Self.metadataFilename)
+    }
+    var ids: [String] = []
+    for entry in order {
+      guard case .string(let id) = entry else {
+        throw FormatError(.corruptFile, "\"notes\" must hold strings", file: Self.metadataFilename)
+      }
+      do { try Self.checkID(id) } catch { throw error.inFile(Self.metadataFilename) }
+      guard !ids.contains(id) else {
+        throw FormatError(.corruptFile, "note \"\(id)\" is listed twice", file: Self.metadataFilename)
+      }
+      ids.append(id)
+    }
+    let expected = Set(ids.map { "\($0).json" } + [Self.metadataFilename])
+    for name in files.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !expected.contains(name) {
+      throw FormatError(.unexpectedEntry, "not part of a note collection (not listed in \(Self.metadataFilename))", file: name)
+    }
+    notes = try ids.map { id in
+      let name = "\(id).json"
+      guard let file = files[name] else {
+        throw FormatError(.missingFile, "listed in \(Self.metadataFilename) but missing", file: name)
+      }
+      let fields = try Self.object(in: file, named: name)
+      return Note(id: id, title: try Self.string(fields, "title", in: name), text: try Self.string(fields, "text", in: name))
+    }
+    metadataChanged = false
+    changedNotes = []
+  }
+
+  private static func object(in file: FileWrapper, named name: String) throws -> [String: JSONValue] {
+    guard file.isRegularFile else { throw FormatError(.unexpectedEntry, "expected a regular file", file: name) }
+    let value: JSONValue
+    do {
+      value = try JSONDocument.parse([UInt8](try PlainTextDocument.contents(of: file)))
+    } catch let error as FormatError {
+      throw error.inFile(name)
+    }
+    guard case .object(let fields) = value else {
+      throw FormatError(.corruptFile, "expected a JSON object, found \(value.kindDescription)", file: name)
+    }
+    return fields
+  }
+
+  private static func string(_ fields: [String: JSONValue], _ key: String, in name: String) throws -> String {
+    guard case .string(let string)? = fields[key] else {
+      throw FormatError(.corruptFile, "\"\(key)\" must be a string", file: name)
+    }
+    return string
+  }
+
+  /// Ids name files: 1 to 64 letters, digits, `-` and `_`, not `metadata`.
+  static func checkID(_ id: String) throws(FormatError) {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+    guard (1...64).contains(id.count), id.allSatisfy(allowed.contains), id != "metadata" else {
+      throw FormatError(
+        .invalidEdit, "'\(id)' is not a note id (1 to 64 letters, digits, '-' or '_', and not 'metadata')")
+    }
+  }
+
+  // MARK: - Writing
+
+  public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    switch configuration.contentType {
+    case .noteCollection: return try packageWrapper(reusing: configuration.existingFile)
+    case .json: return FileWrapper(regularFileWithContents: Data(JSONWriter.text(of: flattened).utf8))
+    case .markdown: return FileWrapper(regularFileWithContents: Data(markdown.utf8))
+    default:
+      throw FormatError(.unsupportedContentType, "a note collection cannot be written as \(configuration.contentType)")
+    }
+  }
+
+  /// The seed's algorithm: start from the existing package, replace the
+  /// files of changed parts (removing the old wrapper first, so the name is
+  /// not uniqued), and drop the files of notes that are gone.
+  private func packageWrapper(reusing existing: FileWrapper?) throws -> FileWrapper {
+    let reused = existing?.isDirectory == true
+    let package = reused ? existing ?? FileWrapper(directoryWithFileWrappers: [:]) : FileWrapper(directoryWithFileWrappers: [:])
+    func replace(_ name: String, with value: JSONValue) {
+      if let old = package.fileWrappers?[name] { package.removeFileWrapper(old) }
+      package.addRegularFile(withContents: Data(JSONWriter.text(of: value).utf8), preferredFilename: name)
+    }
+    if metadataChanged || !reused {
+      replace(Self.metadataFilename, with: .object(["title": .string(title), "notes": .array(notes.map { .string($0.id) })]))
+    }
+    let current = Set(notes.map(\.filename))
+    for (name, wrapper) in package.fileWrappers ?? [:] where name != Self.metadataFilename && !current.contains(name) {
+      package.removeFileWrapper(wrapper)
+    }
+    for note in notes where changedNotes.contains(note.id) || !reused || package.fileWrappers?[note.filename] == nil {
+      replace(note.filename, with: .object(["title": .string(note.title), "text": .string(note.text)]))
+    }
+    return package
+  }
+
+  /// The whole collection as one JSON value.
+  private var flattened: JSONValue {
+    .object([
+      "title": .string(title),
+      "notes": .array(notes.map { .object(["id": .string($0.id), "title": .string($0.title), "text": .string($0.text)]) }),
+    ])
+  }
+
+  /// The collection as Markdown: the title, then each note as a section.
+  public var markdown: String {
+    var text = "# \(title)\n"
+    for note in notes {
+      text += "\n## \(note.title)\n\n\(note.text)"
+      if !note.text.hasSuffix("\n") { text += "\n" }
+    }
+    return text
+  }
+
+  public mutating func markSaved(as contentType: UTType) {
+    guard contentType == .noteCollection else { return }
+    metadataChanged = false
+    changedNotes = []
+  }
+
+  // MARK: - Editing
+
+  /// Renames the collection.
+  @discardableResult
+  public mutating func setTitle(_ newTitle: String) -> DocumentEdit<Self> {
+    let old = title
+    title = newTitle
+    metadataChanged = true
+    return DocumentEdit(actionName: "Rename Collection") { $0.setTitle(old) }
+  }
+
+  /// Adds a note at `index` (0-based; the end by default).
+  @discardableResult
+  public mutating func addNote(_ note: Note, at index: Int? = nil) throws(FormatError) -> DocumentEdit<Self> {
+    try Self.checkID(note.id)
+    guard !notes.contains(where: { $0.id == note.id }) else {
+      throw FormatError(.invalidEdit, "a note with id '\(note.id)' already exists")
+    }
+    let index = index ?? notes.count
+    guard (0...notes.count).contains(index) else {
+      throw FormatError(.invalidEdit, "position \(index + 1) is out of range (there are \(notes.count) notes)")
+    }
+    notes.insert(note, at: index)
+    metadataChanged = true
+    changedNotes.insert(note.id)
+    return DocumentEdit(actionName: "Add Note") { $0.removeNote(unchecked: note.id) }
+  }
+
+  /// Removes the note with `id`.
+  @discardableResult
+  public mutating func removeNote(id: String) throws(FormatError) -> DocumentEdit<Self> {
+    guard notes.contains(where: { $0.id == id }) else { throw FormatError(.invalidEdit, "there is no note '\(id)'") }
+    return removeNote(unchecked: id)
+  }
+
+  private mutating func removeNote(unchecked id: String) -> DocumentEdit<Self> {
+    // Inverses run in order, so the note is there; if not, change nothing.
+    guard let index = notes.firstIndex(where: { $0.id == id }) else { return .unchanged(actionName: "Remove Note") }
+    let note = notes.remove(at: index)
+    metadataChanged = true
+    changedNotes.remove(id)
+    return DocumentEdit(actionName: "Remove Note") { document in
+      document.notes.insert(note, at: index)
+      document.metadataChanged = true
+      document.changedNotes.insert(note.id)
+      return DocumentEdit(actionName: "Remove Note") { $0.removeNote(unchecked: note.id) }
+    }
+  }
+
+  /// Changes a note's title and text.
+  @discardableResult
+  public mutating func editNote(id: String, title: String? = nil, text: String? = nil) throws(FormatError)
+    -> DocumentEdit<Self>
+  {
+    guard var note = notes.first(where: { $0.id == id }) else {
+      throw FormatError(.invalidEdit, "there is no note '\(id)'")
+    }
+    note.title = title ?? note.title
+    note.text = text ?? note.text
+    return replaceNote(with: note)
+  }
+
+  private mutating func replaceNote(with note: Note) -> DocumentEdit<Self> {
+    guard let index = notes.firstIndex(where: { $0.id == note.id }) else { return .unchanged(actionName: "Edit Note") }
+    let old = notes[index]
+    notes[index] = note
+    changedNotes.insert(note.id)
+    return DocumentEdit(actionName: "Edit Note") { $0.replaceNote(with: old) }
+  }
+}
