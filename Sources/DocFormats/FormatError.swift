@@ -70,7 +70,8 @@ public struct FormatError: LocalizedError, Sendable, Hashable, CustomStringConve
 
   /// `file:line:col: message`, with the parts that are known.
   public var description: String {
-    var place = [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+    var place = [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(
+      separator: ":")
     if let byteOffset, line == nil { place += (place.isEmpty ? "" : ": ") + "byte \(byteOffset)" }
     return place.isEmpty ? message : "\(place): \(message)"
   }

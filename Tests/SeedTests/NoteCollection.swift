@@ -40,7 +40,8 @@ struct NoteCollection: FileDocument {
     }
     self.metadata = try decoder.decode(Metadata.self, from: metadata)
     self.metadata.isChanged = false
-    notes = try files.filter { $0.key != Metadata.fileName }.sorted { $0.key < $1.key }.map { _, wrapper in
+    notes = try files.filter { $0.key != Metadata.fileName }.sorted { $0.key < $1.key }.map {
+      _, wrapper in
       var note = try decoder.decode(Note.self, from: wrapper.regularFileContents ?? Data())
       note.isChanged = false
       return note

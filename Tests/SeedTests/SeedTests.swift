@@ -11,10 +11,15 @@ struct SeedTests {
     let url = temporary("Trip.notes")
     let collection = NoteCollection(
       metadata: .init(title: "Trip"),
-      notes: [.init(id: "a", text: "first"), .init(id: "b", text: "second"), .init(id: "c", text: "third")])
-    let written = try collection.fileWrapper(configuration: .init(contentType: .package, existingFile: nil))
+      notes: [
+        .init(id: "a", text: "first"), .init(id: "b", text: "second"),
+        .init(id: "c", text: "third"),
+      ])
+    let written = try collection.fileWrapper(
+      configuration: .init(contentType: .package, existingFile: nil))
     try written.write(to: url, options: [.atomic, .withNameUpdating], originalContentsURL: nil)
-    #expect(try temporary.names(in: "Trip.notes") == ["a.json", "b.json", "c.json", "metadata.json"])
+    #expect(
+      try temporary.names(in: "Trip.notes") == ["a.json", "b.json", "c.json", "metadata.json"])
 
     let existing = try FileWrapper(url: url)
     var read = try NoteCollection(configuration: .init(contentType: .package, file: existing))
@@ -22,18 +27,22 @@ struct SeedTests {
     #expect(read.notes.map(\.text) == ["first", "second", "third"])
     #expect(read.notes.allSatisfy { !$0.isChanged })
 
-    let before = try temporary.names(in: "Trip.notes").map { FileStat(url.appendingPathComponent($0))?.inode }
+    let before = try temporary.names(in: "Trip.notes").map {
+      FileStat(url.appendingPathComponent($0))?.inode
+    }
     read.notes[1].text = "second, edited"
     read.notes[1].isChanged = true
     read.notes.remove(at: 2)
-    let updated = try read.fileWrapper(configuration: .init(contentType: .package, existingFile: existing))
+    let updated = try read.fileWrapper(
+      configuration: .init(contentType: .package, existingFile: existing))
     #expect(updated === existing)
     try updated.write(to: url, options: [.atomic, .withNameUpdating], originalContentsURL: url)
     #expect(try temporary.names(in: "Trip.notes") == ["a.json", "b.json", "metadata.json"])
     #expect(FileStat(url.appendingPathComponent("a.json"))?.inode == before[0])
     #expect(FileStat(url.appendingPathComponent("b.json"))?.inode != before[1])
     #expect(FileStat(url.appendingPathComponent("metadata.json"))?.inode == before[3])
-    let reread = try NoteCollection(configuration: .init(contentType: .package, file: FileWrapper(url: url)))
+    let reread = try NoteCollection(
+      configuration: .init(contentType: .package, file: FileWrapper(url: url)))
     #expect(reread.notes.map(\.text) == ["first", "second, edited"])
   }
 
@@ -50,7 +59,8 @@ struct SeedTests {
     #expect(try Data(contentsOf: temporary("out.pdf")) == bytes)
     #expect(PDFDocument.writableContentTypes == [.pdf])
     #expect(throws: CocoaError.self) {
-      try PDFDocument(configuration: .init(contentType: .pdf, file: FileWrapper(directoryWithFileWrappers: [:])))
+      try PDFDocument(
+        configuration: .init(contentType: .pdf, file: FileWrapper(directoryWithFileWrappers: [:])))
     }
   }
 
@@ -62,10 +72,12 @@ struct SeedTests {
     document.text = "Hello, Linux — ünïcödé\n"
     let snapshot = try await document.snapshot(contentType: .utf8PlainText)
     let writer = document.writer(configuration: .init(contentType: .utf8PlainText))
-    try await writer.write(snapshot: snapshot, to: temporary("Untitled.txt"), previous: nil, progress: .discarded)
+    try await writer.write(
+      snapshot: snapshot, to: temporary("Untitled.txt"), previous: nil, progress: .discarded)
     #expect(try String(contentsOf: temporary("Untitled.txt"), encoding: .utf8) == document.text)
     // The other spelling Apple's pages use reaches the same method.
-    try await writer.write(content: "second", to: temporary("Second.txt"), previous: nil, progress: .discarded)
+    try await writer.write(
+      content: "second", to: temporary("Second.txt"), previous: nil, progress: .discarded)
     #expect(try String(contentsOf: temporary("Second.txt"), encoding: .utf8) == "second")
   }
 }

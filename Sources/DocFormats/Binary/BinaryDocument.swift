@@ -43,14 +43,18 @@ public final class BinaryDocument: ReferenceFileDocument {
   ///
   /// - Throws: ``FormatError/Code/invalidEdit`` for a range out of bounds.
   @MainActor
-  public func replaceBytes(in range: Range<Int>, with bytes: Data, undoManager: UndoManager?) throws(FormatError) {
+  public func replaceBytes(
+    in range: Range<Int>, with bytes: Data, undoManager: UndoManager?
+  ) throws(FormatError) {
     let name = bytes.isEmpty ? "Delete Bytes" : range.isEmpty ? "Insert Bytes" : "Replace Bytes"
     try replace(range, with: bytes, actionName: name, undoManager: undoManager)
   }
 
   /// Inserts `bytes` at `offset`.
   @MainActor
-  public func insertBytes(_ bytes: Data, at offset: Int, undoManager: UndoManager?) throws(FormatError) {
+  public func insertBytes(
+    _ bytes: Data, at offset: Int, undoManager: UndoManager?
+  ) throws(FormatError) {
     try replace(offset..<offset, with: bytes, actionName: "Insert Bytes", undoManager: undoManager)
   }
 
@@ -69,7 +73,9 @@ public final class BinaryDocument: ReferenceFileDocument {
     let count = contents.count
     guard range.lowerBound >= 0, range.upperBound <= count else {
       throw FormatError(
-        .invalidEdit, "bytes \(range.lowerBound)..<\(range.upperBound) are out of range (the document has \(count))")
+        .invalidEdit,
+        "bytes \(range.lowerBound)..<\(range.upperBound) are out of range (the document has \(count))"
+      )
     }
     objectWillChange.send()
     let old = storage.withLock { storage in

@@ -76,16 +76,21 @@ public struct JSONDocument: FileDocument, Hashable {
     let prefix = JSONPointer(tokens: Array(pointer.tokens[...position]))
     switch value {
     case .object(let members):
-      guard let member = members[token] else { throw FormatError(.invalidPointer, "\(prefix) does not exist") }
+      guard let member = members[token] else {
+        throw FormatError(.invalidPointer, "\(prefix) does not exist")
+      }
       return member
     case .array(let items):
       guard let index = JSONPointer.index(token), index < items.count else {
-        throw FormatError(.invalidPointer, "\(prefix) does not exist (the array has \(items.count) elements)")
+        throw FormatError(
+          .invalidPointer, "\(prefix) does not exist (the array has \(items.count) elements)")
       }
       return items[index]
     default:
       throw FormatError(
-        .invalidPointer, "\(JSONPointer(tokens: Array(pointer.tokens[..<position]))) is \(value.kindDescription), not a container")
+        .invalidPointer,
+        "\(JSONPointer(tokens: Array(pointer.tokens[..<position]))) is \(value.kindDescription), not a container"
+      )
     }
   }
 
@@ -96,12 +101,17 @@ public struct JSONDocument: FileDocument, Hashable {
   ///
   /// - Returns: The edit that undoes it.
   @discardableResult
-  public mutating func set(_ value: JSONValue, at pointer: String) throws(FormatError) -> DocumentEdit<Self> {
+  public mutating func set(
+    _ value: JSONValue, at pointer: String
+  ) throws(FormatError) -> DocumentEdit<Self> {
     let pointer = try JSONPointer(pointer)
     try checkDepth(value, at: pointer)
-    guard !pointer.tokens.isEmpty else { return apply(.replace(value), at: pointer, actionName: "Set Value") }
+    guard !pointer.tokens.isEmpty else {
+      return apply(.replace(value), at: pointer, actionName: "Set Value")
+    }
     let exists = (try? self.value(at: pointer.description)) != nil
-    return try checkedApply(exists ? .replace(value) : .insert(value), at: pointer, actionName: "Set Value")
+    return try checkedApply(
+      exists ? .replace(value) : .insert(value), at: pointer, actionName: "Set Value")
   }
 
   /// Inserts `value`: before the array element at `pointer` (`-` appends),
@@ -109,9 +119,13 @@ public struct JSONDocument: FileDocument, Hashable {
   ///
   /// - Returns: The edit that undoes it.
   @discardableResult
-  public mutating func insert(_ value: JSONValue, at pointer: String) throws(FormatError) -> DocumentEdit<Self> {
+  public mutating func insert(
+    _ value: JSONValue, at pointer: String
+  ) throws(FormatError) -> DocumentEdit<Self> {
     let pointer = try JSONPointer(pointer)
-    guard !pointer.tokens.isEmpty else { throw FormatError(.invalidPointer, "cannot insert at the root") }
+    guard !pointer.tokens.isEmpty else {
+      throw FormatError(.invalidPointer, "cannot insert at the root")
+    }
     try checkDepth(value, at: pointer)
     return try checkedApply(.insert(value), at: pointer, actionName: "Insert Value")
   }
@@ -122,14 +136,17 @@ public struct JSONDocument: FileDocument, Hashable {
   @discardableResult
   public mutating func remove(at pointer: String) throws(FormatError) -> DocumentEdit<Self> {
     let pointer = try JSONPointer(pointer)
-    guard !pointer.tokens.isEmpty else { throw FormatError(.invalidPointer, "cannot remove the root") }
+    guard !pointer.tokens.isEmpty else {
+      throw FormatError(.invalidPointer, "cannot remove the root")
+    }
     _ = try value(at: pointer.description)
     return try checkedApply(.remove, at: pointer, actionName: "Remove Value")
   }
 
   private func checkDepth(_ value: JSONValue, at pointer: JSONPointer) throws(FormatError) {
     guard pointer.tokens.count + value.depth <= Self.maximumDepth else {
-      throw FormatError(.nestingTooDeep, "the result would nest deeper than \(Self.maximumDepth) levels")
+      throw FormatError(
+        .nestingTooDeep, "the result would nest deeper than \(Self.maximumDepth) levels")
     }
   }
 
@@ -141,7 +158,9 @@ public struct JSONDocument: FileDocument, Hashable {
   }
 
   /// Checks that the parent exists and accepts `change`, then applies it.
-  private mutating func checkedApply(_ change: Change, at pointer: JSONPointer, actionName: String) throws(FormatError)
+  private mutating func checkedApply(
+    _ change: Change, at pointer: JSONPointer, actionName: String
+  ) throws(FormatError)
     -> DocumentEdit<Self>
   {
     let parentPointer = JSONPointer(tokens: Array(pointer.tokens.dropLast()))
@@ -157,17 +176,22 @@ public struct JSONDocument: FileDocument, Hashable {
     case .array(let items):
       let index = token == "-" && isInsert ? items.count : JSONPointer.index(token)
       guard let index, index <= (isInsert ? items.count : items.count - 1) else {
-        throw FormatError(.invalidPointer, "\(pointer) is not an index of the array (it has \(items.count) elements)")
+        throw FormatError(
+          .invalidPointer,
+          "\(pointer) is not an index of the array (it has \(items.count) elements)")
       }
       tokens[tokens.count - 1] = String(index)
     default:
-      throw FormatError(.invalidPointer, "\(parentPointer) is \(parent.kindDescription), not a container")
+      throw FormatError(
+        .invalidPointer, "\(parentPointer) is \(parent.kindDescription), not a container")
     }
     return apply(change, at: JSONPointer(tokens: tokens), actionName: actionName)
   }
 
   /// Applies a checked change and returns the edit that reverts it.
-  private mutating func apply(_ change: Change, at pointer: JSONPointer, actionName: String) -> DocumentEdit<Self> {
+  private mutating func apply(
+    _ change: Change, at pointer: JSONPointer, actionName: String
+  ) -> DocumentEdit<Self> {
     let inverse = Self.modify(&root, tokens: pointer.tokens[...], change: change)
     return DocumentEdit(actionName: actionName) { document in
       document.apply(inverse, at: pointer, actionName: actionName)
@@ -175,7 +199,9 @@ public struct JSONDocument: FileDocument, Hashable {
   }
 
   /// Makes `change` at `tokens` under `value`, returning the inverse change.
-  private static func modify(_ value: inout JSONValue, tokens: ArraySlice<String>, change: Change) -> Change {
+  private static func modify(
+    _ value: inout JSONValue, tokens: ArraySlice<String>, change: Change
+  ) -> Change {
     guard let token = tokens.first else {
       let old = value
       if case .replace(let new) = change { value = new }

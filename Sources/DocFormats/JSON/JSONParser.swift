@@ -83,14 +83,18 @@ struct JSONParser {
             value = .array(items)
             continue
           } else {
-            throw error(peek().map { "unexpected \(describe($0)), expected ',' or ']'" } ?? "unexpected end of input, expected ']'")
+            throw error(
+              peek().map { "unexpected \(describe($0)), expected ',' or ']'" }
+                ?? "unexpected end of input, expected ']'")
           }
         case .object(var members, let key):
           if let key { members[key] = value }
           if consume(",") {
             skipWhitespace()
+            let keyStart = offset
             let next = try parseKey()
             if members[next] != nil {
+              offset = keyStart
               throw error("duplicate key \(quoted(next))")
             }
             stack.append(.object(members, key: next))
@@ -98,7 +102,9 @@ struct JSONParser {
             value = .object(members)
             continue
           } else {
-            throw error(peek().map { "unexpected \(describe($0)), expected ',' or '}'" } ?? "unexpected end of input, expected '}'")
+            throw error(
+              peek().map { "unexpected \(describe($0)), expected ',' or '}'" }
+                ?? "unexpected end of input, expected '}'")
           }
         }
         break
@@ -112,12 +118,16 @@ struct JSONParser {
   /// `"key" :`, leaving the offset at the value.
   private mutating func parseKey() throws(FormatError) -> String {
     guard peek() == UInt8(ascii: "\"") else {
-      throw error(peek().map { "unexpected \(describe($0)), expected a string key" } ?? "unexpected end of input, expected a key")
+      throw error(
+        peek().map { "unexpected \(describe($0)), expected a string key" }
+          ?? "unexpected end of input, expected a key")
     }
     let key = try parseString()
     skipWhitespace()
     guard consume(":") else {
-      throw error(peek().map { "unexpected \(describe($0)), expected ':'" } ?? "unexpected end of input, expected ':'")
+      throw error(
+        peek().map { "unexpected \(describe($0)), expected ':'" }
+          ?? "unexpected end of input, expected ':'")
     }
     skipWhitespace()
     return key
@@ -156,14 +166,20 @@ struct JSONParser {
         case UInt8(ascii: "u"):
           var scalar = try parseHex4()
           if (0xD800..<0xDC00).contains(scalar) {
-            guard consume("\\"), consume("u") else { throw error("a high surrogate must be followed by a low one") }
+            guard consume("\\"), consume("u") else {
+              throw error("a high surrogate must be followed by a low one")
+            }
             let low = try parseHex4()
-            guard (0xDC00..<0xE000).contains(low) else { throw error("a high surrogate must be followed by a low one") }
+            guard (0xDC00..<0xE000).contains(low) else {
+              throw error("a high surrogate must be followed by a low one")
+            }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           } else if (0xDC00..<0xE000).contains(scalar) {
             throw error("a lone low surrogate cannot be a character")
           }
-          guard let character = Unicode.Scalar(scalar) else { throw error("\\u escape is not a character") }
+          guard let character = Unicode.Scalar(scalar) else {
+            throw error("\\u escape is not a character")
+          }
           utf8 += Array(String(Character(character)).utf8)
         default:
           offset -= 1
@@ -219,7 +235,9 @@ struct JSONParser {
   private mutating func expectLiteral(_ literal: String) throws(FormatError) {
     for expected in literal.utf8 {
       guard peek() == expected else {
-        throw error(peek().map { "unexpected \(describe($0)), expected '\(literal)'" } ?? "unexpected end of input, expected '\(literal)'")
+        throw error(
+          peek().map { "unexpected \(describe($0)), expected '\(literal)'" }
+            ?? "unexpected end of input, expected '\(literal)'")
       }
       offset += 1
     }
@@ -238,7 +256,9 @@ struct JSONParser {
   }
 
   private mutating func skipWhitespace() {
-    while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { offset += 1 }
+    while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+      offset += 1
+    }
   }
 
   private var position: (line: Int, column: Int) {
@@ -249,12 +269,14 @@ struct JSONParser {
   }
 
   private func describe(_ byte: UInt8) -> String {
-    (0x21..<0x7F).contains(byte) ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    (0x21..<0x7F).contains(byte)
+      ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
   }
 
   private func quoted(_ key: String) -> String { "\"\(key)\"" }
 
   private func error(_ message: String) -> FormatError {
-    FormatError(.malformedJSON, message, line: position.line, column: position.column, byteOffset: offset)
+    FormatError(
+      .malformedJSON, message, line: position.line, column: position.column, byteOffset: offset)
   }
 }

@@ -17,7 +17,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
       return
     }
     guard text.hasPrefix("/") else {
-      throw FormatError(.invalidPointer, "a JSON Pointer must be empty or start with '/': '\(text)'")
+      throw FormatError(
+        .invalidPointer, "a JSON Pointer must be empty or start with '/': '\(text)'")
     }
     var tokens: [String] = []
     for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
@@ -28,7 +29,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
           switch character {
           case "0": token.append("~")
           case "1": token.append("/")
-          default: throw FormatError(.invalidPointer, "'~' must be followed by '0' or '1' in '\(text)'")
+          default:
+            throw FormatError(.invalidPointer, "'~' must be followed by '0' or '1' in '\(text)'")
           }
           escaping = false
         } else if character == "~" {
@@ -37,7 +39,9 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
           token.append(character)
         }
       }
-      if escaping { throw FormatError(.invalidPointer, "'~' must be followed by '0' or '1' in '\(text)'") }
+      if escaping {
+        throw FormatError(.invalidPointer, "'~' must be followed by '0' or '1' in '\(text)'")
+      }
       tokens.append(token)
     }
     self.tokens = tokens
@@ -49,13 +53,17 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
   /// The pointer's text, escaped.
   public var description: String {
-    tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-      .joined()
+    tokens.map {
+      "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+    .joined()
   }
 
   /// The token as an array index: `0` or digits without a leading zero.
   static func index(_ token: String) -> Int? {
-    guard let first = token.first, first != "+", first != "-", token == "0" || first != "0" else { return nil }
+    guard let first = token.first, first != "+", first != "-", token == "0" || first != "0" else {
+      return nil
+    }
     return Int(token)
   }
 }

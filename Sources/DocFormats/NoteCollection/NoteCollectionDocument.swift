@@ -65,15 +65,18 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   public init(configuration: ReadConfiguration) throws {
     let package = configuration.file
     guard package.isDirectory, let files = package.fileWrappers else {
-      throw FormatError(.corruptFile, "a note collection must be a directory", file: package.filename)
+      throw FormatError(
+        .corruptFile, "a note collection must be a directory", file: package.filename)
     }
     guard let metadataFile = files[Self.metadataFilename] else {
-      throw FormatError(.missingFile, "the package has no \(Self.metadataFilename)", file: Self.metadataFilename)
+      throw FormatError(
+        .missingFile, "the package has no \(Self.metadataFilename)", file: Self.metadataFilename)
     }
     let metadata = try Self.object(in: metadataFile, named: Self.metadataFilename)
     title = try Self.string(metadata, "title", in: Self.metadataFilename)
     guard case .array(let order)? = metadata["notes"] else {
-      throw FormatError(.corruptFile, "\"notes\" must be an array of note ids", file: Self.metadataFilename)
+      throw FormatError(
+        .corruptFile, "\"notes\" must be an array of note ids", file: Self.metadataFilename)
     }
     var ids: [String] = []
     for entry in order {
@@ -82,28 +85,38 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
       }
       do { try Self.checkID(id) } catch { throw error.inFile(Self.metadataFilename) }
       guard !ids.contains(id) else {
-        throw FormatError(.corruptFile, "note \"\(id)\" is listed twice", file: Self.metadataFilename)
+        throw FormatError(
+          .corruptFile, "note \"\(id)\" is listed twice", file: Self.metadataFilename)
       }
       ids.append(id)
     }
     let expected = Set(ids.map { "\($0).json" } + [Self.metadataFilename])
-    for name in files.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !expected.contains(name) {
-      throw FormatError(.unexpectedEntry, "not part of a note collection (not listed in \(Self.metadataFilename))", file: name)
+    for name in files.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    where !expected.contains(name) {
+      throw FormatError(
+        .unexpectedEntry, "not part of a note collection (not listed in \(Self.metadataFilename))",
+        file: name)
     }
     notes = try ids.map { id in
       let name = "\(id).json"
       guard let file = files[name] else {
-        throw FormatError(.missingFile, "listed in \(Self.metadataFilename) but missing", file: name)
+        throw FormatError(
+          .missingFile, "listed in \(Self.metadataFilename) but missing", file: name)
       }
       let fields = try Self.object(in: file, named: name)
-      return Note(id: id, title: try Self.string(fields, "title", in: name), text: try Self.string(fields, "text", in: name))
+      return Note(
+        id: id, title: try Self.string(fields, "title", in: name),
+        text: try Self.string(fields, "text", in: name))
     }
     metadataChanged = false
     changedNotes = []
   }
 
-  private static func object(in file: FileWrapper, named name: String) throws -> [String: JSONValue] {
-    guard file.isRegularFile else { throw FormatError(.unexpectedEntry, "expected a regular file", file: name) }
+  private static func object(in file: FileWrapper, named name: String) throws -> [String: JSONValue]
+  {
+    guard file.isRegularFile else {
+      throw FormatError(.unexpectedEntry, "expected a regular file", file: name)
+    }
     let value: JSONValue
     do {
       value = try JSONDocument.parse([UInt8](try PlainTextDocument.contents(of: file)))
@@ -111,12 +124,15 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
       throw error.inFile(name)
     }
     guard case .object(let fields) = value else {
-      throw FormatError(.corruptFile, "expected a JSON object, found \(value.kindDescription)", file: name)
+      throw FormatError(
+        .corruptFile, "expected a JSON object, found \(value.kindDescription)", file: name)
     }
     return fields
   }
 
-  private static func string(_ fields: [String: JSONValue], _ key: String, in name: String) throws -> String {
+  private static func string(
+    _ fields: [String: JSONValue], _ key: String, in name: String
+  ) throws -> String {
     guard case .string(let string)? = fields[key] else {
       throw FormatError(.corruptFile, "\"\(key)\" must be a string", file: name)
     }
@@ -128,7 +144,8 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
     guard (1...64).contains(id.count), id.allSatisfy(allowed.contains), id != "metadata" else {
       throw FormatError(
-        .invalidEdit, "'\(id)' is not a note id (1 to 64 letters, digits, '-' or '_', and not 'metadata')")
+        .invalidEdit,
+        "'\(id)' is not a note id (1 to 64 letters, digits, '-' or '_', and not 'metadata')")
     }
   }
 
@@ -137,10 +154,13 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
     switch configuration.contentType {
     case .noteCollection: return try packageWrapper(reusing: configuration.existingFile)
-    case .json: return FileWrapper(regularFileWithContents: Data(JSONWriter.text(of: flattened).utf8))
+    case .json:
+      return FileWrapper(regularFileWithContents: Data(JSONWriter.text(of: flattened).utf8))
     case .markdown: return FileWrapper(regularFileWithContents: Data(markdown.utf8))
     default:
-      throw FormatError(.unsupportedContentType, "a note collection cannot be written as \(configuration.contentType)")
+      throw FormatError(
+        .unsupportedContentType,
+        "a note collection cannot be written as \(configuration.contentType)")
     }
   }
 
@@ -149,20 +169,29 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   /// not uniqued), and drop the files of notes that are gone.
   private func packageWrapper(reusing existing: FileWrapper?) throws -> FileWrapper {
     let reused = existing?.isDirectory == true
-    let package = reused ? existing ?? FileWrapper(directoryWithFileWrappers: [:]) : FileWrapper(directoryWithFileWrappers: [:])
+    let package =
+      reused
+      ? existing ?? FileWrapper(directoryWithFileWrappers: [:])
+      : FileWrapper(directoryWithFileWrappers: [:])
     func replace(_ name: String, with value: JSONValue) {
       if let old = package.fileWrappers?[name] { package.removeFileWrapper(old) }
-      package.addRegularFile(withContents: Data(JSONWriter.text(of: value).utf8), preferredFilename: name)
+      package.addRegularFile(
+        withContents: Data(JSONWriter.text(of: value).utf8), preferredFilename: name)
     }
     if metadataChanged || !reused {
-      replace(Self.metadataFilename, with: .object(["title": .string(title), "notes": .array(notes.map { .string($0.id) })]))
+      replace(
+        Self.metadataFilename,
+        with: .object(["title": .string(title), "notes": .array(notes.map { .string($0.id) })]))
     }
     let current = Set(notes.map(\.filename))
-    for (name, wrapper) in package.fileWrappers ?? [:] where name != Self.metadataFilename && !current.contains(name) {
+    for (name, wrapper) in package.fileWrappers ?? [:]
+    where name != Self.metadataFilename && !current.contains(name) {
       package.removeFileWrapper(wrapper)
     }
-    for note in notes where changedNotes.contains(note.id) || !reused || package.fileWrappers?[note.filename] == nil {
-      replace(note.filename, with: .object(["title": .string(note.title), "text": .string(note.text)]))
+    for note in notes
+    where changedNotes.contains(note.id) || !reused || package.fileWrappers?[note.filename] == nil {
+      replace(
+        note.filename, with: .object(["title": .string(note.title), "text": .string(note.text)]))
     }
     return package
   }
@@ -171,7 +200,10 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   private var flattened: JSONValue {
     .object([
       "title": .string(title),
-      "notes": .array(notes.map { .object(["id": .string($0.id), "title": .string($0.title), "text": .string($0.text)]) }),
+      "notes": .array(
+        notes.map {
+          .object(["id": .string($0.id), "title": .string($0.title), "text": .string($0.text)])
+        }),
     ])
   }
 
@@ -204,14 +236,17 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
 
   /// Adds a note at `index` (0-based; the end by default).
   @discardableResult
-  public mutating func addNote(_ note: Note, at index: Int? = nil) throws(FormatError) -> DocumentEdit<Self> {
+  public mutating func addNote(
+    _ note: Note, at index: Int? = nil
+  ) throws(FormatError) -> DocumentEdit<Self> {
     try Self.checkID(note.id)
     guard !notes.contains(where: { $0.id == note.id }) else {
       throw FormatError(.invalidEdit, "a note with id '\(note.id)' already exists")
     }
     let index = index ?? notes.count
     guard (0...notes.count).contains(index) else {
-      throw FormatError(.invalidEdit, "position \(index + 1) is out of range (there are \(notes.count) notes)")
+      throw FormatError(
+        .invalidEdit, "position \(index + 1) is out of range (there are \(notes.count) notes)")
     }
     notes.insert(note, at: index)
     metadataChanged = true
@@ -222,13 +257,17 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   /// Removes the note with `id`.
   @discardableResult
   public mutating func removeNote(id: String) throws(FormatError) -> DocumentEdit<Self> {
-    guard notes.contains(where: { $0.id == id }) else { throw FormatError(.invalidEdit, "there is no note '\(id)'") }
+    guard notes.contains(where: { $0.id == id }) else {
+      throw FormatError(.invalidEdit, "there is no note '\(id)'")
+    }
     return removeNote(unchecked: id)
   }
 
   private mutating func removeNote(unchecked id: String) -> DocumentEdit<Self> {
     // Inverses run in order, so the note is there; if not, change nothing.
-    guard let index = notes.firstIndex(where: { $0.id == id }) else { return .unchanged(actionName: "Remove Note") }
+    guard let index = notes.firstIndex(where: { $0.id == id }) else {
+      return .unchanged(actionName: "Remove Note")
+    }
     let note = notes.remove(at: index)
     metadataChanged = true
     changedNotes.remove(id)
@@ -242,7 +281,9 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
 
   /// Changes a note's title and text.
   @discardableResult
-  public mutating func editNote(id: String, title: String? = nil, text: String? = nil) throws(FormatError)
+  public mutating func editNote(
+    id: String, title: String? = nil, text: String? = nil
+  ) throws(FormatError)
     -> DocumentEdit<Self>
   {
     guard var note = notes.first(where: { $0.id == id }) else {
@@ -254,7 +295,9 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   }
 
   private mutating func replaceNote(with note: Note) -> DocumentEdit<Self> {
-    guard let index = notes.firstIndex(where: { $0.id == note.id }) else { return .unchanged(actionName: "Edit Note") }
+    guard let index = notes.firstIndex(where: { $0.id == note.id }) else {
+      return .unchanged(actionName: "Edit Note")
+    }
     let old = notes[index]
     notes[index] = note
     changedNotes.insert(note.id)

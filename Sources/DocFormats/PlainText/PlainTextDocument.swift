@@ -35,7 +35,9 @@ public struct PlainTextDocument: FileDocument, Hashable {
 
   /// Inserts lines before line `index` (0-based); see ``TextLines/insert(_:at:)``.
   @discardableResult
-  public mutating func insert(_ lines: [String], at index: Int) throws(FormatError) -> DocumentEdit<Self> {
+  public mutating func insert(
+    _ lines: [String], at index: Int
+  ) throws(FormatError) -> DocumentEdit<Self> {
     Self.lift(try text.insert(lines, at: index))
   }
 
@@ -47,7 +49,9 @@ public struct PlainTextDocument: FileDocument, Hashable {
 
   /// Replaces one line's text; see ``TextLines/replace(lineAt:with:)``.
   @discardableResult
-  public mutating func replace(lineAt index: Int, with line: String) throws(FormatError) -> DocumentEdit<Self> {
+  public mutating func replace(
+    lineAt index: Int, with line: String
+  ) throws(FormatError) -> DocumentEdit<Self> {
     Self.lift(try text.replace(lineAt: index, with: line))
   }
 

@@ -41,7 +41,9 @@ public final class TextFileDocument: Document {
   }
 
   /// Inserts lines before line `index` (0-based), registering the undo.
-  public func insert(_ lines: [String], at index: Int, undoManager: UndoManager?) throws(FormatError) {
+  public func insert(
+    _ lines: [String], at index: Int, undoManager: UndoManager?
+  ) throws(FormatError) {
     perform(try text.insert(lines, at: index), undoManager: undoManager)
   }
 
@@ -51,7 +53,9 @@ public final class TextFileDocument: Document {
   }
 
   /// Replaces one line's text, registering the undo.
-  public func replace(lineAt index: Int, with line: String, undoManager: UndoManager?) throws(FormatError) {
+  public func replace(
+    lineAt index: Int, with line: String, undoManager: UndoManager?
+  ) throws(FormatError) {
     perform(try text.replace(lineAt: index, with: line), undoManager: undoManager)
   }
 

@@ -93,10 +93,13 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: ``FormatError/Code/invalidEdit`` for an index out of range
   ///   or a text containing a line break.
   @discardableResult
-  public mutating func insert(_ texts: [String], at index: Int) throws(FormatError) -> DocumentEdit<TextLines> {
+  public mutating func insert(
+    _ texts: [String], at index: Int
+  ) throws(FormatError) -> DocumentEdit<TextLines> {
     try Self.checkNoLineBreaks(texts)
     guard (0...count).contains(index) else {
-      throw FormatError(.invalidEdit, "line \(index + 1) is out of range (the text has \(count) lines)")
+      throw FormatError(
+        .invalidEdit, "line \(index + 1) is out of range (the text has \(count) lines)")
     }
     guard !texts.isEmpty else { return splice(index..<index, with: [], actionName: "Insert Lines") }
     let ending = preferredEnding
@@ -105,7 +108,9 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
       // Appending to a file without a final newline: the old last line
       // gets an ending and the new last line does without.
       new[new.count - 1].ending = .none
-      return splice((count - 1)..<count, with: [Line(last.text, ending: ending)] + new, actionName: "Insert Lines")
+      return splice(
+        (count - 1)..<count, with: [Line(last.text, ending: ending)] + new,
+        actionName: "Insert Lines")
     }
     return splice(index..<index, with: new, actionName: "Insert Lines")
   }
@@ -118,7 +123,9 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   public mutating func delete(_ range: Range<Int>) throws(FormatError) -> DocumentEdit<TextLines> {
     guard range.lowerBound >= 0, range.upperBound <= count else {
       throw FormatError(
-        .invalidEdit, "lines \(range.lowerBound + 1)-\(range.upperBound) are out of range (the text has \(count) lines)")
+        .invalidEdit,
+        "lines \(range.lowerBound + 1)-\(range.upperBound) are out of range (the text has \(count) lines)"
+      )
     }
     if range.upperBound == count, range.lowerBound > 0, lines[count - 1].ending == .none {
       // Deleting the last lines of a file without a final newline: the new
@@ -135,16 +142,23 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: ``FormatError/Code/invalidEdit`` for an index out of range
   ///   or a text containing a line break.
   @discardableResult
-  public mutating func replace(lineAt index: Int, with text: String) throws(FormatError) -> DocumentEdit<TextLines> {
+  public mutating func replace(
+    lineAt index: Int, with text: String
+  ) throws(FormatError) -> DocumentEdit<TextLines> {
     try Self.checkNoLineBreaks([text])
     guard (0..<count).contains(index) else {
-      throw FormatError(.invalidEdit, "line \(index + 1) is out of range (the text has \(count) lines)")
+      throw FormatError(
+        .invalidEdit, "line \(index + 1) is out of range (the text has \(count) lines)")
     }
-    return splice(index..<(index + 1), with: [Line(text, ending: lines[index].ending)], actionName: "Replace Line")
+    return splice(
+      index..<(index + 1), with: [Line(text, ending: lines[index].ending)],
+      actionName: "Replace Line")
   }
 
   /// Replaces `range` with `new` and returns the edit that swaps them back.
-  private mutating func splice(_ range: Range<Int>, with new: [Line], actionName: String) -> DocumentEdit<TextLines> {
+  private mutating func splice(
+    _ range: Range<Int>, with new: [Line], actionName: String
+  ) -> DocumentEdit<TextLines> {
     let old = Array(lines[range])
     lines.replaceSubrange(range, with: new)
     let replaced = range.lowerBound..<(range.lowerBound + new.count)
@@ -154,7 +168,8 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   }
 
   private static func checkNoLineBreaks(_ texts: [String]) throws(FormatError) {
-    for (index, text) in texts.enumerated() where text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+    for (index, text) in texts.enumerated()
+    where text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
       throw FormatError(.invalidEdit, "line \(index + 1) of the new text contains a line break")
     }
   }
@@ -167,7 +182,8 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     for index in bytes.indices where bytes[index] == 0x0A {
       let crlf = index > start && bytes[index - 1] == 0x0D
       let end = crlf ? index - 1 : index
-      lines.append(Line(String(decoding: bytes[start..<end], as: UTF8.self), ending: crlf ? .crlf : .lf))
+      lines.append(
+        Line(String(decoding: bytes[start..<end], as: UTF8.self), ending: crlf ? .crlf : .lf))
       start = index + 1
     }
     if start < bytes.count {

@@ -17,7 +17,9 @@ public struct DocumentEdit<Document>: Sendable {
 
   /// Creates an edit. `body` changes the document and returns the edit
   /// that changes it back.
-  public init(actionName: String, _ body: @escaping @Sendable (inout Document) -> DocumentEdit<Document>) {
+  public init(
+    actionName: String, _ body: @escaping @Sendable (inout Document) -> DocumentEdit<Document>
+  ) {
     self.actionName = actionName
     self.body = body
   }

@@ -10,5 +10,7 @@ public protocol DocumentReader<Snapshot> {
 
   /// Reads the source. Runs off the main actor; do all decoding here.
   @concurrent
-  func read(from source: sending Source, progress: consuming Subprogress) async throws -> sending Snapshot
+  func read(
+    from source: sending Source, progress: consuming Subprogress
+  ) async throws -> sending Snapshot
 }

@@ -22,7 +22,9 @@ public struct FileWrapperDocumentReader<Snapshot>: DocumentReader {
   }
 
   @concurrent
-  public func read(from source: sending URL, progress: consuming Subprogress) async throws -> sending Snapshot {
+  public func read(
+    from source: sending URL, progress: consuming Subprogress
+  ) async throws -> sending Snapshot {
     let manager = progress.start(totalCount: 2)
     let wrapper = try FileWrapper(url: source)
     manager.complete(count: 1)

@@ -47,7 +47,9 @@ public final class ProgressManager: Sendable {
   /// How much is done, from 0 to 1, counting subprogresses in proportion;
   /// 0 while the total is unknown.
   public var fractionCompleted: Double {
-    let (total, completed, children) = state.withLock { ($0.totalCount, $0.completedCount, $0.children) }
+    let (total, completed, children) = state.withLock {
+      ($0.totalCount, $0.completedCount, $0.children)
+    }
     guard let total, total > 0 else { return 0 }
     var done = Double(completed)
     for child in children { done += Double(child.weight) * child.manager.fractionCompleted }

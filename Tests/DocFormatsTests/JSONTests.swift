@@ -1,0 +1,194 @@
+import DocFormats
+import DocKit
+import Foundation
+import Testing
+
+@Suite("JSON: exact numbers, stable output, pointers, hostile input")
+struct JSONTests {
+  @Test("Canonical JSON round-trips byte for byte")
+  func canonicalRoundTrip() throws {
+    let text = """
+      {
+        "array": [
+          1,
+          -0.0,
+          1e-7,
+          2.5E+10,
+          true,
+          null
+        ],
+        "big": 123456789012345678901234567890,
+        "empty": {},
+        "emptyArray": [],
+        "int64": 9223372036854775807,
+        "nested": {
+          "a~b/c": "quote \\" backslash \\\\ newline \\n tab \\t control \\u0001 é 🎉"
+        },
+        "z": "last"
+      }
+
+      """
+    let document = try JSONDocument(text: text)
+    #expect(document.text == text)
+    let wrapper = try document.fileWrapper(
+      configuration: .init(contentType: .json, existingFile: nil))
+    let reread = try JSONDocument(configuration: .init(contentType: .json, file: wrapper))
+    #expect(reread == document)
+    #expect(reread.data == Data(text.utf8))
+  }
+
+  @Test(
+    "Numbers keep their text exactly",
+    arguments: [
+      "0", "-0", "9007199254740993", "-9223372036854775808", "18446744073709551615", "0.1", "1.10",
+      "6.02e23", "1E-400",
+    ])
+  func numbers(_ literal: String) throws {
+    let document = try JSONDocument(text: "[\(literal)]")
+    #expect(try document.value(at: "/0") == .number(literal))
+    #expect(document.text == "[\n  \(literal)\n]\n")
+  }
+
+  @Test("Output sorts keys and indents by two spaces, whatever the input looked like")
+  func stableOutput() throws {
+    let document = try JSONDocument(text: #"{"b":1,"a":{"d":[],"c":"\u00e9\/"}}"#)
+    #expect(
+      document.text == "{\n  \"a\": {\n    \"c\": \"é/\",\n    \"d\": []\n  },\n  \"b\": 1\n}\n")
+  }
+
+  struct Malformed: Sendable, CustomTestStringConvertible {
+    var text: String
+    var line: Int
+    var column: Int
+    var message: String
+    var testDescription: String { message }
+  }
+
+  static let malformed: [Malformed] = [
+    Malformed(text: "", line: 1, column: 1, message: "unexpected end of input, expected a value"),
+    Malformed(
+      text: "{\n  \"a\": 1,\n}", line: 3, column: 1,
+      message: "unexpected '}', expected a string key"),
+    Malformed(text: "[1 2]", line: 1, column: 4, message: "unexpected '2', expected ',' or ']'"),
+    Malformed(text: "{\"a\" 1}", line: 1, column: 6, message: "unexpected '1', expected ':'"),
+    Malformed(text: "[01]", line: 1, column: 3, message: "a number cannot have a leading zero"),
+    Malformed(text: "[1.]", line: 1, column: 4, message: "expected a digit after '.'"),
+    Malformed(text: "[tru]", line: 1, column: 5, message: "unexpected ']', expected 'true'"),
+    Malformed(text: "\"abc", line: 1, column: 1, message: "unterminated string"),
+    Malformed(
+      text: "[\"a\tb\"]", line: 1, column: 4,
+      message: "unescaped control character byte 0x9 in a string"),
+    Malformed(text: "[\"\\x\"]", line: 1, column: 4, message: "invalid escape '\\'x''"),
+    Malformed(
+      text: "[\"\\ud800\"]", line: 1, column: 9,
+      message: "a high surrogate must be followed by a low one"),
+    Malformed(text: "{\"a\": 1, \"a\": 2}", line: 1, column: 10, message: "duplicate key \"a\""),
+    Malformed(text: "{} {}", line: 1, column: 4, message: "unexpected '{' after the value"),
+    Malformed(text: "[1,]", line: 1, column: 4, message: "unexpected ']', expected a value"),
+  ]
+
+  @Test("Malformed JSON gets its line and column", arguments: malformed)
+  func malformedJSON(_ testCase: Malformed) {
+    let error = #expect(throws: FormatError.self) { try JSONDocument(text: testCase.text) }
+    #expect(error?.code == .malformedJSON)
+    #expect(error?.message == testCase.message)
+    #expect(error?.line == testCase.line)
+    #expect(error?.column == testCase.column)
+  }
+
+  @Test("Errors read from a file name the file")
+  func errorNamesFile() throws {
+    let temporary = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+      "docrepl-json-\(UUID().uuidString).json")
+    try Data("{\n  \"a\": nope\n}".utf8).write(to: temporary)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let error = #expect(throws: FormatError.self) {
+      try JSONDocument(configuration: .init(contentType: .json, file: FileWrapper(url: temporary)))
+    }
+    #expect(
+      error?.description == "\(temporary.lastPathComponent):2:9: unexpected 'o', expected 'null'")
+  }
+
+  @Test("Nesting up to the limit is read; one level more is refused, not a stack overflow")
+  func depthLimit() throws {
+    let limit = JSONDocument.maximumDepth
+    let deepest = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+    #expect(try JSONDocument(text: deepest).root != .null)
+    let error = #expect(throws: FormatError.self) {
+      try JSONDocument(
+        text: String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1))
+    }
+    #expect(error?.code == .nestingTooDeep)
+    let bomb = #expect(throws: FormatError.self) {
+      try JSONDocument(text: String(repeating: "[", count: 1_000_000))
+    }
+    #expect(bomb?.code == .nestingTooDeep)
+  }
+
+  @Test("JSON Pointers read members and elements, with ~0 and ~1 escapes")
+  func pointers() throws {
+    let document = try JSONDocument(text: #"{"a/b": {"m~n": [10, 20]}, "": 1}"#)
+    #expect(try document.value(at: "/a~1b/m~0n/1") == .number("20"))
+    #expect(try document.value(at: "/") == .number("1"))
+    #expect(try document.value(at: "") == document.root)
+    for (pointer, message) in [
+      ("a", "a JSON Pointer must be empty or start with '/': 'a'"),
+      ("/a~2", "'~' must be followed by '0' or '1' in '/a~2'"),
+      ("/missing", "/missing does not exist"),
+      ("/a~1b/m~0n/2", "/a~1b/m~0n/2 does not exist (the array has 2 elements)"),
+      ("/a~1b/m~0n/01", "/a~1b/m~0n/01 does not exist (the array has 2 elements)"),
+      ("/a~1b/m~0n/0/x", "/a~1b/m~0n/0 is a number, not a container"),
+    ] {
+      let error = #expect(throws: FormatError.self) { try document.value(at: pointer) }
+      #expect(error?.code == .invalidPointer)
+      #expect(error?.message == message)
+    }
+  }
+
+  @Test("set, insert and remove return inverses that undo and redo exactly")
+  func edits() throws {
+    var document = try JSONDocument(text: #"{"trip": {"days": 3, "stops": ["Alfama", "Belem"]}}"#)
+    let original = document
+    var undos: [DocumentEdit<JSONDocument>] = []
+    undos.append(try document.set(.number("4"), at: "/trip/days"))
+    undos.append(try document.set(.string("EUR"), at: "/trip/currency"))
+    undos.append(try document.insert(.string("Sintra"), at: "/trip/stops/-"))
+    undos.append(try document.insert(.string("Baixa"), at: "/trip/stops/0"))
+    undos.append(try document.remove(at: "/trip/stops/1"))
+    undos.append(try document.set(.array([.bool(true)]), at: "/trip/stops/-"))
+    #expect(
+      document.text
+        == "{\n  \"trip\": {\n    \"currency\": \"EUR\",\n    \"days\": 4,\n    \"stops\": [\n      \"Baixa\",\n      \"Belem\",\n      \"Sintra\",\n      [\n        true\n      ]\n    ]\n  }\n}\n"
+    )
+    let edited = document
+    var redos: [DocumentEdit<JSONDocument>] = []
+    for undo in undos.reversed() { redos.append(undo.apply(to: &document)) }
+    #expect(document == original)
+    for redo in redos.reversed() { redo.apply(to: &document) }
+    #expect(document == edited)
+    let root = try document.set(.null, at: "")
+    #expect(document.root == .null)
+    root.apply(to: &document)
+    #expect(document == edited)
+  }
+
+  @Test("Bad edits are refused and change nothing")
+  func badEdits() throws {
+    var document = try JSONDocument(text: #"{"a": [1], "n": 1}"#)
+    let before = document
+    let attempts: [(String, (inout JSONDocument) throws -> Void)] = [
+      ("/a/5", { doc in _ = try doc.set(.null, at: "/a/5") }),
+      ("/n/x", { doc in _ = try doc.set(.null, at: "/n/x") }),
+      ("/a exists", { doc in _ = try doc.insert(.null, at: "/a") }),
+      ("root insert", { doc in _ = try doc.insert(.null, at: "") }),
+      ("root remove", { doc in _ = try doc.remove(at: "") }),
+      ("missing", { doc in _ = try doc.remove(at: "/zzz") }),
+      ("/a/-", { doc in _ = try doc.remove(at: "/a/-") }),
+    ]
+    for (label, attempt) in attempts {
+      let error = #expect(throws: FormatError.self, "\(label)") { try attempt(&document) }
+      #expect(error?.code == .invalidPointer)
+    }
+    #expect(document == before)
+  }
+}
