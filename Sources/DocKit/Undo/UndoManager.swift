@@ -177,17 +177,7 @@ open class UndoManager {
       !(isUndoing || isRedoing), "UndoManager.undoNestedGroup(): called while undoing or redoing")
     precondition(
       groupingLevel == 0, "UndoManager.undoNestedGroup(): close the open undo groups first")
-    post(.NSUndoManagerCheckpoint)
-    guard let group = undoStack.popLast() else { return }
-    post(.NSUndoManagerWillUndoChange)
-    isUndoing = true
-    let inverse = perform(group)
-    isUndoing = false
-    if !inverse.entries.isEmpty {
-      redoStack.append(inverse)
-      trimToLevels()
-    }
-    post(.NSUndoManagerDidUndoChange)
+    replayTopGroup(undoing: true)
   }
 
   /// Redoes the last undone group, recording its inverse on the undo stack
@@ -202,17 +192,25 @@ open class UndoManager {
     precondition(!isRedoing, "UndoManager.redo(): called while redoing")
     if groupingLevel == 1 { endUndoGrouping() }
     precondition(groupingLevel == 0, "UndoManager.redo(): \(groupingLevel) undo groups are open")
+    replayTopGroup(undoing: false)
+  }
+
+  /// Pops the top group of the undo (or redo) stack, performs it, and
+  /// pushes what it registered onto the other stack, with the
+  /// notifications around it.
+  private func replayTopGroup(undoing: Bool) {
     post(.NSUndoManagerCheckpoint)
-    guard let group = redoStack.popLast() else { return }
-    post(.NSUndoManagerWillRedoChange)
-    isRedoing = true
+    guard let group = undoing ? undoStack.popLast() : redoStack.popLast() else { return }
+    post(undoing ? .NSUndoManagerWillUndoChange : .NSUndoManagerWillRedoChange)
+    if undoing { isUndoing = true } else { isRedoing = true }
     let inverse = perform(group)
+    isUndoing = false
     isRedoing = false
     if !inverse.entries.isEmpty {
-      undoStack.append(inverse)
+      if undoing { redoStack.append(inverse) } else { undoStack.append(inverse) }
       trimToLevels()
     }
-    post(.NSUndoManagerDidRedoChange)
+    post(undoing ? .NSUndoManagerDidUndoChange : .NSUndoManagerDidRedoChange)
   }
 
   /// Runs a group's actions last to first, nested groups included, while
