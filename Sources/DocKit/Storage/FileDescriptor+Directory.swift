@@ -9,37 +9,15 @@ extension FileDescriptor {
   /// Names are returned exactly as the file system stores them; deciding
   /// whether they are valid UTF-8 is the caller's business.
   func directoryEntryNames(path: String) throws(SystemCallError) -> [[UInt8]] {
-    let copy = dup(rawValue)
-    guard copy >= 0 else {
-      throw SystemCallError(systemCall: "dup", errno: errno, path: path)
+    guard let names = FileSystemContext.current.readDirectory(rawValue) else {
+      throw SystemCallError(systemCall: "readdir", errno: errno, path: path)
     }
-    guard let stream = fdopendir(copy) else {
-      let code = errno
-      Glibc.close(copy)
-      throw SystemCallError(systemCall: "fdopendir", errno: code, path: path)
-    }
-    defer { closedir(stream) }
-    rewinddir(stream)
-    var names: [[UInt8]] = []
-    while true {
-      errno = 0
-      guard let entry = readdir(stream) else {
-        if errno != 0 {
-          throw SystemCallError(systemCall: "readdir", errno: errno, path: path)
-        }
-        return names
-      }
-      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        Array(raw.prefix { $0 != 0 })
-      }
-      if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-      names.append(name)
-    }
+    return names
   }
 
   /// `mkdirat`.
   func makeDirectory(_ name: String, mode: mode_t, path: String) throws(SystemCallError) {
-    guard name.withCString({ mkdirat(rawValue, $0, mode) }) == 0 else {
+    guard name.withCString({ FileSystemContext.current.mkdirat(rawValue, $0, mode) }) == 0 else {
       throw SystemCallError(systemCall: "mkdirat", errno: errno, path: path)
     }
   }
@@ -49,7 +27,7 @@ extension FileDescriptor {
     to newName: String, from name: String, in source: FileDescriptor, path: String
   ) throws(SystemCallError) {
     let result = name.withCString { old in
-      newName.withCString { new in linkat(source.rawValue, old, rawValue, new, 0) }
+      newName.withCString { new in FileSystemContext.current.linkat(source.rawValue, old, rawValue, new) }
     }
     guard result == 0 else {
       throw SystemCallError(systemCall: "linkat", errno: errno, path: path)
@@ -61,7 +39,7 @@ extension FileDescriptor {
     _ name: String, destination: String, path: String
   ) throws(SystemCallError) {
     let result = destination.withCString { target in
-      name.withCString { symlinkat(target, rawValue, $0) }
+      name.withCString { FileSystemContext.current.symlinkat(target, rawValue, $0) }
     }
     guard result == 0 else {
       throw SystemCallError(systemCall: "symlinkat", errno: errno, path: path)
@@ -75,7 +53,7 @@ extension FileDescriptor {
       var buffer = [CChar](repeating: 0, count: capacity)
       let count = name.withCString { cName in
         buffer.withUnsafeMutableBufferPointer {
-          readlinkat(rawValue, cName, $0.baseAddress.unsafelyUnwrapped, capacity)
+          FileSystemContext.current.readlinkat(rawValue, cName, $0.baseAddress.unsafelyUnwrapped, capacity)
         }
       }
       guard count >= 0 else {
@@ -111,9 +89,7 @@ extension FileDescriptor {
       }
     let result = name.withCString { old in
       newName.withCString { new in
-        flags == 0
-          ? renameat(rawValue, old, rawValue, new)
-          : dockit_renameat2(rawValue, old, rawValue, new, flags)
+        FileSystemContext.current.renameat2(rawValue, old, rawValue, new, flags)
       }
     }
     guard result == 0 else {
@@ -135,7 +111,7 @@ extension FileDescriptor {
     stack.append((self, Array(name.utf8), path))
     while let frame = stack.last {
       let directory = try frame.name.withCName { cName throws(SystemCallError) in
-        let fd = openat(frame.parent.rawValue, cName, FileDescriptor.directoryFlags)
+        let fd = FileSystemContext.current.openat(frame.parent.rawValue, cName, FileDescriptor.directoryFlags, 0)
         guard fd >= 0 else {
           throw SystemCallError(systemCall: "openat", errno: errno, path: frame.path)
         }
@@ -150,7 +126,7 @@ extension FileDescriptor {
       }
       if pushed { continue }
       stack.removeLast()
-      let removed = frame.name.withCName { unlinkat(frame.parent.rawValue, $0, AT_REMOVEDIR) }
+      let removed = frame.name.withCName { FileSystemContext.current.unlinkat(frame.parent.rawValue, $0, AT_REMOVEDIR) }
       guard removed == 0 || errno == ENOENT else {
         throw SystemCallError(systemCall: "unlinkat", errno: errno, path: frame.path)
       }
@@ -161,7 +137,7 @@ extension FileDescriptor {
   /// `name` is a directory; true when it was removed or was already gone.
   private func unlinkUnlessDirectory(_ name: [UInt8], path: String) throws(SystemCallError) -> Bool
   {
-    let result = name.withCName { unlinkat(rawValue, $0, 0) }
+    let result = name.withCName { FileSystemContext.current.unlinkat(rawValue, $0, 0) }
     if result == 0 || errno == ENOENT { return true }
     guard errno == EISDIR || errno == EPERM else {
       throw SystemCallError(systemCall: "unlinkat", errno: errno, path: path)

@@ -20,7 +20,7 @@ final class FileDescriptor {
   static var workingDirectory: FileDescriptor { FileDescriptor(rawValue: AT_FDCWD) }
 
   deinit {
-    if rawValue >= 0 { Glibc.close(rawValue) }
+    if rawValue >= 0 { _ = FileSystemContext.current.close(rawValue) }
   }
 
   /// Flags for opening a directory without following a final symbolic link.
@@ -38,7 +38,7 @@ final class FileDescriptor {
   ) throws(SystemCallError) -> FileDescriptor {
     let base = directory?.rawValue ?? AT_FDCWD
     while true {
-      let fd = name.withCString { openat(base, $0, flags, mode) }
+      let fd = name.withCString { FileSystemContext.current.openat(base, $0, flags, mode) }
       if fd >= 0 { return FileDescriptor(rawValue: fd) }
       if errno != EINTR {
         throw SystemCallError(systemCall: "openat", errno: errno, path: path)
@@ -49,7 +49,7 @@ final class FileDescriptor {
   /// `fstat` on this descriptor.
   func status(path: String) throws(SystemCallError) -> FileStatus {
     var raw = stat()
-    guard fstat(rawValue, &raw) == 0 else {
+    guard FileSystemContext.current.fstat(rawValue, &raw) == 0 else {
       throw SystemCallError(systemCall: "fstat", errno: errno, path: path)
     }
     return FileStatus(raw)
@@ -62,9 +62,10 @@ final class FileDescriptor {
   func readAll(expectedSize: Int = 0, path: String) throws(SystemCallError) -> Data {
     var data = Data()
     var chunk = [UInt8](repeating: 0, count: max(min(expectedSize + 1, 1 << 20), 4096))
+    let system = FileSystemContext.current
     while true {
       let count = chunk.withUnsafeMutableBytes {
-        Glibc.read(rawValue, $0.baseAddress, $0.count)
+        system.read(rawValue, $0.baseAddress, $0.count)
       }
       if count > 0 {
         data.append(contentsOf: chunk[0..<count])
@@ -79,10 +80,11 @@ final class FileDescriptor {
   /// Writes all of `data`, continuing after short writes and `EINTR`.
   func writeAll(_ data: Data, path: String) throws(SystemCallError) {
     var failure: Int32 = 0
+    let system = FileSystemContext.current
     data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
       var offset = 0
       while offset < buffer.count {
-        let count = Glibc.write(
+        let count = system.write(
           rawValue, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
         if count > 0 {
           offset += count
@@ -104,14 +106,14 @@ final class FileDescriptor {
   /// `fsync`. A failure is final: the kernel may already have dropped the
   /// dirty pages, so a retry that succeeds proves nothing.
   func sync(path: String) throws(SystemCallError) {
-    guard fsync(rawValue) == 0 else {
+    guard FileSystemContext.current.fsync(rawValue) == 0 else {
       throw SystemCallError(systemCall: "fsync", errno: errno, path: path)
     }
   }
 
   /// `fchmod` to exactly `permissions`, regardless of the umask.
   func setPermissions(_ permissions: UInt16, path: String) throws(SystemCallError) {
-    guard fchmod(rawValue, mode_t(permissions)) == 0 else {
+    guard FileSystemContext.current.fchmod(rawValue, mode_t(permissions)) == 0 else {
       throw SystemCallError(systemCall: "fchmod", errno: errno, path: path)
     }
   }
@@ -124,7 +126,7 @@ final class FileDescriptor {
     let modified = timespec(
       tv_sec: Int(whole), tv_nsec: Int(((seconds - whole) * 1e9).rounded(.down)))
     let times = [omit, modified]
-    guard futimens(rawValue, times) == 0 else {
+    guard FileSystemContext.current.futimens(rawValue, times) == 0 else {
       throw SystemCallError(systemCall: "futimens", errno: errno, path: path)
     }
   }
@@ -134,7 +136,7 @@ final class FileDescriptor {
   func close(path: String) throws(SystemCallError) {
     let fd = rawValue
     rawValue = -1
-    guard Glibc.close(fd) == 0 else {
+    guard FileSystemContext.current.close(fd) == 0 else {
       throw SystemCallError(systemCall: "close", errno: errno, path: path)
     }
   }

@@ -1,0 +1,123 @@
+import CDocKitSystem
+public import Glibc
+
+/// Every system call DocKit makes on files, so that a test can fail any one
+/// of them: the `n`th `write` with `ENOSPC`, the `n`th `fsync` with `EIO`.
+///
+/// Each method has the C call's contract: on failure it returns -1 (or nil)
+/// and sets `errno`. The default implementations call the C library, so
+/// ``POSIXFileSystem`` is empty; a test implementation wraps it. Storage code
+/// reaches the current file system through ``FileSystemContext/current``.
+public protocol FileSystem: Sendable {
+  func openat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32
+  func close(_ descriptor: Int32) -> Int32
+  func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
+  func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int
+  func fsync(_ descriptor: Int32) -> Int32
+  func fstat(_ descriptor: Int32, _ status: inout stat) -> Int32
+  func fstatat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ status: inout stat, _ flags: Int32) -> Int32
+  func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32
+  func futimens(_ descriptor: Int32, _ times: UnsafePointer<timespec>) -> Int32
+  func mkdirat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32
+  func linkat(
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>
+  ) -> Int32
+  func symlinkat(_ target: UnsafePointer<CChar>, _ directory: Int32, _ path: UnsafePointer<CChar>) -> Int32
+  func readlinkat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int
+  ) -> Int
+  /// `renameat2`; flags 0 is plain `renameat`.
+  func renameat2(
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>,
+    _ flags: UInt32
+  ) -> Int32
+  func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32
+  /// The names in the directory open as `descriptor`, without `.` and `..`.
+  func readDirectory(_ descriptor: Int32) -> [[UInt8]]?
+}
+
+extension FileSystem {
+  public func openat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    Glibc.openat(directory, path, flags, mode)
+  }
+  public func close(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
+  public func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Glibc.read(descriptor, buffer, count)
+  }
+  public func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    Glibc.write(descriptor, buffer, count)
+  }
+  public func fsync(_ descriptor: Int32) -> Int32 { Glibc.fsync(descriptor) }
+  public func fstat(_ descriptor: Int32, _ status: inout stat) -> Int32 { Glibc.fstat(descriptor, &status) }
+  public func fstatat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ status: inout stat, _ flags: Int32) -> Int32 {
+    Glibc.fstatat(directory, path, &status, flags)
+  }
+  public func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32 { Glibc.fchmod(descriptor, mode) }
+  public func futimens(_ descriptor: Int32, _ times: UnsafePointer<timespec>) -> Int32 {
+    Glibc.futimens(descriptor, times)
+  }
+  public func mkdirat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
+    Glibc.mkdirat(directory, path, mode)
+  }
+  public func linkat(
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>
+  ) -> Int32 {
+    Glibc.linkat(oldDirectory, oldPath, newDirectory, newPath, 0)
+  }
+  public func symlinkat(_ target: UnsafePointer<CChar>, _ directory: Int32, _ path: UnsafePointer<CChar>) -> Int32 {
+    Glibc.symlinkat(target, directory, path)
+  }
+  public func readlinkat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int
+  ) -> Int {
+    Glibc.readlinkat(directory, path, buffer, size)
+  }
+  public func renameat2(
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>,
+    _ flags: UInt32
+  ) -> Int32 {
+    flags == 0
+      ? Glibc.renameat(oldDirectory, oldPath, newDirectory, newPath)
+      : dockit_renameat2(oldDirectory, oldPath, newDirectory, newPath, flags)
+  }
+  public func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+    Glibc.unlinkat(directory, path, flags)
+  }
+  public func readDirectory(_ descriptor: Int32) -> [[UInt8]]? {
+    let copy = Glibc.dup(descriptor)
+    guard copy >= 0 else { return nil }
+    guard let stream = fdopendir(copy) else {
+      let code = errno
+      Glibc.close(copy)
+      errno = code
+      return nil
+    }
+    defer { closedir(stream) }
+    rewinddir(stream)
+    var names: [[UInt8]] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(stream) else { return errno == 0 ? names : nil }
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+      names.append(name)
+    }
+  }
+}
+
+/// The file system of the running process.
+public struct POSIXFileSystem: FileSystem {
+  /// Creates the live file system.
+  public init() {}
+}
+
+/// Which ``FileSystem`` DocKit's storage uses in the current task.
+///
+///     try await FileSystemContext.$current.withValue(faultyFileSystem) {
+///       try await session.save()
+///     }
+public enum FileSystemContext {
+  /// The file system for this task and its child tasks; the live one by
+  /// default.
+  @TaskLocal public static var current: any FileSystem = POSIXFileSystem()
+}
