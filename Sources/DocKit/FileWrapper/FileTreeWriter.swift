@@ -29,6 +29,8 @@ struct FileTreeWriter {
 
   private let root: FileWrapper
   private let options: FileWrapper.WritingOptions
+  /// Whether an atomic write may replace an existing destination.
+  var replacesExisting = true
   private let destinationPath: String
   private let parentPath: String
   private let name: String
@@ -82,7 +84,7 @@ struct FileTreeWriter {
   }
 
   /// Refuses invalid keys and cycles before anything touches the disk.
-  private static func validate(_ root: FileWrapper, at path: String) throws(FileWrapperError) {
+  static func validate(_ root: FileWrapper, at path: String) throws(FileWrapperError) {
     var onPath: Set<ObjectIdentifier> = []
     // `nil` marks leaving the directory pushed just before it.
     var stack: [(wrapper: FileWrapper, path: String)?] = [(root, path)]
@@ -122,10 +124,15 @@ struct FileTreeWriter {
 
   /// `.<name>.docrepl-<random>.tmp`, cut to fit in 255 bytes.
   static func temporaryName(for name: String) -> String {
-    let suffix = ".docrepl-" + String(UInt64.random(in: .min ... .max), radix: 36) + ".tmp"
-    var stem = name
-    while stem.utf8.count + suffix.utf8.count + 1 > 255 { stem.removeLast() }
-    return "." + stem + suffix
+    "." + temporaryStem(for: name) + ".docrepl-" + String(UInt64.random(in: .min ... .max), radix: 36) + ".tmp"
+  }
+
+  /// The part of `name` that temporary names keep: short enough that the
+  /// longest suffix still fits in 255 bytes.
+  static func temporaryStem(for name: String) -> Substring {
+    var stem = Substring(name)
+    while stem.utf8.count + 36 > 255 { stem.removeLast() }
+    return stem
   }
 
   // MARK: - Writing the tree
@@ -263,6 +270,9 @@ struct FileTreeWriter {
   /// Moves the finished temporary tree to the destination name.
   private func commit(_ temporary: String, in parent: FileDescriptor) throws(FileWrapperError) {
     let existing = try? FileStatus.of(name, in: parent, path: destinationPath)
+    if existing != nil && !replacesExisting {
+      throw FileWrapperError(.fileExists, path: destinationPath, message: "the destination already exists")
+    }
     var displaced = false
     try wrapping { () throws(SystemCallError) in
       if let existing {
@@ -274,6 +284,8 @@ struct FileTreeWriter {
         }
       } else {
         do throws(SystemCallError) {
+          // RENAME_NOREPLACE: an item that appeared since the check above
+          // is refused too.
           try parent.rename(temporary, to: name, mode: .noReplace, path: destinationPath)
         } catch  where error.errno == EINVAL || error.errno == ENOSYS {
           try parent.rename(temporary, to: name, mode: .replace, path: destinationPath)
@@ -316,12 +328,9 @@ struct FileTreeWriter {
       wrapper.permissions = item.status.permissions
       wrapper.modificationDate = Date(timeIntervalSince1970: item.status.modificationTime)
       wrapper.attributesNeedWriting = false
-      if wrapper.kind == .regularFile {
-        wrapper.diskIdentity = item.status.identity
-        if case .onDisk = wrapper.contents {
-          wrapper.contents = .onDisk(path: item.path, identity: item.status.identity)
-        }
-      }
+      // Lazy contents keep their path: the file they were read from is
+      // still there (a written copy is a new inode elsewhere).
+      if wrapper.kind == .regularFile { wrapper.diskIdentity = item.status.identity }
       if wrapper.kind == .symbolicLink {
         wrapper.readLocation = URL(fileURLWithPath: item.path, isDirectory: false)
       }

@@ -98,6 +98,18 @@ extension FileDescriptor {
     }
   }
 
+  /// `renameat2` from `name` here to `newName` in `destination`.
+  func move(_ name: String, to newName: String, in destination: FileDescriptor, path: String)
+    throws(SystemCallError)
+  {
+    let result = name.withCString { old in
+      newName.withCString { new in FileSystemContext.current.renameat2(rawValue, old, destination.rawValue, new, 0) }
+    }
+    guard result == 0 else {
+      throw SystemCallError(systemCall: "renameat", errno: errno, path: path)
+    }
+  }
+
   /// Removes `name` and, if it is a directory, everything below it.
   ///
   /// The walk is iterative and opens each directory with `O_NOFOLLOW`, so a

@@ -1,0 +1,87 @@
+public import Foundation
+
+extension DocumentSession where Document: FileDocument {
+  /// An untitled session for a new document.
+  public convenience init(
+    new document: Document, contentType: UTType? = nil, environment: Environment = Environment()
+  ) {
+    self.init(
+      document: document, fileURL: nil,
+      contentType: contentType ?? Document.writableContentTypes.first ?? Document.readableContentTypes.first ?? .data,
+      backend: Self.fileDocumentBackend(), environment: environment, wrapper: nil)
+  }
+
+  /// Opens the document at `url`, finishing or discarding an interrupted
+  /// save first. The type comes from the extension unless given, and must
+  /// be one the document reads.
+  public static func open(
+    _ url: URL, contentType: UTType? = nil, environment: Environment = Environment()
+  ) async throws -> DocumentSession {
+    let type = try resolveContentType(of: url, explicit: contentType, readable: Document.readableContentTypes)
+    try PackageJournal.recover(packageAt: url)
+    let backend = fileDocumentBackend()
+    let (document, wrapper) = try await backend.read(url, type, nil)
+    return DocumentSession(
+      document: document, fileURL: url, contentType: type, backend: backend, environment: environment,
+      wrapper: wrapper)
+  }
+
+  /// Reopens an untitled document from its autosave, dirty, to keep
+  /// autosaving there.
+  public static func recover(
+    autosaveAt url: URL, contentType: UTType? = nil, environment: Environment = Environment()
+  ) async throws -> DocumentSession {
+    let session = try await open(url, contentType: contentType, environment: environment)
+    session.adoptRecoveredAutosave(at: url)
+    return session
+  }
+
+  static func fileDocumentBackend() -> Backend {
+    Backend(
+      readableContentTypes: Document.readableContentTypes,
+      writableContentTypes: Document.writableContentTypes,
+      read: { url, type, _ in
+        let result = try await offMainActor { () throws -> (Document, FileWrapper) in
+          let wrapper = try FileWrapper(url: url)
+          return (try Document(configuration: .init(contentType: type, file: wrapper)), wrapper)
+        }
+        return result.value
+      },
+      makeWrapper: { session, type, existing in
+        let document = session.document
+        let existingFile = UncheckedSendable(value: existing)
+        return try await offMainActor {
+          try document.fileWrapper(configuration: .init(contentType: type, existingFile: existingFile.value))
+        }.value
+      },
+      didSave: { session, type in
+        guard var tracked = session.document as? any ChangeTrackingDocument else { return }
+        tracked.markSaved(as: type)
+        if let document = tracked as? Document { session.document = document }
+      })
+  }
+
+  /// Applies an edit that returns its inverse, and registers the inverse
+  /// for undo under its action name; undoing registers the redo.
+  ///
+  ///     try session.perform { try $0.insert(["Bread"], at: 1) }
+  public func perform(_ edit: (inout Document) throws -> DocumentEdit<Document>) rethrows {
+    register(try edit(&document))
+  }
+
+  private func register(_ inverse: DocumentEdit<Document>) {
+    undoManager.registerUndo(withTarget: self) { session in
+      session.register(inverse.apply(to: &session.document))
+    }
+    undoManager.setActionName(inverse.actionName)
+  }
+
+  /// Replaces the whole document, registering an undo that restores the old
+  /// value, as SwiftUI's `FileDocumentConfiguration.document` setter does.
+  public func setDocument(_ newValue: Document, actionName: String = "Change") {
+    let old = document
+    document = newValue
+    undoManager.registerUndo(withTarget: self) { session in session.setDocument(old, actionName: actionName) }
+    undoManager.setActionName(actionName)
+  }
+}
