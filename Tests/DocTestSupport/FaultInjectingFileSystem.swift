@@ -26,7 +26,7 @@ public final class FaultInjectingFileSystem: FileSystem {
   private let base = POSIXFileSystem()
   private let failAt: Int?
   private let fault: Fault
-  private let state = Mutex((count: 0, failed: false))
+  private let state = Mutex((count: 0, failed: false, byCall: [String: Int]()))
 
   /// Counts calls without failing any.
   public convenience init() {
@@ -43,11 +43,15 @@ public final class FaultInjectingFileSystem: FileSystem {
   public var callCount: Int { state.withLock { $0.count } }
   /// Whether the fault was injected.
   public var didFail: Bool { state.withLock { $0.failed } }
+  /// How many calls of each kind were counted: `["fsync": 2, ...]`.
+  public var callsByName: [String: Int] { state.withLock { $0.byCall } }
 
   /// Counts a call; true if this one must fail.
-  private func next() -> Bool {
-    state.withLock { state in
+  private func next(_ name: String = #function) -> Bool {
+    let call = String(name.prefix { $0 != "(" })
+    return state.withLock { state in
       state.count += 1
+      state.byCall[call, default: 0] += 1
       let fail = state.count == failAt
       if fail { state.failed = true }
       return fail

@@ -1,0 +1,49 @@
+import DocKit
+import Foundation
+import Synchronization
+
+/// A reference document that records whether the main actor could run
+/// while it serialized: its serialization waits for a main-actor task the
+/// test scheduled, which can only run if serialization is off the main
+/// actor. (`Thread.isMainThread` cannot tell: on Linux the main actor's
+/// jobs may run on a worker thread.)
+final class RecordingDocument: ReferenceFileDocument {
+  static let readableContentTypes: [UTType] = [.data]
+  let log = Mutex<[String]>([])
+  let mainActorRan = DispatchSemaphore(value: 0)
+  let contents: Data
+
+  init(configuration: ReadConfiguration) throws {
+    contents = configuration.file.regularFileContents ?? Data()
+  }
+
+  @MainActor
+  func registerChange(_ undoManager: UndoManager) {
+    undoManager.registerUndo(withTarget: self) { _ in }
+  }
+
+  func snapshot(contentType: UTType) throws -> Data {
+    log.withLock { $0.append("snapshot") }
+    return contents
+  }
+
+  func fileWrapper(snapshot: Data, configuration: WriteConfiguration) throws -> FileWrapper {
+    let free = mainActorRan.wait(timeout: .now() + 30) == .success
+    log.withLock { $0.append(free ? "serialized while the main actor ran" : "serialization blocked the main actor") }
+    return FileWrapper(regularFileWithContents: snapshot)
+  }
+}
+
+/// A value document that records whether it was given an existing file.
+struct ExistingFileProbe: FileDocument {
+  static let readableContentTypes: [UTType] = [.plainText]
+  static let seen = Mutex<[Bool]>([])
+
+  init() {}
+  init(configuration: ReadConfiguration) throws {}
+
+  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    Self.seen.withLock { $0.append(configuration.existingFile != nil) }
+    return FileWrapper(regularFileWithContents: Data("probe".utf8))
+  }
+}
