@@ -267,7 +267,10 @@ struct FileTreeWriter {
 
   // MARK: - Committing
 
-  /// Moves the finished temporary tree to the destination name.
+  /// Moves the finished temporary tree to the destination name, then
+  /// syncs the directory. An existing item is exchanged, not overwritten,
+  /// so that if the sync fails it can be swapped back: a failed write
+  /// leaves the old item in place, and a new one is removed.
   private func commit(_ temporary: String, in parent: FileDescriptor) throws(FileWrapperError) {
     let existing = try? FileStatus.of(name, in: parent, path: destinationPath)
     if existing != nil && !replacesExisting {
@@ -275,23 +278,30 @@ struct FileTreeWriter {
     }
     var displaced = false
     try wrapping { () throws(SystemCallError) in
-      if let existing {
-        if existing.kind != .directory && root.kind != .directory {
-          try parent.rename(temporary, to: name, mode: .replace, path: destinationPath)
-        } else {
-          try exchange(temporary, in: parent)
-          displaced = true
-        }
+      if existing != nil {
+        displaced = try exchange(temporary, in: parent)
       } else {
         do throws(SystemCallError) {
           // RENAME_NOREPLACE: an item that appeared since the check above
           // is refused too.
           try parent.rename(temporary, to: name, mode: .noReplace, path: destinationPath)
-        } catch  where error.errno == EINVAL || error.errno == ENOSYS {
+        } catch where error.errno == EINVAL || error.errno == ENOSYS {
           try parent.rename(temporary, to: name, mode: .replace, path: destinationPath)
         }
       }
-      try parent.sync(path: parentPath)
+    }
+    do {
+      try wrapping { () throws(SystemCallError) in try parent.sync(path: parentPath) }
+    } catch {
+      // Not known to be durable: put the old state back, as far as the
+      // file system allows, and report the failure.
+      if displaced {
+        try? wrapping { () throws(SystemCallError) in try parent.rename(temporary, to: name, mode: .exchange, path: destinationPath) }
+        try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
+      } else if existing == nil {
+        try? parent.removeTree(name, path: destinationPath)
+      }
+      throw error
     }
     if displaced {
       // The old item now has the temporary name. The new one is in place
@@ -303,10 +313,11 @@ struct FileTreeWriter {
   /// Swaps the temporary tree with the existing destination. Where the file
   /// system has no `RENAME_EXCHANGE`, moves the old item aside first: there
   /// is then a moment with nothing at the destination, never a mixture.
-  private func exchange(_ temporary: String, in parent: FileDescriptor) throws(SystemCallError) {
+  /// Returns whether the old item now has the temporary name.
+  private func exchange(_ temporary: String, in parent: FileDescriptor) throws(SystemCallError) -> Bool {
     do {
       try parent.rename(temporary, to: name, mode: .exchange, path: destinationPath)
-    } catch  where error.errno == EINVAL || error.errno == ENOSYS {
+    } catch where error.errno == EINVAL || error.errno == ENOSYS {
       let aside = Self.temporaryName(for: name)
       try parent.rename(name, to: aside, mode: .replace, path: destinationPath)
       do {
@@ -317,7 +328,9 @@ struct FileTreeWriter {
       }
       try parent.rename(aside, to: temporary, mode: .replace, path: destinationPath)
     }
+    return true
   }
+
 
   /// Records, now the write has succeeded, where each wrapper's bytes live.
   private func publish() {

@@ -182,7 +182,11 @@ public final class DocumentSession<Document> {
       throw DocumentSessionError(.untitled, url: nil, message: "the document is untitled; use save as")
     }
     guard isDirty || force else { return }
-    try PackageJournal.recover(packageAt: fileURL)
+    if try PackageJournal.recover(packageAt: fileURL), let path = try? FileWrapper.filePath(of: fileURL) {
+      // This session's own committed save was finished: that is not
+      // another program's change.
+      diskIdentity = try? FileStatus.of(path, in: nil, path: path).identity
+    }
     guard force || !hasConflict else {
       throw DocumentSessionError(
         .conflict, url: fileURL,
@@ -374,6 +378,17 @@ public final class DocumentSession<Document> {
   nonisolated public static func recoverableAutosaves(in directory: URL = Environment.defaultAutosaveDirectory) -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
+  }
+
+  /// Finishes a save of the file or package at `url` that was interrupted
+  /// after its commit point, or discards one interrupted before it, and
+  /// removes temporary files interrupted writes left beside it. Opening a
+  /// document does this first.
+  ///
+  /// - Returns: Whether a committed save was finished.
+  @discardableResult
+  nonisolated public static func recoverInterruptedSave(at url: URL) throws(FileWrapperError) -> Bool {
+    try PackageJournal.recover(packageAt: url)
   }
 
   /// After a recovery: the document read from an autosave is untitled and
