@@ -56,7 +56,9 @@ struct BinaryDocumentTests {
   }
 
   @MainActor
-  @Test("Snapshots are taken under the lock: serializing concurrently with edits never sees a torn state")
+  @Test(
+    "Snapshots are taken under the lock: serializing concurrently with edits never sees a torn state"
+  )
   func concurrentSnapshots() async throws {
     // Every edit replaces the whole content with 4,096 copies of one byte,
     // so a snapshot torn by an edit would mix two bytes.

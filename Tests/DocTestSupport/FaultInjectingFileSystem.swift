@@ -68,7 +68,9 @@ public final class FaultInjectingFileSystem: FileSystem {
     return failure
   }
 
-  public func openat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  public func openat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t
+  ) -> Int32 {
     next() ? fail(-1) : base.openat(directory, path, flags, mode)
   }
   public func close(_ descriptor: Int32) -> Int32 {
@@ -91,7 +93,9 @@ public final class FaultInjectingFileSystem: FileSystem {
   public func fstat(_ descriptor: Int32, _ status: inout stat) -> Int32 {
     next() ? fail(-1) : base.fstat(descriptor, &status)
   }
-  public func fstatat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ status: inout stat, _ flags: Int32) -> Int32 {
+  public func fstatat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ status: inout stat, _ flags: Int32
+  ) -> Int32 {
     next() ? fail(-1) : base.fstatat(directory, path, &status, flags)
   }
   public func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32 {
@@ -104,20 +108,25 @@ public final class FaultInjectingFileSystem: FileSystem {
     next() ? fail(-1) : base.mkdirat(directory, path, mode)
   }
   public func linkat(
-    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32,
+    _ newPath: UnsafePointer<CChar>
   ) -> Int32 {
     next() ? fail(-1) : base.linkat(oldDirectory, oldPath, newDirectory, newPath)
   }
-  public func symlinkat(_ target: UnsafePointer<CChar>, _ directory: Int32, _ path: UnsafePointer<CChar>) -> Int32 {
+  public func symlinkat(
+    _ target: UnsafePointer<CChar>, _ directory: Int32, _ path: UnsafePointer<CChar>
+  ) -> Int32 {
     next() ? fail(-1) : base.symlinkat(target, directory, path)
   }
   public func readlinkat(
-    _ directory: Int32, _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>,
+    _ size: Int
   ) -> Int {
     next() ? fail(-1) : base.readlinkat(directory, path, buffer, size)
   }
   public func renameat2(
-    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>,
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32,
+    _ newPath: UnsafePointer<CChar>,
     _ flags: UInt32
   ) -> Int32 {
     next() ? fail(-1) : base.renameat2(oldDirectory, oldPath, newDirectory, newPath, flags)

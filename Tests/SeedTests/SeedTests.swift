@@ -81,3 +81,22 @@ struct SeedTests {
     #expect(try String(contentsOf: temporary("Second.txt"), encoding: .utf8) == "second")
   }
 }
+
+extension SeedTests {
+  @MainActor
+  @Test("The seed's fileExporter example: TextDocument exports through its writer")
+  func seedExport() async throws {
+    let temporary = try TemporaryDirectory()
+    let document = TextDocument()
+    document.text = "exported"
+    let exporter = FileExporter()
+    var exported: URL?
+    await exporter.export(
+      document: document, defaultFilename: "Untitled",
+      presenter: FixedExportPresenter(.init(url: temporary("Untitled.txt")))
+    ) { result in exported = try? result.get() }
+    #expect(exported == temporary("Untitled.txt"))
+    #expect(try String(contentsOf: temporary("Untitled.txt"), encoding: .utf8) == "exported")
+    #expect(!exporter.isPresented)
+  }
+}

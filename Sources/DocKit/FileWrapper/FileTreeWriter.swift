@@ -124,7 +124,8 @@ struct FileTreeWriter {
 
   /// `.<name>.docrepl-<random>.tmp`, cut to fit in 255 bytes.
   static func temporaryName(for name: String) -> String {
-    "." + temporaryStem(for: name) + ".docrepl-" + String(UInt64.random(in: .min ... .max), radix: 36) + ".tmp"
+    "." + temporaryStem(for: name) + ".docrepl-"
+      + String(UInt64.random(in: .min ... .max), radix: 36) + ".tmp"
   }
 
   /// The part of `name` that temporary names keep: short enough that the
@@ -274,7 +275,8 @@ struct FileTreeWriter {
   private func commit(_ temporary: String, in parent: FileDescriptor) throws(FileWrapperError) {
     let existing = try? FileStatus.of(name, in: parent, path: destinationPath)
     if existing != nil && !replacesExisting {
-      throw FileWrapperError(.fileExists, path: destinationPath, message: "the destination already exists")
+      throw FileWrapperError(
+        .fileExists, path: destinationPath, message: "the destination already exists")
     }
     var displaced = false
     try wrapping { () throws(SystemCallError) in
@@ -285,7 +287,7 @@ struct FileTreeWriter {
           // RENAME_NOREPLACE: an item that appeared since the check above
           // is refused too.
           try parent.rename(temporary, to: name, mode: .noReplace, path: destinationPath)
-        } catch where error.errno == EINVAL || error.errno == ENOSYS {
+        } catch  where error.errno == EINVAL || error.errno == ENOSYS {
           try parent.rename(temporary, to: name, mode: .replace, path: destinationPath)
         }
       }
@@ -296,7 +298,9 @@ struct FileTreeWriter {
       // Not known to be durable: put the old state back, as far as the
       // file system allows, and report the failure.
       if displaced {
-        try? wrapping { () throws(SystemCallError) in try parent.rename(temporary, to: name, mode: .exchange, path: destinationPath) }
+        try? wrapping { () throws(SystemCallError) in
+          try parent.rename(temporary, to: name, mode: .exchange, path: destinationPath)
+        }
         try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
       } else if existing == nil {
         try? parent.removeTree(name, path: destinationPath)
@@ -314,10 +318,12 @@ struct FileTreeWriter {
   /// system has no `RENAME_EXCHANGE`, moves the old item aside first: there
   /// is then a moment with nothing at the destination, never a mixture.
   /// Returns whether the old item now has the temporary name.
-  private func exchange(_ temporary: String, in parent: FileDescriptor) throws(SystemCallError) -> Bool {
+  private func exchange(
+    _ temporary: String, in parent: FileDescriptor
+  ) throws(SystemCallError) -> Bool {
     do {
       try parent.rename(temporary, to: name, mode: .exchange, path: destinationPath)
-    } catch where error.errno == EINVAL || error.errno == ENOSYS {
+    } catch  where error.errno == EINVAL || error.errno == ENOSYS {
       let aside = Self.temporaryName(for: name)
       try parent.rename(name, to: aside, mode: .replace, path: destinationPath)
       do {
@@ -330,7 +336,6 @@ struct FileTreeWriter {
     }
     return true
   }
-
 
   /// Records, now the write has succeeded, where each wrapper's bytes live.
   private func publish() {

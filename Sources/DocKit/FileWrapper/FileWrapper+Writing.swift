@@ -34,7 +34,9 @@ extension FileWrapper {
 
   /// An atomic write that refuses an existing destination
   /// (`RENAME_NOREPLACE`), for "save as" and "save to" without overwrite.
-  func writeNew(to url: URL, options: WritingOptions, originalContentsURL: URL?) throws(FileWrapperError) {
+  func writeNew(
+    to url: URL, options: WritingOptions, originalContentsURL: URL?
+  ) throws(FileWrapperError) {
     var writer = try FileTreeWriter(root: self, destination: url, options: options.union(.atomic))
     writer.replacesExisting = false
     try writer.write(originalContentsURL: originalContentsURL)

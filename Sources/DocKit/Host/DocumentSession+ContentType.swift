@@ -4,7 +4,9 @@ extension DocumentSession {
   /// The type to open `url` as: `explicit` if given, else the type its
   /// extension names (a declared package type for a directory), checked
   /// against `readable`.
-  nonisolated static func resolveContentType(of url: URL, explicit: UTType?, readable: [UTType]) throws -> UTType {
+  nonisolated static func resolveContentType(
+    of url: URL, explicit: UTType?, readable: [UTType]
+  ) throws -> UTType {
     let type: UTType
     if let explicit {
       type = explicit
@@ -21,7 +23,10 @@ extension DocumentSession {
       case .directory:
         type =
           pathExtension.isEmpty
-          ? .folder : UTType(filenameExtension: pathExtension, conformingTo: .directory).flatMap { $0.isDeclared ? $0 : nil } ?? .folder
+          ? .folder
+          : UTType(filenameExtension: pathExtension, conformingTo: .directory).flatMap {
+            $0.isDeclared ? $0 : nil
+          } ?? .folder
       default:
         type = pathExtension.isEmpty ? .data : UTType(filenameExtension: pathExtension) ?? .data
       }

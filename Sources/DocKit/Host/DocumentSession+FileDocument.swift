@@ -7,7 +7,8 @@ extension DocumentSession where Document: FileDocument {
   ) {
     self.init(
       document: document, fileURL: nil,
-      contentType: contentType ?? Document.writableContentTypes.first ?? Document.readableContentTypes.first ?? .data,
+      contentType: contentType ?? Document.writableContentTypes.first ?? Document
+        .readableContentTypes.first ?? .data,
       backend: Self.fileDocumentBackend(), environment: environment, wrapper: nil)
   }
 
@@ -17,12 +18,14 @@ extension DocumentSession where Document: FileDocument {
   public static func open(
     _ url: URL, contentType: UTType? = nil, environment: Environment = Environment()
   ) async throws -> DocumentSession {
-    let type = try resolveContentType(of: url, explicit: contentType, readable: Document.readableContentTypes)
+    let type = try resolveContentType(
+      of: url, explicit: contentType, readable: Document.readableContentTypes)
     try PackageJournal.recover(packageAt: url)
     let backend = fileDocumentBackend()
     let (document, wrapper) = try await backend.read(url, type, nil)
     return DocumentSession(
-      document: document, fileURL: url, contentType: type, backend: backend, environment: environment,
+      document: document, fileURL: url, contentType: type, backend: backend,
+      environment: environment,
       wrapper: wrapper)
   }
 
@@ -51,7 +54,8 @@ extension DocumentSession where Document: FileDocument {
         let document = session.document
         let existingFile = UncheckedSendable(value: existing)
         return try await offMainActor {
-          try document.fileWrapper(configuration: .init(contentType: type, existingFile: existingFile.value))
+          try document.fileWrapper(
+            configuration: .init(contentType: type, existingFile: existingFile.value))
         }.value
       },
       didSave: { session, type in
@@ -81,7 +85,9 @@ extension DocumentSession where Document: FileDocument {
   public func setDocument(_ newValue: Document, actionName: String = "Change") {
     let old = document
     document = newValue
-    undoManager.registerUndo(withTarget: self) { session in session.setDocument(old, actionName: actionName) }
+    undoManager.registerUndo(withTarget: self) { session in
+      session.setDocument(old, actionName: actionName)
+    }
     undoManager.setActionName(actionName)
   }
 }

@@ -7,7 +7,8 @@ extension DocumentSession where Document: ReferenceFileDocument {
   ) {
     self.init(
       document: document, fileURL: nil,
-      contentType: contentType ?? Document.writableContentTypes.first ?? Document.readableContentTypes.first ?? .data,
+      contentType: contentType ?? Document.writableContentTypes.first ?? Document
+        .readableContentTypes.first ?? .data,
       backend: Self.referenceBackend(), environment: environment, wrapper: nil)
   }
 
@@ -15,12 +16,14 @@ extension DocumentSession where Document: ReferenceFileDocument {
   public static func open(
     _ url: URL, contentType: UTType? = nil, environment: Environment = Environment()
   ) async throws -> DocumentSession {
-    let type = try resolveContentType(of: url, explicit: contentType, readable: Document.readableContentTypes)
+    let type = try resolveContentType(
+      of: url, explicit: contentType, readable: Document.readableContentTypes)
     try PackageJournal.recover(packageAt: url)
     let backend = referenceBackend()
     let (document, wrapper) = try await backend.read(url, type, nil)
     return DocumentSession(
-      document: document, fileURL: url, contentType: type, backend: backend, environment: environment,
+      document: document, fileURL: url, contentType: type, backend: backend,
+      environment: environment,
       wrapper: wrapper)
   }
 
@@ -55,7 +58,8 @@ extension DocumentSession where Document: ReferenceFileDocument {
         let existingFile = UncheckedSendable(value: existing)
         return try await offMainActor {
           try document.fileWrapper(
-            snapshot: snapshot.value, configuration: .init(contentType: type, existingFile: existingFile.value))
+            snapshot: snapshot.value,
+            configuration: .init(contentType: type, existingFile: existingFile.value))
         }.value
       })
   }

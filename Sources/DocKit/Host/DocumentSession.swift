@@ -27,7 +27,8 @@ public final class DocumentSession<Document> {
     var read: @MainActor (URL, UTType, DocumentSession?) async throws -> (Document, FileWrapper?)
     /// Produces the wrapper to write, reusing `existingFile`. For documents
     /// whose writers write by themselves, nil.
-    var makeWrapper: (@MainActor (DocumentSession, UTType, FileWrapper?) async throws -> FileWrapper)?
+    var makeWrapper:
+      (@MainActor (DocumentSession, UTType, FileWrapper?) async throws -> FileWrapper)?
     /// Writes by itself to a URL (the `Document` family).
     var writeDirectly: (@MainActor (DocumentSession, UTType, URL) async throws -> Void)?
     /// Tells the document it was saved to its own file as `contentType`.
@@ -70,7 +71,8 @@ public final class DocumentSession<Document> {
   private var closingGroupIsDiscardable = false
 
   init(
-    document: Document, fileURL: URL?, contentType: UTType, backend: Backend, environment: Environment,
+    document: Document, fileURL: URL?, contentType: UTType, backend: Backend,
+    environment: Environment,
     wrapper: FileWrapper?
   ) {
     self.document = document
@@ -101,12 +103,14 @@ public final class DocumentSession<Document> {
   private func observeUndoManager() {
     let center = NotificationCenter.default
     let names: [Notification.Name] = [
-      .NSUndoManagerWillCloseUndoGroup, .NSUndoManagerDidCloseUndoGroup, .NSUndoManagerDidUndoChange,
+      .NSUndoManagerWillCloseUndoGroup, .NSUndoManagerDidCloseUndoGroup,
+      .NSUndoManagerDidUndoChange,
       .NSUndoManagerDidRedoChange,
     ]
     for name in names {
       observers.append(
-        center.addObserver(forName: name, object: undoManager, queue: nil) { [weak self] notification in
+        center.addObserver(forName: name, object: undoManager, queue: nil) {
+          [weak self] notification in
           let discardable = notification.userInfo?[NSUndoManagerGroupIsDiscardableKey] as? Bool
           let name = notification.name
           MainActor.assumeIsolated { self?.undoManagerPosted(name, discardable: discardable) }
@@ -121,7 +125,9 @@ public final class DocumentSession<Document> {
     case .NSUndoManagerDidCloseUndoGroup:
       // Only a top-level group is a change; an empty one never reaches the
       // undo stack, so it is not one either.
-      guard undoManager.groupingLevel == 0, !closingGroupIsDiscardable, undoManager.canUndo else { return }
+      guard undoManager.groupingLevel == 0, !closingGroupIsDiscardable, undoManager.canUndo else {
+        return
+      }
       if let saved = savedChangeCount, changeCount < saved {
         savedChangeCount = nil  // the saved state was undone and is now unreachable
       }
@@ -153,7 +159,9 @@ public final class DocumentSession<Document> {
   private func recordDisk(_ wrapper: FileWrapper?, at url: URL) {
     lastWrapper = wrapper
     manifest = wrapper.flatMap { $0.isDirectory ? DiskManifest(tree: $0) : nil }
-    diskIdentity = (try? FileWrapper.filePath(of: url)).flatMap { try? FileStatus.of($0, in: nil, path: $0).identity }
+    diskIdentity = (try? FileWrapper.filePath(of: url)).flatMap {
+      try? FileStatus.of($0, in: nil, path: $0).identity
+    }
   }
 
   /// Whether the file at ``fileURL`` is no longer the one the session last
@@ -179,10 +187,13 @@ public final class DocumentSession<Document> {
   ///   write; the file is then as it was and the document still dirty.
   public func save(force: Bool = false) async throws {
     guard let fileURL else {
-      throw DocumentSessionError(.untitled, url: nil, message: "the document is untitled; use save as")
+      throw DocumentSessionError(
+        .untitled, url: nil, message: "the document is untitled; use save as")
     }
     guard isDirty || force else { return }
-    if try PackageJournal.recover(packageAt: fileURL), let path = try? FileWrapper.filePath(of: fileURL) {
+    if try PackageJournal.recover(packageAt: fileURL),
+      let path = try? FileWrapper.filePath(of: fileURL)
+    {
       // This session's own committed save was finished: that is not
       // another program's change.
       diskIdentity = try? FileStatus.of(path, in: nil, path: path).identity
@@ -190,7 +201,8 @@ public final class DocumentSession<Document> {
     guard force || !hasConflict else {
       throw DocumentSessionError(
         .conflict, url: fileURL,
-        message: "the file changed on disk since it was opened or saved; revert, or save with force")
+        message: "the file changed on disk since it was opened or saved; revert, or save with force"
+      )
     }
     try await write(to: fileURL, as: contentType, mode: .inPlace)
   }
@@ -238,7 +250,8 @@ public final class DocumentSession<Document> {
     let original = fileURL
     let changeCountAtStart = changeCount
     if let writeDirectly = backend.writeDirectly {
-      if case .inPlace = mode {} else if FileManager.default.fileExists(atPath: url.path), !mode.overwrites {
+      if case .inPlace = mode {
+      } else if FileManager.default.fileExists(atPath: url.path), !mode.overwrites {
         throw DocumentSessionError(.fileExists, url: url, message: "the file already exists")
       }
       try await writeDirectly(self, type, url)
@@ -262,16 +275,21 @@ public final class DocumentSession<Document> {
       }
       switch mode {
       case .inPlace, .autosave:
-        try wrapper.write(to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
+        try wrapper.write(
+          to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
       case .adopt(let overwrite), .copy(let overwrite):
         if overwrite {
-          try wrapper.write(to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
+          try wrapper.write(
+            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
         } else {
           do throws(FileWrapperError) {
             try wrapper.writeNew(to: url, options: .withNameUpdating, originalContentsURL: original)
-          } catch where error.code == .fileExists && error.path == (try? FileWrapper.filePath(of: url)) {
+          } catch
+            where error.code == .fileExists && error.path == (try? FileWrapper.filePath(of: url))
+          {
             throw DocumentSessionError(
-              .fileExists, url: url, message: "the file already exists; save with overwrite to replace it")
+              .fileExists, url: url,
+              message: "the file already exists; save with overwrite to replace it")
           } catch {
             throw error
           }
@@ -286,7 +304,9 @@ public final class DocumentSession<Document> {
     return try? FileStatus.of(path, in: nil, path: path).permissions
   }
 
-  private func finishWrite(to url: URL, as type: UTType, mode: WriteMode, wrapper: FileWrapper?, changeCount saved: Int) {
+  private func finishWrite(
+    to url: URL, as type: UTType, mode: WriteMode, wrapper: FileWrapper?, changeCount saved: Int
+  ) {
     switch mode {
     case .copy:
       return
@@ -314,7 +334,8 @@ public final class DocumentSession<Document> {
   /// undo stacks are cleared and the document is clean.
   public func revert() async throws {
     guard let fileURL else {
-      throw DocumentSessionError(.untitled, url: nil, message: "an untitled document has no file to revert to")
+      throw DocumentSessionError(
+        .untitled, url: nil, message: "an untitled document has no file to revert to")
     }
     try PackageJournal.recover(packageAt: fileURL)
     let (document, wrapper) = try await backend.read(fileURL, contentType, self)
@@ -334,7 +355,8 @@ public final class DocumentSession<Document> {
   public func close(discardingChanges: Bool = false) throws {
     guard !isDirty || discardingChanges else {
       throw DocumentSessionError(
-        .unsavedChanges, url: fileURL, message: "the document has unsaved changes; save it, or close discarding them")
+        .unsavedChanges, url: fileURL,
+        message: "the document has unsaved changes; save it, or close discarding them")
     }
     if let autosaveURL { try? FileManager.default.removeItem(at: autosaveURL) }
     autosaveURL = nil
@@ -352,13 +374,15 @@ public final class DocumentSession<Document> {
     let policy = environment.autosavePolicy
     guard isDirty else { return false }
     let byChanges = policy.changes.map { changesSinceAutosave >= $0 } ?? false
-    let byTime = policy.interval.map { environment.now().timeIntervalSince(lastSaveTime) >= $0 } ?? false
+    let byTime =
+      policy.interval.map { environment.now().timeIntervalSince(lastSaveTime) >= $0 } ?? false
     guard byChanges || byTime else { return false }
     if fileURL != nil {
       try await save()
     } else {
       let url = autosaveURL ?? untitledAutosaveURL()
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try await write(to: url, as: contentType, mode: .autosave)
       autosaveURL = url
       changesSinceAutosave = 0
@@ -375,7 +399,9 @@ public final class DocumentSession<Document> {
 
   /// Files in `directory` left by untitled documents' autosaves (after a
   /// crash, or a session that ended without closing), oldest name first.
-  nonisolated public static func recoverableAutosaves(in directory: URL = Environment.defaultAutosaveDirectory) -> [URL] {
+  nonisolated public static func recoverableAutosaves(
+    in directory: URL = Environment.defaultAutosaveDirectory
+  ) -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
   }
@@ -387,7 +413,9 @@ public final class DocumentSession<Document> {
   ///
   /// - Returns: Whether a committed save was finished.
   @discardableResult
-  nonisolated public static func recoverInterruptedSave(at url: URL) throws(FileWrapperError) -> Bool {
+  nonisolated public static func recoverInterruptedSave(
+    at url: URL
+  ) throws(FileWrapperError) -> Bool {
     try PackageJournal.recover(packageAt: url)
   }
 

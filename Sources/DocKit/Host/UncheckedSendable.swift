@@ -12,6 +12,8 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 /// Runs `body` off the main actor, in the caller's task, so task-local
 /// values (such as ``FileSystemContext/current``) still apply.
 @concurrent
-func offMainActor<Result>(_ body: @Sendable () throws -> Result) async throws -> UncheckedSendable<Result> {
+func offMainActor<Result>(
+  _ body: @Sendable () throws -> Result
+) async throws -> UncheckedSendable<Result> {
   UncheckedSendable(value: try body())
 }

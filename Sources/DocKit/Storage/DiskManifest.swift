@@ -18,7 +18,8 @@ struct DiskManifest: Sendable, Equatable {
       var entries: [String: Entry] = [:]
       for (name, child) in directory.children {
         switch child.kind {
-        case .regularFile: entries[name] = .file(child.attributesNeedWriting ? nil : child.diskIdentity)
+        case .regularFile:
+          entries[name] = .file(child.attributesNeedWriting ? nil : child.diskIdentity)
         case .symbolicLink: entries[name] = .symbolicLink(child.linkDestination)
         case .directory:
           entries[name] = .directory

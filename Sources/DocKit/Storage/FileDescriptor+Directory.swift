@@ -27,7 +27,9 @@ extension FileDescriptor {
     to newName: String, from name: String, in source: FileDescriptor, path: String
   ) throws(SystemCallError) {
     let result = name.withCString { old in
-      newName.withCString { new in FileSystemContext.current.linkat(source.rawValue, old, rawValue, new) }
+      newName.withCString { new in
+        FileSystemContext.current.linkat(source.rawValue, old, rawValue, new)
+      }
     }
     guard result == 0 else {
       throw SystemCallError(systemCall: "linkat", errno: errno, path: path)
@@ -53,7 +55,8 @@ extension FileDescriptor {
       var buffer = [CChar](repeating: 0, count: capacity)
       let count = name.withCString { cName in
         buffer.withUnsafeMutableBufferPointer {
-          FileSystemContext.current.readlinkat(rawValue, cName, $0.baseAddress.unsafelyUnwrapped, capacity)
+          FileSystemContext.current.readlinkat(
+            rawValue, cName, $0.baseAddress.unsafelyUnwrapped, capacity)
         }
       }
       guard count >= 0 else {
@@ -99,11 +102,15 @@ extension FileDescriptor {
   }
 
   /// `renameat2` from `name` here to `newName` in `destination`.
-  func move(_ name: String, to newName: String, in destination: FileDescriptor, path: String)
+  func move(
+    _ name: String, to newName: String, in destination: FileDescriptor, path: String
+  )
     throws(SystemCallError)
   {
     let result = name.withCString { old in
-      newName.withCString { new in FileSystemContext.current.renameat2(rawValue, old, destination.rawValue, new, 0) }
+      newName.withCString { new in
+        FileSystemContext.current.renameat2(rawValue, old, destination.rawValue, new, 0)
+      }
     }
     guard result == 0 else {
       throw SystemCallError(systemCall: "renameat", errno: errno, path: path)
@@ -123,7 +130,8 @@ extension FileDescriptor {
     stack.append((self, Array(name.utf8), path))
     while let frame = stack.last {
       let directory = try frame.name.withCName { cName throws(SystemCallError) in
-        let fd = FileSystemContext.current.openat(frame.parent.rawValue, cName, FileDescriptor.directoryFlags, 0)
+        let fd = FileSystemContext.current.openat(
+          frame.parent.rawValue, cName, FileDescriptor.directoryFlags, 0)
         guard fd >= 0 else {
           throw SystemCallError(systemCall: "openat", errno: errno, path: frame.path)
         }
@@ -138,7 +146,9 @@ extension FileDescriptor {
       }
       if pushed { continue }
       stack.removeLast()
-      let removed = frame.name.withCName { FileSystemContext.current.unlinkat(frame.parent.rawValue, $0, AT_REMOVEDIR) }
+      let removed = frame.name.withCName {
+        FileSystemContext.current.unlinkat(frame.parent.rawValue, $0, AT_REMOVEDIR)
+      }
       guard removed == 0 || errno == ENOENT else {
         throw SystemCallError(systemCall: "unlinkat", errno: errno, path: frame.path)
       }

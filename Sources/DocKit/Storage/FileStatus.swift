@@ -75,7 +75,8 @@ struct FileStatus: Sendable, Hashable {
   ) throws(SystemCallError) -> FileStatus {
     var raw = stat()
     let result = name.withCString {
-      FileSystemContext.current.fstatat(directory?.rawValue ?? AT_FDCWD, $0, &raw, AT_SYMLINK_NOFOLLOW)
+      FileSystemContext.current.fstatat(
+        directory?.rawValue ?? AT_FDCWD, $0, &raw, AT_SYMLINK_NOFOLLOW)
     }
     guard result == 0 else {
       throw SystemCallError(systemCall: "fstatat", errno: errno, path: path)

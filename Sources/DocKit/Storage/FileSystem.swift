@@ -9,26 +9,35 @@ public import Glibc
 /// ``POSIXFileSystem`` is empty; a test implementation wraps it. Storage code
 /// reaches the current file system through ``FileSystemContext/current``.
 public protocol FileSystem: Sendable {
-  func openat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32
+  func openat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t
+  ) -> Int32
   func close(_ descriptor: Int32) -> Int32
   func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
   func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int
   func fsync(_ descriptor: Int32) -> Int32
   func fstat(_ descriptor: Int32, _ status: inout stat) -> Int32
-  func fstatat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ status: inout stat, _ flags: Int32) -> Int32
+  func fstatat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ status: inout stat, _ flags: Int32
+  ) -> Int32
   func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32
   func futimens(_ descriptor: Int32, _ times: UnsafePointer<timespec>) -> Int32
   func mkdirat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32
   func linkat(
-    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32,
+    _ newPath: UnsafePointer<CChar>
   ) -> Int32
-  func symlinkat(_ target: UnsafePointer<CChar>, _ directory: Int32, _ path: UnsafePointer<CChar>) -> Int32
+  func symlinkat(
+    _ target: UnsafePointer<CChar>, _ directory: Int32, _ path: UnsafePointer<CChar>
+  ) -> Int32
   func readlinkat(
-    _ directory: Int32, _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>,
+    _ size: Int
   ) -> Int
   /// `renameat2`; flags 0 is plain `renameat`.
   func renameat2(
-    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>,
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32,
+    _ newPath: UnsafePointer<CChar>,
     _ flags: UInt32
   ) -> Int32
   func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32
@@ -37,7 +46,9 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
-  public func openat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  public func openat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t
+  ) -> Int32 {
     Glibc.openat(directory, path, flags, mode)
   }
   public func close(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
@@ -48,11 +59,17 @@ extension FileSystem {
     Glibc.write(descriptor, buffer, count)
   }
   public func fsync(_ descriptor: Int32) -> Int32 { Glibc.fsync(descriptor) }
-  public func fstat(_ descriptor: Int32, _ status: inout stat) -> Int32 { Glibc.fstat(descriptor, &status) }
-  public func fstatat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ status: inout stat, _ flags: Int32) -> Int32 {
+  public func fstat(_ descriptor: Int32, _ status: inout stat) -> Int32 {
+    Glibc.fstat(descriptor, &status)
+  }
+  public func fstatat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ status: inout stat, _ flags: Int32
+  ) -> Int32 {
     Glibc.fstatat(directory, path, &status, flags)
   }
-  public func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32 { Glibc.fchmod(descriptor, mode) }
+  public func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32 {
+    Glibc.fchmod(descriptor, mode)
+  }
   public func futimens(_ descriptor: Int32, _ times: UnsafePointer<timespec>) -> Int32 {
     Glibc.futimens(descriptor, times)
   }
@@ -60,20 +77,25 @@ extension FileSystem {
     Glibc.mkdirat(directory, path, mode)
   }
   public func linkat(
-    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32,
+    _ newPath: UnsafePointer<CChar>
   ) -> Int32 {
     Glibc.linkat(oldDirectory, oldPath, newDirectory, newPath, 0)
   }
-  public func symlinkat(_ target: UnsafePointer<CChar>, _ directory: Int32, _ path: UnsafePointer<CChar>) -> Int32 {
+  public func symlinkat(
+    _ target: UnsafePointer<CChar>, _ directory: Int32, _ path: UnsafePointer<CChar>
+  ) -> Int32 {
     Glibc.symlinkat(target, directory, path)
   }
   public func readlinkat(
-    _ directory: Int32, _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>,
+    _ size: Int
   ) -> Int {
     Glibc.readlinkat(directory, path, buffer, size)
   }
   public func renameat2(
-    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32, _ newPath: UnsafePointer<CChar>,
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32,
+    _ newPath: UnsafePointer<CChar>,
     _ flags: UInt32
   ) -> Int32 {
     flags == 0

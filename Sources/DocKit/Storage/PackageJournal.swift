@@ -50,7 +50,9 @@ enum PackageJournal {
   ///
   /// - Throws: ``FileWrapperError`` if the save failed before its commit
   ///   point; the package is then exactly as it was.
-  static func save(_ tree: FileWrapper, at url: URL, manifest: DiskManifest) throws(FileWrapperError) -> Outcome {
+  static func save(
+    _ tree: FileWrapper, at url: URL, manifest: DiskManifest
+  ) throws(FileWrapperError) -> Outcome {
     let packagePath = try FileWrapper.filePath(of: url)
     try FileTreeWriter.validate(tree, at: packagePath)
     var staged: [(id: Int, wrapper: FileWrapper, path: String)] = []
@@ -62,7 +64,8 @@ enum PackageJournal {
     let journal = journalName(for: location.lastPathComponent)
     let journalPath = parentPath + "/" + journal
     let parent = try wrapping { () throws(SystemCallError) in
-      try FileDescriptor.open(parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
+      try FileDescriptor.open(
+        parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
     var statuses: [Int: FileStatus] = [:]
     do {
@@ -71,16 +74,19 @@ enum PackageJournal {
         try parent.sync(path: parentPath)
       }
       let journalDirectory = try wrapping { () throws(SystemCallError) in
-        try FileDescriptor.open(journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
+        try FileDescriptor.open(
+          journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
       }
       for item in staged {
-        statuses[item.id] = try stage(item.wrapper, as: String(item.id), in: journalDirectory, path: journalPath)
+        statuses[item.id] = try stage(
+          item.wrapper, as: String(item.id), in: journalDirectory, path: journalPath)
       }
       let record = try encode(operations)
       try wrapping { () throws(SystemCallError) in
         try journalDirectory.sync(path: journalPath)
         let file = try FileDescriptor.open(
-          "COMMIT.tmp", in: journalDirectory, flags: FileDescriptor.createFlags, mode: 0o600, path: journalPath)
+          "COMMIT.tmp", in: journalDirectory, flags: FileDescriptor.createFlags, mode: 0o600,
+          path: journalPath)
         try file.writeAll(record, path: journalPath + "/COMMIT.tmp")
         try file.sync(path: journalPath + "/COMMIT.tmp")
         try file.close(path: journalPath + "/COMMIT.tmp")
@@ -95,7 +101,8 @@ enum PackageJournal {
     // undone: the save has happened.
     var needsRecovery = false
     do {
-      try apply(operations, package: location.lastPathComponent, in: parent, packagePath: packagePath)
+      try apply(
+        operations, package: location.lastPathComponent, in: parent, packagePath: packagePath)
       try wrapping { () throws(SystemCallError) in
         try parent.removeTree(journal, path: journalPath)
         try parent.sync(path: parentPath)
@@ -114,7 +121,9 @@ enum PackageJournal {
       wrapper.filename = URL(fileURLWithPath: path).lastPathComponent
       if wrapper.kind == .regularFile {
         wrapper.diskIdentity = status.identity
-        if case .onDisk = wrapper.contents { wrapper.contents = .onDisk(path: path, identity: status.identity) }
+        if case .onDisk = wrapper.contents {
+          wrapper.contents = .onDisk(path: path, identity: status.identity)
+        }
       } else {
         wrapper.readLocation = URL(fileURLWithPath: path, isDirectory: false)
       }
@@ -125,7 +134,8 @@ enum PackageJournal {
   /// The operations that turn the package `manifest` describes into `tree`,
   /// and the wrappers to stage for them. Walks the tree in memory only.
   private static func plan(
-    _ tree: FileWrapper, manifest: DiskManifest, staged: inout [(id: Int, wrapper: FileWrapper, path: String)]
+    _ tree: FileWrapper, manifest: DiskManifest,
+    staged: inout [(id: Int, wrapper: FileWrapper, path: String)]
   ) -> [Operation] {
     var removals: [Operation] = []
     var creations: [Operation] = []
@@ -139,7 +149,11 @@ enum PackageJournal {
         let before = old[name]
         switch child.kind {
         case .regularFile:
-          if case .file(let identity?) = before, identity == child.diskIdentity, !child.attributesNeedWriting { continue }
+          if case .file(let identity?) = before, identity == child.diskIdentity,
+            !child.attributesNeedWriting
+          {
+            continue
+          }
           if before == .directory {
             removals.append(.remove(id: nextID, path: childPath))
             nextID += 1
@@ -165,7 +179,8 @@ enum PackageJournal {
               nextID += 1
             }
             creations.append(
-              .makeDirectory(path: childPath, mode: child.permissions, exact: child.hasExactPermissions))
+              .makeDirectory(
+                path: childPath, mode: child.permissions, exact: child.hasExactPermissions))
             pending.append((child, childPath, false))
           }
         }
@@ -193,7 +208,8 @@ enum PackageJournal {
     return try wrapping { () throws(SystemCallError) in
       let exact = wrapper.hasExactPermissions
       let file = try FileDescriptor.open(
-        name, in: journal, flags: FileDescriptor.createFlags, mode: exact ? 0o600 : mode_t(wrapper.permissions),
+        name, in: journal, flags: FileDescriptor.createFlags,
+        mode: exact ? 0o600 : mode_t(wrapper.permissions),
         path: entryPath)
       try file.writeAll(data, path: entryPath)
       if exact { try file.setPermissions(wrapper.permissions, path: entryPath) }
@@ -216,14 +232,16 @@ enum PackageJournal {
     _ operations: [Operation], package: String, in parent: FileDescriptor, packagePath: String
   ) throws(FileWrapperError) {
     let journal = journalName(for: package)
-    let journalPath = URL(fileURLWithPath: packagePath).deletingLastPathComponent().path + "/" + journal
+    let journalPath =
+      URL(fileURLWithPath: packagePath).deletingLastPathComponent().path + "/" + journal
     try wrapping { () throws(SystemCallError) in
       let journalDirectory = try FileDescriptor.open(
         journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
       let packageDirectory = try FileDescriptor.open(
         package, in: parent, flags: FileDescriptor.directoryFlags, path: packagePath)
       var placementsStarted = false
-      for case .place(let id, _) in operations where (try? FileStatus.of(String(id), in: journalDirectory, path: journalPath)) == nil {
+      for case .place(let id, _) in operations
+      where (try? FileStatus.of(String(id), in: journalDirectory, path: journalPath)) == nil {
         placementsStarted = true
       }
       var touched: Set<String> = [""]
@@ -232,24 +250,28 @@ enum PackageJournal {
         case .remove(let id, let path):
           guard !placementsStarted else { continue }
           do throws(SystemCallError) {
-            try packageDirectory.move(path, to: "trash-\(id)", in: journalDirectory, path: packagePath + "/" + path)
-          } catch where error.errno == ENOENT {}
+            try packageDirectory.move(
+              path, to: "trash-\(id)", in: journalDirectory, path: packagePath + "/" + path)
+          } catch  where error.errno == ENOENT {}
           touched.insert(parentPath(of: path))
         case .makeDirectory(let path, let mode, let exact):
           do throws(SystemCallError) {
-            try packageDirectory.makeDirectory(path, mode: mode_t(mode), path: packagePath + "/" + path)
-          } catch where error.errno == EEXIST {}
+            try packageDirectory.makeDirectory(
+              path, mode: mode_t(mode), path: packagePath + "/" + path)
+          } catch  where error.errno == EEXIST {}
           if exact {
             let directory = try FileDescriptor.open(
-              path, in: packageDirectory, flags: FileDescriptor.directoryFlags, path: packagePath + "/" + path)
+              path, in: packageDirectory, flags: FileDescriptor.directoryFlags,
+              path: packagePath + "/" + path)
             try directory.setPermissions(mode, path: packagePath + "/" + path)
           }
           touched.insert(parentPath(of: path))
           touched.insert(path)
         case .place(let id, let path):
           do throws(SystemCallError) {
-            try journalDirectory.move(String(id), to: path, in: packageDirectory, path: packagePath + "/" + path)
-          } catch where error.errno == ENOENT {}
+            try journalDirectory.move(
+              String(id), to: path, in: packageDirectory, path: packagePath + "/" + path)
+          } catch  where error.errno == ENOENT {}
           touched.insert(parentPath(of: path))
         }
       }
@@ -258,7 +280,8 @@ enum PackageJournal {
           path.isEmpty
           ? packageDirectory
           : try FileDescriptor.open(
-            path, in: packageDirectory, flags: FileDescriptor.directoryFlags, path: packagePath + "/" + path)
+            path, in: packageDirectory, flags: FileDescriptor.directoryFlags,
+            path: packagePath + "/" + path)
         try directory.sync(path: packagePath + "/" + path)
       }
     }
@@ -284,16 +307,19 @@ enum PackageJournal {
     let journal = journalName(for: package)
     let journalPath = parentPath + "/" + journal
     let parent = try wrapping { () throws(SystemCallError) in
-      try FileDescriptor.open(parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
+      try FileDescriptor.open(
+        parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
     var rolledForward = false
     if (try? FileStatus.of(journal, in: parent, path: journalPath)) != nil {
       let journalDirectory = try wrapping { () throws(SystemCallError) in
-        try FileDescriptor.open(journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
+        try FileDescriptor.open(
+          journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
       }
       let commit = try? wrapping { () throws(SystemCallError) in
         let file = try FileDescriptor.open(
-          "COMMIT", in: journalDirectory, flags: FileDescriptor.readFlags, path: journalPath + "/COMMIT")
+          "COMMIT", in: journalDirectory, flags: FileDescriptor.readFlags,
+          path: journalPath + "/COMMIT")
         return try file.readAll(path: journalPath + "/COMMIT")
       }
       if let commit {
@@ -312,14 +338,21 @@ enum PackageJournal {
 
   /// Removes `.<name>.docrepl-<random>.tmp` siblings of `name` that an
   /// interrupted atomic write left.
-  static func removeTemporaryFiles(of name: String, in parent: FileDescriptor, parentPath: String)
+  static func removeTemporaryFiles(
+    of name: String, in parent: FileDescriptor, parentPath: String
+  )
     throws(FileWrapperError)
   {
     let prefix = Array(("." + String(FileTreeWriter.temporaryStem(for: name)) + ".docrepl-").utf8)
-    let names = try wrapping { () throws(SystemCallError) in try parent.directoryEntryNames(path: parentPath) }
-    for entry in names where entry.starts(with: prefix) && entry.suffix(4).elementsEqual(".tmp".utf8) {
+    let names = try wrapping { () throws(SystemCallError) in
+      try parent.directoryEntryNames(path: parentPath)
+    }
+    for entry in names
+    where entry.starts(with: prefix) && entry.suffix(4).elementsEqual(".tmp".utf8) {
       guard let text = String(validating: entry, as: UTF8.self) else { continue }
-      try wrapping { () throws(SystemCallError) in try parent.removeTree(text, path: parentPath + "/" + text) }
+      try wrapping { () throws(SystemCallError) in
+        try parent.removeTree(text, path: parentPath + "/" + text)
+      }
     }
   }
 
@@ -329,12 +362,14 @@ enum PackageJournal {
     let records: [[String: Any]] = operations.map { operation in
       switch operation {
       case .remove(let id, let path): ["op": "remove", "id": id, "path": path]
-      case .makeDirectory(let path, let mode, let exact): ["op": "mkdir", "path": path, "mode": Int(mode), "exact": exact]
+      case .makeDirectory(let path, let mode, let exact):
+        ["op": "mkdir", "path": path, "mode": Int(mode), "exact": exact]
       case .place(let id, let path): ["op": "place", "id": id, "path": path]
       }
     }
     do {
-      return try JSONSerialization.data(withJSONObject: ["version": 1, "operations": records], options: [.sortedKeys])
+      return try JSONSerialization.data(
+        withJSONObject: ["version": 1, "operations": records], options: [.sortedKeys])
     } catch {
       throw FileWrapperError(.ioFailure, path: "COMMIT", message: "cannot encode the journal")
     }
@@ -362,8 +397,12 @@ enum PackageJournal {
         guard let id = record["id"] as? Int, id >= 0 else { throw malformed("bad id") }
         operations.append(.remove(id: id, path: itemPath))
       case "mkdir":
-        guard let mode = record["mode"] as? Int, (0...0o7777).contains(mode) else { throw malformed("bad mode") }
-        operations.append(.makeDirectory(path: itemPath, mode: UInt16(mode), exact: record["exact"] as? Bool ?? false))
+        guard let mode = record["mode"] as? Int, (0...0o7777).contains(mode) else {
+          throw malformed("bad mode")
+        }
+        operations.append(
+          .makeDirectory(
+            path: itemPath, mode: UInt16(mode), exact: record["exact"] as? Bool ?? false))
       case "place":
         guard let id = record["id"] as? Int, id >= 0 else { throw malformed("bad id") }
         operations.append(.place(id: id, path: itemPath))

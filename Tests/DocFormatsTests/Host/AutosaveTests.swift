@@ -12,7 +12,8 @@ struct AutosaveTests {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("a\n", to: "a.txt")
     let session = try await DocumentSession<PlainTextDocument>.open(
-      url, environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 2, interval: nil)))
+      url,
+      environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 2, interval: nil)))
     try session.perform { try $0.insert(["b"], at: 1) }
     #expect(try await session.endEvent() == false)
     #expect(session.isDirty)
@@ -28,7 +29,9 @@ struct AutosaveTests {
     let clock = TestClock()
     let url = try temporary.write("a\n", to: "a.txt")
     let session = try await DocumentSession<PlainTextDocument>.open(
-      url, environment: testEnvironment(temporary, clock: clock, policy: AutosavePolicy(changes: nil, interval: 60)))
+      url,
+      environment: testEnvironment(
+        temporary, clock: clock, policy: AutosavePolicy(changes: nil, interval: 60)))
     try session.perform { try $0.insert(["b"], at: 1) }
     clock.now += 59
     #expect(try await session.endEvent() == false)
@@ -37,13 +40,16 @@ struct AutosaveTests {
     #expect(!session.isDirty)
   }
 
-  @Test("An untitled document autosaves to the autosave folder; after a crash it is found and recovered")
+  @Test(
+    "An untitled document autosaves to the autosave folder; after a crash it is found and recovered"
+  )
   func untitledRecovery() async throws {
     let temporary = try TemporaryDirectory()
     let environment: DocumentSession<PlainTextDocument>.Environment = testEnvironment(
       temporary, policy: AutosavePolicy(changes: 1, interval: nil))
     do {
-      let session = DocumentSession(new: PlainTextDocument(text: "draft\n"), environment: environment)
+      let session = DocumentSession(
+        new: PlainTextDocument(text: "draft\n"), environment: environment)
       try session.perform { try $0.insert(["unsaved work"], at: 1) }
       #expect(try await session.endEvent() == true)
       #expect(session.isDirty)  // autosaving an untitled document does not save it
@@ -53,32 +59,41 @@ struct AutosaveTests {
     }
     let found = DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave"))
     #expect(found == [temporary("autosave/Untitled-1.txt")])
-    let recovered = try await DocumentSession<PlainTextDocument>.recover(autosaveAt: found[0], environment: environment)
+    let recovered = try await DocumentSession<PlainTextDocument>.recover(
+      autosaveAt: found[0], environment: environment)
     #expect(recovered.document.text.text == "draft\nunsaved work\n")
     #expect(recovered.fileURL == nil)
     #expect(recovered.isDirty)
     try await recovered.save(as: temporary("kept.txt"))
-    #expect(DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
-    #expect(try String(contentsOf: temporary("kept.txt"), encoding: .utf8) == "draft\nunsaved work\n")
+    #expect(
+      DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
+    #expect(
+      try String(contentsOf: temporary("kept.txt"), encoding: .utf8) == "draft\nunsaved work\n")
   }
 
   @Test("Closing an untitled document discarding changes removes its autosave")
   func closeRemovesAutosave() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: PlainTextDocument(), environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 1, interval: nil)))
+      new: PlainTextDocument(),
+      environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 1, interval: nil)))
     try session.perform { try $0.insert(["x"], at: 0) }
     try await session.endEvent()
-    #expect(!DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
+    #expect(
+      !DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
     try session.close(discardingChanges: true)
-    #expect(DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
+    #expect(
+      DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
   }
 
   @Test("A committed package save interrupted before it was applied is finished by the next open")
   func journalRollForward() async throws {
-    func editedSession(_ temporary: TemporaryDirectory) async throws -> (DocumentSession<NoteCollectionDocument>, URL) {
+    func editedSession(
+      _ temporary: TemporaryDirectory
+    ) async throws -> (DocumentSession<NoteCollectionDocument>, URL) {
       let url = try makeNotesPackage(temporary, count: 5)
-      let session = try await DocumentSession<NoteCollectionDocument>.open(url, environment: testEnvironment(temporary))
+      let session = try await DocumentSession<NoteCollectionDocument>.open(
+        url, environment: testEnvironment(temporary))
       try session.perform { try $0.editNote(id: "n2", text: "rolled forward") }
       try await session.endEvent()
       return (session, url)
@@ -95,13 +110,16 @@ struct AutosaveTests {
       let temporary = try TemporaryDirectory()
       let (session, url) = try await editedSession(temporary)
       let injector = FaultInjectingFileSystem(failingCall: call, with: .eio)
-      guard (try? await FileSystemContext.$current.withValue(injector) { try await session.save() }) != nil,
+      guard
+        (try? await FileSystemContext.$current.withValue(injector) { try await session.save() })
+          != nil,
         diskState(url) != newState
       else { continue }
       interrupted += 1
       #expect(!session.isDirty)
       #expect(try temporary.names().contains { $0.hasSuffix(".docrepl-journal") })
-      let reopened = try await DocumentSession<NoteCollectionDocument>.open(url, environment: testEnvironment(temporary))
+      let reopened = try await DocumentSession<NoteCollectionDocument>.open(
+        url, environment: testEnvironment(temporary))
       #expect(reopened.document.notes.first { $0.id == "n2" }?.text == "rolled forward")
       #expect(diskState(url) == newState)
       #expect(try temporary.names() == ["Trip.notes"])

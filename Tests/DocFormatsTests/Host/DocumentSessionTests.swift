@@ -8,11 +8,13 @@ import Testing
 @MainActor
 @Suite("Document session: open, save, save as, save to, revert, close")
 struct DocumentSessionTests {
-  @Test("Edits make the document dirty; save writes it and makes it clean; a clean save writes nothing")
+  @Test(
+    "Edits make the document dirty; save writes it and makes it clean; a clean save writes nothing")
   func saveInPlace() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("one\ntwo\n", to: "list.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(url, environment: testEnvironment(temporary))
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: testEnvironment(temporary))
     #expect(session.contentType == .plainText)
     #expect(!session.isDirty)
     try session.perform { try $0.insert(["three"], at: 2) }
@@ -32,7 +34,8 @@ struct DocumentSessionTests {
   func savedPoint() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("a\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(url, environment: testEnvironment(temporary))
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["b"], at: 1) }
     try await session.endEvent()
     try await session.save()
@@ -59,7 +62,8 @@ struct DocumentSessionTests {
   @Test("Discardable changes do not dirty the document")
   func discardable() async throws {
     let temporary = try TemporaryDirectory()
-    let session = DocumentSession(new: PlainTextDocument(text: "a\n"), environment: testEnvironment(temporary))
+    let session = DocumentSession(
+      new: PlainTextDocument(text: "a\n"), environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["b"], at: 1) }
     session.undoManager.setActionIsDiscardable(true)
     try await session.endEvent()
@@ -69,7 +73,8 @@ struct DocumentSessionTests {
   @Test("Save as adopts the new file; save to writes a copy and changes nothing else")
   func saveAsAndTo() async throws {
     let temporary = try TemporaryDirectory()
-    let session = DocumentSession(new: PlainTextDocument(text: "draft\n"), environment: testEnvironment(temporary))
+    let session = DocumentSession(
+      new: PlainTextDocument(text: "draft\n"), environment: testEnvironment(temporary))
     #expect(session.fileURL == nil)
     try session.perform { try $0.insert(["more"], at: 1) }
     try await session.endEvent()
@@ -81,7 +86,9 @@ struct DocumentSessionTests {
     #expect(session.isDirty)
     #expect(try String(contentsOf: temporary("copy.txt"), encoding: .utf8) == "draft\nmore\n")
 
-    let exists = await #expect(throws: DocumentSessionError.self) { try await session.save(as: temporary("copy.txt")) }
+    let exists = await #expect(throws: DocumentSessionError.self) {
+      try await session.save(as: temporary("copy.txt"))
+    }
     #expect(exists?.code == .fileExists)
     #expect(session.fileURL == nil)
 
@@ -102,14 +109,17 @@ struct DocumentSessionTests {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("{}", to: "data.json")
     let error = await #expect(throws: DocumentSessionError.self) {
-      try await DocumentSession<PlainTextDocument>.open(url, environment: testEnvironment(temporary))
+      try await DocumentSession<PlainTextDocument>.open(
+        url, environment: testEnvironment(temporary))
     }
     #expect(error?.code == .unsupportedContentType)
     let explicit = try await DocumentSession<PlainTextDocument>.open(
-      try temporary.write("x", to: "notes.unknown"), contentType: .utf8PlainText, environment: testEnvironment(temporary))
+      try temporary.write("x", to: "notes.unknown"), contentType: .utf8PlainText,
+      environment: testEnvironment(temporary))
     #expect(explicit.contentType == .utf8PlainText)
     let missing = await #expect(throws: FileWrapperError.self) {
-      try await DocumentSession<PlainTextDocument>.open(temporary("none.txt"), environment: testEnvironment(temporary))
+      try await DocumentSession<PlainTextDocument>.open(
+        temporary("none.txt"), environment: testEnvironment(temporary))
     }
     #expect(missing?.code == .noSuchFile)
   }
@@ -118,7 +128,8 @@ struct DocumentSessionTests {
   func revert() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("a\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(url, environment: testEnvironment(temporary))
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: testEnvironment(temporary))
     try session.perform { try $0.replace(lineAt: 0, with: "changed") }
     try await session.endEvent()
     try await session.revert()
@@ -140,11 +151,14 @@ struct DocumentSessionTests {
     try dirty.close(discardingChanges: true)
   }
 
-  @Test("A file changed on disk is a conflict: save refuses unless forced, revert takes the other version")
+  @Test(
+    "A file changed on disk is a conflict: save refuses unless forced, revert takes the other version"
+  )
   func conflicts() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("mine\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(url, environment: testEnvironment(temporary))
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["edit"], at: 1) }
     try await session.endEvent()
     // Another program replaces the file: new inode, same size.
@@ -159,7 +173,8 @@ struct DocumentSessionTests {
     #expect(session.document.text.text == "them\n")
     try session.perform { try $0.insert(["again"], at: 1) }
     try await session.endEvent()
-    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: url.path)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: url.path)
     await #expect(throws: DocumentSessionError.self) { try await session.save() }
     try await session.save(force: true)
     #expect(try String(contentsOf: url, encoding: .utf8) == "them\nagain\n")
@@ -170,7 +185,8 @@ struct DocumentSessionTests {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("secret\n", to: "a.txt")
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-    let session = try await DocumentSession<PlainTextDocument>.open(url, environment: testEnvironment(temporary))
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["more"], at: 1) }
     try await session.endEvent()
     let counter = FaultInjectingFileSystem()
@@ -184,22 +200,29 @@ struct DocumentSessionTests {
   func packageSave() async throws {
     let temporary = try TemporaryDirectory()
     let url = try makeNotesPackage(temporary, count: 50)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(url, environment: testEnvironment(temporary))
+    let session = try await DocumentSession<NoteCollectionDocument>.open(
+      url, environment: testEnvironment(temporary))
     #expect(session.contentType == .noteCollection)
     let names = try temporary.names(in: "Trip.notes")
-    let before = Dictionary(uniqueKeysWithValues: names.map { ($0, FileStat(url.appendingPathComponent($0))?.inode) })
+    let before = Dictionary(
+      uniqueKeysWithValues: names.map { ($0, FileStat(url.appendingPathComponent($0))?.inode) })
     try session.perform { try $0.editNote(id: "n17", text: "edited") }
     try await session.endEvent()
     let counter = FaultInjectingFileSystem()
     try await FileSystemContext.$current.withValue(counter) { try await session.save() }
     for name in names {
       let inode = FileStat(url.appendingPathComponent(name))?.inode
-      if name == "n17.json" { #expect(inode != before[name]) } else { #expect(inode == before[name], "\(name)") }
+      if name == "n17.json" {
+        #expect(inode != before[name])
+      } else {
+        #expect(inode == before[name], "\(name)")
+      }
     }
     // O(k): a handful of calls, nowhere near one per file.
     #expect(counter.callCount < 60)
     #expect(try temporary.names() == ["Trip.notes"])
-    let reopened = try await DocumentSession<NoteCollectionDocument>.open(url, environment: testEnvironment(temporary))
+    let reopened = try await DocumentSession<NoteCollectionDocument>.open(
+      url, environment: testEnvironment(temporary))
     #expect(reopened.document.notes.first { $0.id == "n17" }?.text == "edited")
     // A second edit and save: still only that file.
     let afterFirst = FileStat(url.appendingPathComponent("n3.json"))?.inode
@@ -209,7 +232,9 @@ struct DocumentSessionTests {
     try await session.save()
     #expect(FileStat(url.appendingPathComponent("n3.json"))?.inode == afterFirst)
     #expect(!FileManager.default.fileExists(atPath: url.appendingPathComponent("n40.json").path))
-    #expect(try String(contentsOf: url.appendingPathComponent("new.json"), encoding: .utf8).contains("\"new\""))
+    #expect(
+      try String(contentsOf: url.appendingPathComponent("new.json"), encoding: .utf8).contains(
+        "\"new\""))
   }
 
   @Test("A reference document is serialized off the main actor, which stays free meanwhile")
@@ -217,17 +242,20 @@ struct DocumentSessionTests {
     let temporary = try TemporaryDirectory()
     let url = temporary("data.bin")
     try Data([1, 2, 3]).write(to: url)
-    let session = try await DocumentSession<RecordingDocument>.open(url, environment: testEnvironment(temporary))
+    let session = try await DocumentSession<RecordingDocument>.open(
+      url, environment: testEnvironment(temporary))
     session.document.registerChange(session.undoManager)
     try await session.endEvent()
     #expect(session.isDirty)
     let document = session.document
     Task { @MainActor in document.mainActorRan.signal() }
     try await session.save()
-    #expect(session.document.log.withLock { $0 } == ["snapshot", "serialized while the main actor ran"])
+    #expect(
+      session.document.log.withLock { $0 } == ["snapshot", "serialized while the main actor ran"])
     #expect(!session.isDirty)
 
-    let binary = try await DocumentSession<BinaryDocument>.open(url, environment: testEnvironment(temporary))
+    let binary = try await DocumentSession<BinaryDocument>.open(
+      url, environment: testEnvironment(temporary))
     try binary.document.insertBytes(Data([9]), at: 0, undoManager: binary.undoManager)
     try await binary.endEvent()
     try await binary.save()

@@ -15,7 +15,10 @@ struct FaultSweepTests {
     var testDescription: String
     /// Makes the fixture and a session with an unsaved edit; returns the
     /// session, the file the save writes, and the original (if any).
-    var setUp: @MainActor @Sendable (TemporaryDirectory) async throws -> (AnySession, target: URL, original: URL?)
+    var setUp:
+      @MainActor @Sendable (TemporaryDirectory) async throws -> (
+        AnySession, target: URL, original: URL?
+      )
     /// The save.
     var save: @MainActor @Sendable (AnySession, URL) async throws -> Void
   }
@@ -27,18 +30,23 @@ struct FaultSweepTests {
     var session: AnyObject
   }
 
-  static func notes(_ temporary: TemporaryDirectory, edits: Int) async throws -> (AnySession, URL, URL?) {
+  static func notes(
+    _ temporary: TemporaryDirectory, edits: Int
+  ) async throws -> (AnySession, URL, URL?) {
     let url = try makeNotesPackage(temporary, count: 12)
     let session = try await DocumentSession<NoteCollectionDocument>.open(
       url, environment: testEnvironment(temporary))
-    for index in 1...edits { try session.perform { try $0.editNote(id: "n\(index)", text: "edited \(index)") } }
+    for index in 1...edits {
+      try session.perform { try $0.editNote(id: "n\(index)", text: "edited \(index)") }
+    }
     try await session.endEvent()
     return (AnySession(isDirty: { session.isDirty }, session: session), url, url)
   }
 
   static func text(_ temporary: TemporaryDirectory) async throws -> (AnySession, URL, URL?) {
     let url = try temporary.write("old text\nline two\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(url, environment: testEnvironment(temporary))
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["new line"], at: 1) }
     try await session.endEvent()
     return (AnySession(isDirty: { session.isDirty }, session: session), url, url)
@@ -57,10 +65,13 @@ struct FaultSweepTests {
     Scenario(
       testDescription: "a new file",
       setUp: { temporary in
-        let session = DocumentSession(new: PlainTextDocument(text: "fresh\n"), environment: testEnvironment(temporary))
+        let session = DocumentSession(
+          new: PlainTextDocument(text: "fresh\n"), environment: testEnvironment(temporary))
         try session.perform { try $0.insert(["more"], at: 1) }
         try await session.endEvent()
-        return (AnySession(isDirty: { session.isDirty }, session: session), temporary("new.txt"), nil)
+        return (
+          AnySession(isDirty: { session.isDirty }, session: session), temporary("new.txt"), nil
+        )
       },
       save: { session, target in try await textSession(session).save(as: target) }),
     Scenario(
@@ -85,7 +96,9 @@ struct FaultSweepTests {
         let (session, url, _) = try await notes(temporary, edits: 2)
         return (session, temporary("Export.json"), url)
       },
-      save: { session, target in try await notesSession(session).save(to: target, contentType: .json) }),
+      save: { session, target in
+        try await notesSession(session).save(to: target, contentType: .json)
+      }),
   ]
 
   @Test("Every call index, every fault", arguments: scenarios)
@@ -94,7 +107,9 @@ struct FaultSweepTests {
     let reference = try TemporaryDirectory()
     let (referenceSession, referenceTarget, _) = try await scenario.setUp(reference)
     let counter = FaultInjectingFileSystem()
-    try await FileSystemContext.$current.withValue(counter) { try await scenario.save(referenceSession, referenceTarget) }
+    try await FileSystemContext.$current.withValue(counter) {
+      try await scenario.save(referenceSession, referenceTarget)
+    }
     let calls = counter.callCount
     let newState = diskState(referenceTarget)
     #expect(calls > 0)
@@ -112,7 +127,9 @@ struct FaultSweepTests {
         let injector = FaultInjectingFileSystem(failingCall: call, with: fault)
         var threw = false
         do {
-          try await FileSystemContext.$current.withValue(injector) { try await scenario.save(session, target) }
+          try await FileSystemContext.$current.withValue(injector) {
+            try await scenario.save(session, target)
+          }
         } catch {
           threw = true
         }
@@ -121,19 +138,27 @@ struct FaultSweepTests {
         if threw {
           failures += 1
           #expect(diskState(target) == oldTarget, "\(label): the target changed")
-          if let original { #expect(diskState(original) == oldOriginal, "\(label): the original changed") }
+          if let original {
+            #expect(diskState(original) == oldOriginal, "\(label): the original changed")
+          }
           #expect(session.isDirty(), "\(label): the document became clean")
         }
         // The next open: finish or discard what was interrupted.
         try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: original ?? target)
-        if original != target { try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: target) }
-        if !threw { #expect(diskState(target) == newState, "\(label): succeeded but wrote something else") }
+        if original != target {
+          try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: target)
+        }
+        if !threw {
+          #expect(diskState(target) == newState, "\(label): succeeded but wrote something else")
+        }
         let expectedNames = Set(namesBefore + (threw ? [] : [target.lastPathComponent]))
         #expect(Set(try temporary.names()) == expectedNames, "\(label): temporary files left")
       }
     }
     #expect(swept == calls * FaultInjectingFileSystem.Fault.allCases.count)
     #expect(failures > 0)
-    print("fault sweep: \(scenario.testDescription): \(calls) calls × 4 faults = \(swept) runs, \(failures) failed saves")
+    print(
+      "fault sweep: \(scenario.testDescription): \(calls) calls × 4 faults = \(swept) runs, \(failures) failed saves"
+    )
   }
 }

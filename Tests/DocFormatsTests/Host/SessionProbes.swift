@@ -29,7 +29,10 @@ final class RecordingDocument: ReferenceFileDocument {
 
   func fileWrapper(snapshot: Data, configuration: WriteConfiguration) throws -> FileWrapper {
     let free = mainActorRan.wait(timeout: .now() + 30) == .success
-    log.withLock { $0.append(free ? "serialized while the main actor ran" : "serialization blocked the main actor") }
+    log.withLock {
+      $0.append(
+        free ? "serialized while the main actor ran" : "serialization blocked the main actor")
+    }
     return FileWrapper(regularFileWithContents: snapshot)
   }
 }

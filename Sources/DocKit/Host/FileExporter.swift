@@ -1,0 +1,151 @@
+public import Foundation
+
+/// Where an export goes, as a presenter chose it.
+public struct ExportDestination: Sendable, Hashable {
+  /// The file to write.
+  public var url: URL
+  /// Whether an existing file there may be replaced (a save panel asks).
+  public var replacingExisting: Bool
+
+  /// Creates a destination.
+  public init(url: URL, replacingExisting: Bool = false) {
+    self.url = url
+    self.replacingExisting = replacingExisting
+  }
+}
+
+/// Chooses an export's destination, or cancels: the system dialog on Apple
+/// platforms. The interactive prompt is one presenter; a script's explicit
+/// path is another.
+@MainActor
+public protocol ExportPresenter {
+  /// The destination for a file named `defaultFilename` of `contentType`,
+  /// or nil to cancel.
+  func destination(defaultFilename: String, contentType: UTType) async -> ExportDestination?
+}
+
+/// A presenter that always answers with one destination: a script's path.
+public struct FixedExportPresenter: ExportPresenter {
+  /// The destination it answers with; nil cancels.
+  public var destination: ExportDestination?
+
+  /// Creates a presenter that answers `destination`.
+  public init(_ destination: ExportDestination?) {
+    self.destination = destination
+  }
+
+  public func destination(defaultFilename: String, contentType: UTType) async -> ExportDestination?
+  {
+    destination
+  }
+}
+
+/// SwiftUI's `fileExporter` for a headless host: presents a presenter for a
+/// document, writes the copy, and calls back.
+///
+///     let exporter = FileExporter()
+///     await exporter.export(
+///       document: session, contentType: .markdown, defaultFilename: "Trip",
+///       presenter: FixedExportPresenter(.init(url: outURL))
+///     ) { result in print(result) } onCancellation: { print("cancelled") }
+@MainActor
+public final class FileExporter {
+  /// Whether the presenter is showing: true from the start of an export
+  /// until just before its callback runs.
+  public private(set) var isPresented = false
+
+  /// Creates an exporter.
+  public init() {}
+
+  /// Exports `document`, if it is not nil, as `contentType` (the first of
+  /// its writable types if nil).
+  ///
+  /// ``isPresented`` becomes false before `onCompletion` or
+  /// `onCancellation` runs. A type the document cannot write, or a failed
+  /// write, completes with `.failure`; the document's file, type and
+  /// unsaved state never change.
+  public func export<Document>(
+    document: DocumentSession<Document>?, contentType: UTType? = nil,
+    defaultFilename: String? = nil,
+    presenter: some ExportPresenter, onCompletion: @escaping (Result<URL, any Error>) -> Void,
+    onCancellation: (() -> Void)? = nil
+  ) async {
+    guard let document else { return }
+    isPresented = true
+    let type: UTType
+    do {
+      type = try document.writableType(
+        contentType ?? document.writableContentTypes.first ?? document.contentType)
+    } catch {
+      isPresented = false
+      onCompletion(.failure(error))
+      return
+    }
+    let base =
+      defaultFilename ?? document.fileURL?.deletingPathExtension().lastPathComponent ?? "Untitled"
+    let filename = type.preferredFilenameExtension.map { "\(base).\($0)" } ?? base
+    guard
+      let destination = await presenter.destination(defaultFilename: filename, contentType: type)
+    else {
+      isPresented = false
+      onCancellation?()
+      return
+    }
+    do {
+      try await document.save(
+        to: destination.url, contentType: type, overwrite: destination.replacingExisting)
+      isPresented = false
+      onCompletion(.success(destination.url))
+    } catch {
+      isPresented = false
+      onCompletion(.failure(error))
+    }
+  }
+
+  /// Exports a `WritableDocument` that has no session, through its own
+  /// writer: the seed's `TextDocument`, for example.
+  public func export<Document: WritableDocument>(
+    document: Document?, contentType: UTType? = nil, defaultFilename: String? = nil,
+    presenter: some ExportPresenter, onCompletion: @escaping (Result<URL, any Error>) -> Void,
+    onCancellation: (() -> Void)? = nil
+  ) async where Document.Writer.Destination == URL, Document.Writer.Snapshot: Sendable {
+    guard let document else { return }
+    isPresented = true
+    let type = contentType ?? Document.writableContentTypes.first ?? .data
+    guard Document.writableContentTypes.contains(where: type.conforms(to:)) else {
+      isPresented = false
+      onCompletion(
+        .failure(
+          DocumentSessionError(
+            .unsupportedContentType, url: nil,
+            message: "the document cannot be written as \(type.identifier)")))
+      return
+    }
+    let base = defaultFilename ?? "Untitled"
+    let filename = type.preferredFilenameExtension.map { "\(base).\($0)" } ?? base
+    guard
+      let destination = await presenter.destination(defaultFilename: filename, contentType: type)
+    else {
+      isPresented = false
+      onCancellation?()
+      return
+    }
+    do {
+      if !destination.replacingExisting,
+        FileManager.default.fileExists(atPath: destination.url.path)
+      {
+        throw DocumentSessionError(
+          .fileExists, url: destination.url, message: "the file already exists")
+      }
+      let snapshot = try await document.snapshot(contentType: type)
+      let writer = document.writer(configuration: DocumentWriteConfiguration(contentType: type))
+      try await writer.write(
+        snapshot: snapshot, to: destination.url, previous: nil, progress: .discarded)
+      isPresented = false
+      onCompletion(.success(destination.url))
+    } catch {
+      isPresented = false
+      onCompletion(.failure(error))
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import DocFormats
+import DocKit
+import DocTestSupport
+import Foundation
+import Testing
+
+/// A presenter that records what it was asked and answers as told.
+@MainActor
+final class RecordingPresenter: ExportPresenter {
+  var asked: [(String, UTType)] = []
+  let answer: ExportDestination?
+
+  init(_ answer: ExportDestination?) {
+    self.answer = answer
+  }
+
+  func destination(defaultFilename: String, contentType: UTType) async -> ExportDestination? {
+    asked.append((defaultFilename, contentType))
+    return answer
+  }
+}
+
+@MainActor
+@Suite("fileExporter semantics")
+struct ExportTests {
+  @Test(
+    "A nil content type exports the first writable type, named with its extension; the session is unchanged"
+  )
+  func export() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try makeNotesPackage(temporary, count: 2)
+    let session = try await DocumentSession<NoteCollectionDocument>.open(
+      url, environment: testEnvironment(temporary))
+    try session.perform { try $0.setTitle("Porto") }
+    try await session.endEvent()
+    let exporter = FileExporter()
+    let presenter = RecordingPresenter(.init(url: temporary("Out.notes")))
+    var presentedAtCompletion: Bool?
+    var result: Result<URL, any Error>?
+    await exporter.export(document: session, defaultFilename: "Out", presenter: presenter) {
+      presentedAtCompletion = exporter.isPresented
+      result = $0
+    }
+    #expect(presenter.asked.map(\.0) == ["Out.notes"])
+    #expect(presenter.asked.map(\.1) == [.noteCollection])
+    #expect(presentedAtCompletion == false)
+    #expect(try result?.get().path == temporary("Out.notes").path)
+    #expect(session.fileURL == url)
+    #expect(session.isDirty)
+    #expect(
+      try NoteCollectionDocument(
+        configuration: .init(
+          contentType: .noteCollection, file: FileWrapper(url: temporary("Out.notes")))
+      ).title == "Porto")
+  }
+
+  @Test("Markdown export, cancellation, an unwritable type, an existing file, and a nil document")
+  func edges() async throws {
+    let temporary = try TemporaryDirectory()
+    let session = DocumentSession(
+      new: try NoteCollectionDocument(title: "T", notes: [.init(id: "a", title: "A", text: "x")]),
+      environment: testEnvironment(temporary))
+    let exporter = FileExporter()
+    var outcomes: [String] = []
+    await exporter.export(
+      document: session, contentType: .markdown,
+      presenter: RecordingPresenter(.init(url: temporary("t.md")))
+    ) { outcomes.append((try? $0.get()) != nil ? "ok" : "failed") }
+    #expect(try String(contentsOf: temporary("t.md"), encoding: .utf8) == "# T\n\n## A\n\nx\n")
+    await exporter.export(
+      document: session, contentType: .markdown, presenter: RecordingPresenter(nil),
+      onCompletion: { _ in outcomes.append("completed") },
+      onCancellation: {
+        outcomes.append(exporter.isPresented ? "cancelled while presented" : "cancelled")
+      })
+    await exporter.export(document: session, contentType: .pdf, presenter: RecordingPresenter(nil))
+    {
+      outcomes.append(((try? $0.get()) == nil) ? "refused pdf" : "wrote pdf")
+    }
+    await exporter.export(
+      document: session, contentType: .markdown,
+      presenter: RecordingPresenter(.init(url: temporary("t.md")))
+    ) {
+      if case .failure(let error as DocumentSessionError) = $0 { outcomes.append("\(error.code)") }
+    }
+    let none: DocumentSession<NoteCollectionDocument>? = nil
+    await exporter.export(document: none, presenter: RecordingPresenter(nil)) { _ in
+      outcomes.append("nil document")
+    }
+    #expect(outcomes == ["ok", "cancelled", "refused pdf", "fileExists"])
+    #expect(!exporter.isPresented)
+  }
+
+  @Test("A Document-family session opens, edits with undo, saves and reopens")
+  func documentFamily() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try temporary.write("one\r\ntwo", to: "a.md")
+    let session = try await DocumentSession<TextFileDocument>.open(
+      url, environment: testEnvironment(temporary)
+    ) {
+      TextFileDocument()
+    }
+    #expect(session.document.text.text == "one\r\ntwo")
+    try session.document.insert(["three"], at: 2, undoManager: session.undoManager)
+    try await session.endEvent()
+    #expect(session.isDirty)
+    try await session.save()
+    #expect(!session.isDirty)
+    #expect(try String(contentsOf: url, encoding: .utf8) == "one\r\ntwo\r\nthree")
+    session.undoManager.undo()
+    #expect(session.isDirty)
+    try await session.save(as: temporary("b.md"))
+    let reopened = try await DocumentSession<TextFileDocument>.open(
+      temporary("b.md"), environment: testEnvironment(temporary)
+    ) {
+      TextFileDocument()
+    }
+    #expect(reopened.document.text.text == "one\r\ntwo")
+  }
+}
