@@ -31,7 +31,7 @@ struct ExportTests {
     let url = try makeNotesPackage(temporary, count: 2)
     let session = try await DocumentSession<NoteCollectionDocument>.open(
       url, environment: testEnvironment(temporary))
-    try session.perform { try $0.setTitle("Porto") }
+    session.perform { $0.setTitle("Porto") }
     try await session.endEvent()
     let exporter = FileExporter()
     let presenter = RecordingPresenter(.init(url: temporary("Out.notes")))
