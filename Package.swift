@@ -37,6 +37,9 @@ let package = Package(
     // Executable
 
     .executableTarget(name: "docrepl", dependencies: ["DocShell"]),
+    /// The benchmarks behind scripts/bench; not a product.
+    .target(name: "DocBench", dependencies: ["DocKit", "DocFormats"]),
+    .executableTarget(name: "docrepl-bench", dependencies: ["DocBench"]),
 
     // Tests
 

@@ -156,9 +156,9 @@ public final class DocumentSession<Document> {
 
   // MARK: - Disk state
 
-  private func recordDisk(_ wrapper: FileWrapper?, at url: URL) {
+  private func recordDisk(_ wrapper: FileWrapper?, at url: URL, manifest known: DiskManifest? = nil) {
     lastWrapper = wrapper
-    manifest = wrapper.flatMap { $0.isDirectory ? DiskManifest(tree: $0) : nil }
+    manifest = known ?? wrapper.flatMap { $0.isDirectory ? DiskManifest(tree: $0) : nil }
     diskIdentity = (try? FileWrapper.filePath(of: url)).flatMap {
       try? FileStatus.of($0, in: nil, path: $0).identity
     }
@@ -263,11 +263,10 @@ public final class DocumentSession<Document> {
     let box = UncheckedSendable(value: wrapper)
     let manifest = samePlace && type == contentType ? self.manifest : nil
     let keepPermissions = samePlace ? diskPermissions(of: url) : nil
-    _ = try await offMainActor { () throws -> Void in
+    let saved = try await offMainActor { () throws -> DiskManifest? in
       let wrapper = box.value
       if let manifest, wrapper.isDirectory {
-        _ = try PackageJournal.save(wrapper, at: url, manifest: manifest)
-        return
+        return try PackageJournal.save(wrapper, at: url, manifest: manifest).manifest
       }
       if let keepPermissions, wrapper.isRegularFile, !wrapper.hasExactPermissions {
         wrapper.permissions = keepPermissions
@@ -295,8 +294,9 @@ public final class DocumentSession<Document> {
           }
         }
       }
+      return nil
     }
-    finishWrite(to: url, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart)
+    finishWrite(to: url, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart, manifest: saved.value)
   }
 
   private func diskPermissions(of url: URL) -> UInt16? {
@@ -305,7 +305,8 @@ public final class DocumentSession<Document> {
   }
 
   private func finishWrite(
-    to url: URL, as type: UTType, mode: WriteMode, wrapper: FileWrapper?, changeCount saved: Int
+    to url: URL, as type: UTType, mode: WriteMode, wrapper: FileWrapper?, changeCount saved: Int,
+    manifest: DiskManifest? = nil
   ) {
     switch mode {
     case .copy:
@@ -320,7 +321,7 @@ public final class DocumentSession<Document> {
         if let wasUntitledAutosave { try? FileManager.default.removeItem(at: wasUntitledAutosave) }
         autosaveURL = nil
       }
-      recordDisk(wrapper, at: url)
+      recordDisk(wrapper, at: url, manifest: manifest)
       savedChangeCount = saved
       changesSinceAutosave = 0
       lastSaveTime = environment.now()

@@ -33,4 +33,25 @@ struct DiskManifest: Sendable, Equatable {
   static func join(_ path: String, _ name: String) -> String {
     path.isEmpty ? name : path + "/" + name
   }
+
+  /// Records `entry` at `path`; a new directory starts empty.
+  mutating func set(_ path: String, to entry: Entry) {
+    let (parent, name) = Self.split(path)
+    directories[parent, default: [:]][name] = entry
+    if entry == .directory && directories[path] == nil { directories[path] = [:] }
+  }
+
+  /// Forgets `path` and, for a directory, everything below it.
+  mutating func remove(_ path: String) {
+    let (parent, name) = Self.split(path)
+    if directories[parent]?.removeValue(forKey: name) == .directory {
+      let prefix = path + "/"
+      directories = directories.filter { $0.key != path && !$0.key.hasPrefix(prefix) }
+    }
+  }
+
+  private static func split(_ path: String) -> (parent: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+    return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+  }
 }

@@ -35,6 +35,8 @@ enum PackageJournal {
     /// applying failed after the commit point; the next
     /// ``recover(packageAt:)`` finishes them.
     var needsRecovery: Bool
+    /// The manifest of the package as saved, updated in O(k).
+    var manifest: DiskManifest
   }
 
   static func journalName(for packageName: String) -> String {
@@ -57,7 +59,7 @@ enum PackageJournal {
     try FileTreeWriter.validate(tree, at: packagePath)
     var staged: [(id: Int, wrapper: FileWrapper, path: String)] = []
     let operations = plan(tree, manifest: manifest, staged: &staged)
-    guard !operations.isEmpty else { return Outcome(operationCount: 0, needsRecovery: false) }
+    guard !operations.isEmpty else { return Outcome(operationCount: 0, needsRecovery: false, manifest: manifest) }
 
     let location = URL(fileURLWithPath: packagePath)
     let parentPath = location.deletingLastPathComponent().path
@@ -128,69 +130,71 @@ enum PackageJournal {
         wrapper.readLocation = URL(fileURLWithPath: path, isDirectory: false)
       }
     }
-    return Outcome(operationCount: operations.count, needsRecovery: needsRecovery)
+    var updated = manifest
+    for operation in operations {
+      switch operation {
+      case .remove(_, let path): updated.remove(path)
+      case .makeDirectory(let path, _, _): updated.set(path, to: .directory)
+      case .place(let id, let path):
+        let wrapper = staged.first { $0.id == id }?.wrapper
+        updated.set(
+          path,
+          to: wrapper?.kind == .symbolicLink
+            ? .symbolicLink(wrapper?.linkDestination ?? "") : .file(statuses[id]?.identity))
+      }
+    }
+    return Outcome(operationCount: operations.count, needsRecovery: needsRecovery, manifest: updated)
   }
 
   /// The operations that turn the package `manifest` describes into `tree`,
-  /// and the wrappers to stage for them. Walks the tree in memory only.
+  /// and the wrappers to stage for them. Walks the tree in memory only, in
+  /// hash order; only the changes are sorted (by path, so a directory is
+  /// made before what goes in it), which keeps the plan deterministic.
   private static func plan(
-    _ tree: FileWrapper, manifest: DiskManifest,
-    staged: inout [(id: Int, wrapper: FileWrapper, path: String)]
+    _ tree: FileWrapper, manifest: DiskManifest, staged: inout [(id: Int, wrapper: FileWrapper, path: String)]
   ) -> [Operation] {
-    var removals: [Operation] = []
-    var creations: [Operation] = []
-    var nextID = 0
+    var removed: [String] = []
+    var made: [(path: String, mode: UInt16, exact: Bool)] = []
+    var placed: [(path: String, wrapper: FileWrapper)] = []
     // Each directory of the new tree, and whether it exists on disk.
     var pending: [(FileWrapper, String, existing: Bool)] = [(tree, "", true)]
     while let (directory, path, existing) = pending.popLast() {
       let old = existing ? manifest.directories[path] ?? [:] : [:]
-      for (name, child) in directory.sortedChildren {
+      for (name, child) in directory.children {
         let childPath = DiskManifest.join(path, name)
         let before = old[name]
         switch child.kind {
         case .regularFile:
-          if case .file(let identity?) = before, identity == child.diskIdentity,
-            !child.attributesNeedWriting
-          {
-            continue
-          }
-          if before == .directory {
-            removals.append(.remove(id: nextID, path: childPath))
-            nextID += 1
-          }
-          staged.append((nextID, child, childPath))
-          creations.append(.place(id: nextID, path: childPath))
-          nextID += 1
+          if case .file(let identity?) = before, identity == child.diskIdentity, !child.attributesNeedWriting { continue }
+          if before == .directory { removed.append(childPath) }
+          placed.append((childPath, child))
         case .symbolicLink:
           if before == .symbolicLink(child.linkDestination) { continue }
-          if before == .directory {
-            removals.append(.remove(id: nextID, path: childPath))
-            nextID += 1
-          }
-          staged.append((nextID, child, childPath))
-          creations.append(.place(id: nextID, path: childPath))
-          nextID += 1
+          if before == .directory { removed.append(childPath) }
+          placed.append((childPath, child))
         case .directory:
           if before == .directory {
             pending.append((child, childPath, true))
           } else {
-            if before != nil {
-              removals.append(.remove(id: nextID, path: childPath))
-              nextID += 1
-            }
-            creations.append(
-              .makeDirectory(
-                path: childPath, mode: child.permissions, exact: child.hasExactPermissions))
+            if before != nil { removed.append(childPath) }
+            made.append((childPath, child.permissions, child.hasExactPermissions))
             pending.append((child, childPath, false))
           }
         }
       }
-      for name in old.keys.sorted() where directory.children[name] == nil {
-        removals.append(.remove(id: nextID, path: DiskManifest.join(path, name)))
-        nextID += 1
-      }
+      for name in old.keys where directory.children[name] == nil { removed.append(DiskManifest.join(path, name)) }
     }
-    return removals + creations
+    var operations: [Operation] = []
+    for (id, path) in removed.sorted().enumerated() { operations.append(.remove(id: id, path: path)) }
+    for directory in made.sorted(by: { $0.path < $1.path }) {
+      operations.append(.makeDirectory(path: directory.path, mode: directory.mode, exact: directory.exact))
+    }
+    for (offset, item) in placed.sorted(by: { $0.path < $1.path }).enumerated() {
+      let id = removed.count + offset
+      staged.append((id, item.wrapper, item.path))
+      operations.append(.place(id: id, path: item.path))
+    }
+    return operations
   }
 
   /// Writes a file's bytes (or makes a link) in the journal, synced.

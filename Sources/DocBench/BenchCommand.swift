@@ -1,0 +1,223 @@
+import DocFormats
+import DocKit
+import Foundation
+import Glibc
+
+/// The benchmarks of `scripts/bench`. Timings are medians over `runs`
+/// repetitions, each as a ratio to a baseline measured in the same run;
+/// bytes are what the process passed to `write` (`wchar` in
+/// `/proc/self/io`).
+public enum BenchCommand {
+  /// Runs `arguments`: `save [--runs N] [--notes N]`, or `single-save-once
+  /// DIR` (one 4 KB session save, for `strace -c`), or `package-save-once
+  /// DIR` (one edited note saved in a package made by `make-package DIR N`).
+  @MainActor
+  public static func main(_ arguments: [String]) async -> Int32 {
+    do {
+      switch arguments.first {
+      case "save":
+        let runs = value(after: "--runs", in: arguments) ?? 5
+        let notes = value(after: "--notes", in: arguments) ?? 10_000
+        try await saveBenchmarks(runs: max(5, runs), notes: notes)
+      case "make-package":
+        guard arguments.count == 3, let count = Int(arguments[2]) else { return usage() }
+        _ = try makePackage(in: URL(fileURLWithPath: arguments[1]), notes: count)
+      case "package-save-once":
+        guard arguments.count == 2 else { return usage() }
+        try await packageSave(URL(fileURLWithPath: arguments[1]).appendingPathComponent("Bench.notes"), run: 0)
+      case "single-save-once":
+        guard arguments.count == 2 else { return usage() }
+        let url = URL(fileURLWithPath: arguments[1]).appendingPathComponent("single.txt")
+        if !FileManager.default.fileExists(atPath: url.path) { try fourKilobytes(0).write(to: url) }
+        try await singleSave(url, run: 1)
+      case "floor-save-once":
+        guard arguments.count == 2 else { return usage() }
+        try rawSave(URL(fileURLWithPath: arguments[1]).appendingPathComponent("floor.txt"), data: fourKilobytes(1))
+      default:
+        return usage()
+      }
+      return 0
+    } catch {
+      FileHandle.standardError.write(Data("docrepl-bench: error: \(error)\n".utf8))
+      return 1
+    }
+  }
+
+  private static func usage() -> Int32 {
+    FileHandle.standardError.write(
+      Data(
+        "usage: docrepl-bench save [--runs N] [--notes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR\n"
+          .utf8))
+    return 64
+  }
+
+  private static func value(after flag: String, in arguments: [String]) -> Int? {
+    arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
+  }
+
+  // MARK: - The save benchmarks
+
+  @MainActor
+  static func saveBenchmarks(runs: Int, notes: Int) async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    DocFormats.registerTypes()
+    print("docrepl-bench save: medians of \(runs) runs")
+
+    // A package of `notes` 1 KB notes; one note edited, saved in place,
+    // against a full rewrite of the same package.
+    let package = try makePackage(in: directory, notes: notes)
+    var incremental: [(seconds: Double, bytes: Int)] = []
+    var full: [(seconds: Double, bytes: Int)] = []
+    for run in 1...runs {
+      let session = try await editedPackage(package, run: run)
+      incremental.append(try await measure { try await session.save() })
+      full.append(try await measure { try fullRewrite(package) })
+    }
+    report(
+      "package of \(notes) x 1 KB notes, one note edited, save in place",
+      measured: incremental, baseline: full, baselineName: "full rewrite of the package",
+      goal: "<= 1% of the time, <= 0.1% of the bytes")
+
+    // A 4 KB single-file save through a session, against the raw floor:
+    // temporary file, fsync, rename, directory fsync, and nothing else.
+    let single = directory.appendingPathComponent("single.txt")
+    try fourKilobytes(0).write(to: single)
+    let floorFile = directory.appendingPathComponent("floor.txt")
+    var session: [(seconds: Double, bytes: Int)] = []
+    var floor: [(seconds: Double, bytes: Int)] = []
+    for run in 1...max(runs, 20) {
+      let edited = try await editedText(single, run: run)
+      session.append(try await measure { try await edited.save() })
+      floor.append(try await measure { try rawSave(floorFile, data: fourKilobytes(run)) })
+    }
+    report(
+      "4 KB single-file save through a session", measured: session, baseline: floor,
+      baselineName: "raw temp + fsync + rename + dir fsync", goal: "<= 1.5x the time")
+  }
+
+  private static func report(
+    _ name: String, measured: [(seconds: Double, bytes: Int)], baseline: [(seconds: Double, bytes: Int)],
+    baselineName: String, goal: String
+  ) {
+    let time = median(measured.map(\.seconds))
+    let baseTime = median(baseline.map(\.seconds))
+    let bytes = median(measured.map { Double($0.bytes) })
+    let baseBytes = median(baseline.map { Double($0.bytes) })
+    print("")
+    print(name)
+    print("  baseline (\(baselineName)): \(format(baseTime)), \(Int(baseBytes)) bytes written")
+    print("  measured: \(format(time)), \(Int(bytes)) bytes written")
+    print(
+      "  ratio: time \(String(format: "%.4f", time / baseTime)) (\(String(format: "%.2f", 100 * time / baseTime))%), "
+        + "bytes \(String(format: "%.5f", bytes / max(baseBytes, 1))) (\(String(format: "%.3f", 100 * bytes / max(baseBytes, 1)))%)"
+        + "  goal: \(goal)")
+  }
+
+  private static func format(_ seconds: Double) -> String {
+    seconds >= 1 ? String(format: "%.2f s", seconds) : String(format: "%.3f ms", seconds * 1000)
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  }
+
+  @MainActor
+  private static func measure(_ body: () async throws -> Void) async throws -> (seconds: Double, bytes: Int) {
+    let bytesBefore = writtenBytes()
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await body()
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return (seconds, writtenBytes() - bytesBefore)
+  }
+
+  /// `wchar` from `/proc/self/io`: bytes passed to write calls.
+  private static func writtenBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8) else { return 0 }
+    for line in text.split(separator: "\n") where line.hasPrefix("wchar:") {
+      return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) ?? 0
+    }
+    return 0
+  }
+
+  // MARK: - The operations measured
+
+  static func makePackage(in directory: URL, notes: Int) throws -> URL {
+    let text = String(repeating: "x", count: 1_000)
+    let document = try NoteCollectionDocument(
+      title: "Bench", notes: (1...notes).map { .init(id: "n\($0)", title: "Note \($0)", text: text) })
+    let url = directory.appendingPathComponent("Bench.notes")
+    try document.fileWrapper(configuration: .init(contentType: .noteCollection, existingFile: nil))
+      .write(to: url, options: .atomic, originalContentsURL: nil)
+    return url
+  }
+
+  /// Opens the package and edits one note, ready to save.
+  @MainActor
+  static func editedPackage(_ url: URL, run: Int) async throws -> DocumentSession<NoteCollectionDocument> {
+    let session = try await DocumentSession<NoteCollectionDocument>.open(
+      url, environment: .init(autosavePolicy: .never))
+    try session.perform { try $0.editNote(id: "n\(run % 100 + 1)", text: "edit \(run) " + String(repeating: "y", count: 990)) }
+    try await session.endEvent()
+    return session
+  }
+
+  @MainActor
+  static func packageSave(_ url: URL, run: Int) async throws {
+    try await editedPackage(url, run: run).save()
+  }
+
+  /// A full rewrite: every note written again, as an app that ignores
+  /// `existingFile` would.
+  static func fullRewrite(_ url: URL) throws {
+    let session = try FileWrapper(url: url)
+    let fresh = FileWrapper(directoryWithFileWrappers: [:])
+    for (name, child) in session.fileWrappers ?? [:] {
+      fresh.addRegularFile(withContents: try child.loadRegularFileContents(), preferredFilename: name)
+    }
+    try fresh.write(to: url, options: .atomic, originalContentsURL: nil)
+  }
+
+  /// Opens the text file and edits its first line, ready to save.
+  @MainActor
+  static func editedText(_ url: URL, run: Int) async throws -> DocumentSession<PlainTextDocument> {
+    let session = try await DocumentSession<PlainTextDocument>.open(url, environment: .init(autosavePolicy: .never))
+    try session.perform { try $0.replace(lineAt: 0, with: "run \(run)") }
+    try await session.endEvent()
+    return session
+  }
+
+  @MainActor
+  static func singleSave(_ url: URL, run: Int) async throws {
+    try await editedText(url, run: run).save()
+  }
+
+  static func fourKilobytes(_ run: Int) -> Data {
+    Data((["run \(run)"] + Array(repeating: String(repeating: "z", count: 63), count: 63)).joined(separator: "\n").utf8)
+  }
+
+  /// The floor: temporary file, write, fsync, rename, directory fsync.
+  static func rawSave(_ url: URL, data: Data) throws {
+    let temporary = url.path + ".tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    _ = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    fsync(fd)
+    close(fd)
+    rename(temporary, url.path)
+    let directory = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
+    fsync(directory)
+    close(directory)
+  }
+
+  static func temporaryDirectory() throws -> URL {
+    let base = ProcessInfo.processInfo.environment["DOCREPL_BENCH_DIR"].map(URL.init(fileURLWithPath:))
+      ?? FileManager.default.temporaryDirectory
+    let url = base.appendingPathComponent("docrepl-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
