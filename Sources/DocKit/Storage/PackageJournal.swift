@@ -302,8 +302,11 @@ enum PackageJournal {
   ///
   /// - Throws: ``FileWrapperError`` if the journal is unreadable or
   ///   malformed, or the file system fails.
+  /// - Parameter removingTemporaryFiles: Also list the parent directory to
+  ///   remove temporary files; opening does, saving (which only needs the
+  ///   journal check, O(1)) does not.
   @discardableResult
-  static func recover(packageAt url: URL) throws(FileWrapperError) -> Bool {
+  static func recover(packageAt url: URL, removingTemporaryFiles: Bool = true) throws(FileWrapperError) -> Bool {
     let packagePath = try FileWrapper.filePath(of: url)
     let location = URL(fileURLWithPath: packagePath)
     let parentPath = location.deletingLastPathComponent().path
@@ -336,7 +339,7 @@ enum PackageJournal {
         try parent.sync(path: parentPath)
       }
     }
-    try removeTemporaryFiles(of: package, in: parent, parentPath: parentPath)
+    if removingTemporaryFiles { try removeTemporaryFiles(of: package, in: parent, parentPath: parentPath) }
     return rolledForward
   }
 
