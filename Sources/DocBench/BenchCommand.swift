@@ -24,7 +24,8 @@ public enum BenchCommand {
         _ = try makePackage(in: URL(fileURLWithPath: arguments[1]), notes: count)
       case "package-save-once":
         guard arguments.count == 2 else { return usage() }
-        try await packageSave(URL(fileURLWithPath: arguments[1]).appendingPathComponent("Bench.notes"), run: 0)
+        try await packageSave(
+          URL(fileURLWithPath: arguments[1]).appendingPathComponent("Bench.notes"), run: 0)
       case "single-save-once":
         guard arguments.count == 2 else { return usage() }
         let url = URL(fileURLWithPath: arguments[1]).appendingPathComponent("single.txt")
@@ -32,7 +33,9 @@ public enum BenchCommand {
         try await singleSave(url, run: 1)
       case "floor-save-once":
         guard arguments.count == 2 else { return usage() }
-        try rawSave(URL(fileURLWithPath: arguments[1]).appendingPathComponent("floor.txt"), data: fourKilobytes(1))
+        try rawSave(
+          URL(fileURLWithPath: arguments[1]).appendingPathComponent("floor.txt"),
+          data: fourKilobytes(1))
       default:
         return usage()
       }
@@ -52,7 +55,9 @@ public enum BenchCommand {
   }
 
   private static func value(after flag: String, in arguments: [String]) -> Int? {
-    arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
+    arguments.firstIndex(of: flag).flatMap {
+      arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil
+    }
   }
 
   // MARK: - The save benchmarks
@@ -97,7 +102,8 @@ public enum BenchCommand {
   }
 
   private static func report(
-    _ name: String, measured: [(seconds: Double, bytes: Int)], baseline: [(seconds: Double, bytes: Int)],
+    _ name: String, measured: [(seconds: Double, bytes: Int)],
+    baseline: [(seconds: Double, bytes: Int)],
     baselineName: String, goal: String
   ) {
     let time = median(measured.map(\.seconds))
@@ -120,11 +126,14 @@ public enum BenchCommand {
 
   private static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+      ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
   }
 
   @MainActor
-  private static func measure(_ body: () async throws -> Void) async throws -> (seconds: Double, bytes: Int) {
+  private static func measure(
+    _ body: () async throws -> Void
+  ) async throws -> (seconds: Double, bytes: Int) {
     let bytesBefore = writtenBytes()
     let clock = ContinuousClock()
     let start = clock.now
@@ -148,7 +157,8 @@ public enum BenchCommand {
   static func makePackage(in directory: URL, notes: Int) throws -> URL {
     let text = String(repeating: "x", count: 1_000)
     let document = try NoteCollectionDocument(
-      title: "Bench", notes: (1...notes).map { .init(id: "n\($0)", title: "Note \($0)", text: text) })
+      title: "Bench",
+      notes: (1...notes).map { .init(id: "n\($0)", title: "Note \($0)", text: text) })
     let url = directory.appendingPathComponent("Bench.notes")
     try document.fileWrapper(configuration: .init(contentType: .noteCollection, existingFile: nil))
       .write(to: url, options: .atomic, originalContentsURL: nil)
@@ -157,10 +167,15 @@ public enum BenchCommand {
 
   /// Opens the package and edits one note, ready to save.
   @MainActor
-  static func editedPackage(_ url: URL, run: Int) async throws -> DocumentSession<NoteCollectionDocument> {
+  static func editedPackage(
+    _ url: URL, run: Int
+  ) async throws -> DocumentSession<NoteCollectionDocument> {
     let session = try await DocumentSession<NoteCollectionDocument>.open(
       url, environment: .init(autosavePolicy: .never))
-    try session.perform { try $0.editNote(id: "n\(run % 100 + 1)", text: "edit \(run) " + String(repeating: "y", count: 990)) }
+    try session.perform {
+      try $0.editNote(
+        id: "n\(run % 100 + 1)", text: "edit \(run) " + String(repeating: "y", count: 990))
+    }
     try await session.endEvent()
     return session
   }
@@ -176,7 +191,8 @@ public enum BenchCommand {
     let session = try FileWrapper(url: url)
     let fresh = FileWrapper(directoryWithFileWrappers: [:])
     for (name, child) in session.fileWrappers ?? [:] {
-      fresh.addRegularFile(withContents: try child.loadRegularFileContents(), preferredFilename: name)
+      fresh.addRegularFile(
+        withContents: try child.loadRegularFileContents(), preferredFilename: name)
     }
     try fresh.write(to: url, options: .atomic, originalContentsURL: nil)
   }
@@ -184,7 +200,8 @@ public enum BenchCommand {
   /// Opens the text file and edits its first line, ready to save.
   @MainActor
   static func editedText(_ url: URL, run: Int) async throws -> DocumentSession<PlainTextDocument> {
-    let session = try await DocumentSession<PlainTextDocument>.open(url, environment: .init(autosavePolicy: .never))
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: .init(autosavePolicy: .never))
     try session.perform { try $0.replace(lineAt: 0, with: "run \(run)") }
     try await session.endEvent()
     return session
@@ -196,7 +213,10 @@ public enum BenchCommand {
   }
 
   static func fourKilobytes(_ run: Int) -> Data {
-    Data((["run \(run)"] + Array(repeating: String(repeating: "z", count: 63), count: 63)).joined(separator: "\n").utf8)
+    Data(
+      (["run \(run)"] + Array(repeating: String(repeating: "z", count: 63), count: 63)).joined(
+        separator: "\n"
+      ).utf8)
   }
 
   /// The floor: temporary file, write, fsync, rename, directory fsync.
@@ -214,7 +234,8 @@ public enum BenchCommand {
   }
 
   static func temporaryDirectory() throws -> URL {
-    let base = ProcessInfo.processInfo.environment["DOCREPL_BENCH_DIR"].map(URL.init(fileURLWithPath:))
+    let base =
+      ProcessInfo.processInfo.environment["DOCREPL_BENCH_DIR"].map(URL.init(fileURLWithPath:))
       ?? FileManager.default.temporaryDirectory
     let url = base.appendingPathComponent("docrepl-bench-\(getpid())")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

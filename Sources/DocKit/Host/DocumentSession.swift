@@ -156,7 +156,8 @@ public final class DocumentSession<Document> {
 
   // MARK: - Disk state
 
-  private func recordDisk(_ wrapper: FileWrapper?, at url: URL, manifest known: DiskManifest? = nil) {
+  private func recordDisk(_ wrapper: FileWrapper?, at url: URL, manifest known: DiskManifest? = nil)
+  {
     lastWrapper = wrapper
     manifest = known ?? wrapper.flatMap { $0.isDirectory ? DiskManifest(tree: $0) : nil }
     diskIdentity = (try? FileWrapper.filePath(of: url)).flatMap {
@@ -296,7 +297,9 @@ public final class DocumentSession<Document> {
       }
       return nil
     }
-    finishWrite(to: url, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart, manifest: saved.value)
+    finishWrite(
+      to: url, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
+      manifest: saved.value)
   }
 
   private func diskPermissions(of url: URL) -> UInt16? {

@@ -59,7 +59,9 @@ enum PackageJournal {
     try FileTreeWriter.validate(tree, at: packagePath)
     var staged: [(id: Int, wrapper: FileWrapper, path: String)] = []
     let operations = plan(tree, manifest: manifest, staged: &staged)
-    guard !operations.isEmpty else { return Outcome(operationCount: 0, needsRecovery: false, manifest: manifest) }
+    guard !operations.isEmpty else {
+      return Outcome(operationCount: 0, needsRecovery: false, manifest: manifest)
+    }
 
     let location = URL(fileURLWithPath: packagePath)
     let parentPath = location.deletingLastPathComponent().path
@@ -143,7 +145,8 @@ enum PackageJournal {
             ? .symbolicLink(wrapper?.linkDestination ?? "") : .file(statuses[id]?.identity))
       }
     }
-    return Outcome(operationCount: operations.count, needsRecovery: needsRecovery, manifest: updated)
+    return Outcome(
+      operationCount: operations.count, needsRecovery: needsRecovery, manifest: updated)
   }
 
   /// The operations that turn the package `manifest` describes into `tree`,
@@ -151,7 +154,8 @@ enum PackageJournal {
   /// hash order; only the changes are sorted (by path, so a directory is
   /// made before what goes in it), which keeps the plan deterministic.
   private static func plan(
-    _ tree: FileWrapper, manifest: DiskManifest, staged: inout [(id: Int, wrapper: FileWrapper, path: String)]
+    _ tree: FileWrapper, manifest: DiskManifest,
+    staged: inout [(id: Int, wrapper: FileWrapper, path: String)]
   ) -> [Operation] {
     var removed: [String] = []
     var made: [(path: String, mode: UInt16, exact: Bool)] = []
@@ -165,7 +169,11 @@ enum PackageJournal {
         let before = old[name]
         switch child.kind {
         case .regularFile:
-          if case .file(let identity?) = before, identity == child.diskIdentity, !child.attributesNeedWriting { continue }
+          if case .file(let identity?) = before, identity == child.diskIdentity,
+            !child.attributesNeedWriting
+          {
+            continue
+          }
           if before == .directory { removed.append(childPath) }
           placed.append((childPath, child))
         case .symbolicLink:
@@ -182,12 +190,17 @@ enum PackageJournal {
           }
         }
       }
-      for name in old.keys where directory.children[name] == nil { removed.append(DiskManifest.join(path, name)) }
+      for name in old.keys where directory.children[name] == nil {
+        removed.append(DiskManifest.join(path, name))
+      }
     }
     var operations: [Operation] = []
-    for (id, path) in removed.sorted().enumerated() { operations.append(.remove(id: id, path: path)) }
+    for (id, path) in removed.sorted().enumerated() {
+      operations.append(.remove(id: id, path: path))
+    }
     for directory in made.sorted(by: { $0.path < $1.path }) {
-      operations.append(.makeDirectory(path: directory.path, mode: directory.mode, exact: directory.exact))
+      operations.append(
+        .makeDirectory(path: directory.path, mode: directory.mode, exact: directory.exact))
     }
     for (offset, item) in placed.sorted(by: { $0.path < $1.path }).enumerated() {
       let id = removed.count + offset
@@ -306,7 +319,9 @@ enum PackageJournal {
   ///   remove temporary files; opening does, saving (which only needs the
   ///   journal check, O(1)) does not.
   @discardableResult
-  static func recover(packageAt url: URL, removingTemporaryFiles: Bool = true) throws(FileWrapperError) -> Bool {
+  static func recover(
+    packageAt url: URL, removingTemporaryFiles: Bool = true
+  ) throws(FileWrapperError) -> Bool {
     let packagePath = try FileWrapper.filePath(of: url)
     let location = URL(fileURLWithPath: packagePath)
     let parentPath = location.deletingLastPathComponent().path
@@ -339,7 +354,9 @@ enum PackageJournal {
         try parent.sync(path: parentPath)
       }
     }
-    if removingTemporaryFiles { try removeTemporaryFiles(of: package, in: parent, parentPath: parentPath) }
+    if removingTemporaryFiles {
+      try removeTemporaryFiles(of: package, in: parent, parentPath: parentPath)
+    }
     return rolledForward
   }
 
