@@ -273,4 +273,33 @@ struct DocumentSessionTests {
     try await session.save()
     #expect(ExistingFileProbe.seen.withLock { $0 } == [false, true])
   }
+
+  @Test(
+    "Save as writes the whole package, hard-linking unchanged files, and refuses an existing destination"
+  )
+  func packageSaveAs() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try makeNotesPackage(temporary, count: 5)
+    let session = try await DocumentSession<NoteCollectionDocument>.open(
+      url, environment: testEnvironment(temporary))
+    try session.perform { try $0.editNote(id: "n1", text: "changed") }
+    try await session.endEvent()
+    try FileManager.default.createDirectory(
+      at: temporary("Taken.notes"), withIntermediateDirectories: true)
+    let taken = await #expect(throws: DocumentSessionError.self) {
+      try await session.save(as: temporary("Taken.notes"))
+    }
+    #expect(taken?.code == .fileExists)
+    #expect(try temporary.names(in: "Taken.notes").isEmpty)
+    try await session.save(as: temporary("Copy.notes"))
+    #expect(session.fileURL?.lastPathComponent == "Copy.notes")
+    #expect(
+      FileStat(temporary("Copy.notes/n2.json"))?.inode
+        == FileStat(url.appendingPathComponent("n2.json"))?.inode)
+    #expect(FileStat(temporary("Copy.notes/n2.json"))?.linkCount == 2)
+    #expect(FileStat(temporary("Copy.notes/n1.json"))?.linkCount == 1)
+    #expect(
+      try String(contentsOf: url.appendingPathComponent("n1.json"), encoding: .utf8).contains(
+        "text 1"))
+  }
 }
