@@ -6,10 +6,8 @@ extension DocumentSession where Document: FileDocument {
     new document: Document, contentType: UTType? = nil, environment: Environment = Environment()
   ) {
     self.init(
-      document: document, fileURL: nil,
-      contentType: contentType ?? Document.writableContentTypes.first ?? Document
-        .readableContentTypes.first ?? .data,
-      backend: Self.fileDocumentBackend(), environment: environment, wrapper: nil)
+      untitled: document, contentType: contentType, backend: Self.fileDocumentBackend(),
+      environment: environment)
   }
 
   /// Opens the document at `url`, finishing or discarding an interrupted
@@ -18,15 +16,8 @@ extension DocumentSession where Document: FileDocument {
   public static func open(
     _ url: URL, contentType: UTType? = nil, environment: Environment = Environment()
   ) async throws -> DocumentSession {
-    let type = try resolveContentType(
-      of: url, explicit: contentType, readable: Document.readableContentTypes)
-    try PackageJournal.recover(packageAt: url)
-    let backend = fileDocumentBackend()
-    let (document, wrapper) = try await backend.read(url, type, nil)
-    return DocumentSession(
-      document: document, fileURL: url, contentType: type, backend: backend,
-      environment: environment,
-      wrapper: wrapper)
+    try await open(
+      url, contentType: contentType, backend: fileDocumentBackend(), environment: environment)
   }
 
   /// Reopens an untitled document from its autosave, dirty, to keep
@@ -43,13 +34,7 @@ extension DocumentSession where Document: FileDocument {
     Backend(
       readableContentTypes: Document.readableContentTypes,
       writableContentTypes: Document.writableContentTypes,
-      read: { url, type, _ in
-        let result = try await offMainActor { () throws -> (Document, FileWrapper) in
-          let wrapper = try FileWrapper(url: url)
-          return (try Document(configuration: .init(contentType: type, file: wrapper)), wrapper)
-        }
-        return result.value
-      },
+      read: wrapperReader { try Document(configuration: $0) },
       makeWrapper: { session, type, existing in
         let document = session.document
         let existingFile = UncheckedSendable(value: existing)

@@ -6,25 +6,16 @@ extension DocumentSession where Document: ReferenceFileDocument {
     new document: Document, contentType: UTType? = nil, environment: Environment = Environment()
   ) {
     self.init(
-      document: document, fileURL: nil,
-      contentType: contentType ?? Document.writableContentTypes.first ?? Document
-        .readableContentTypes.first ?? .data,
-      backend: Self.referenceBackend(), environment: environment, wrapper: nil)
+      untitled: document, contentType: contentType, backend: Self.referenceBackend(),
+      environment: environment)
   }
 
   /// Opens the document at `url`; see the `FileDocument` variant.
   public static func open(
     _ url: URL, contentType: UTType? = nil, environment: Environment = Environment()
   ) async throws -> DocumentSession {
-    let type = try resolveContentType(
-      of: url, explicit: contentType, readable: Document.readableContentTypes)
-    try PackageJournal.recover(packageAt: url)
-    let backend = referenceBackend()
-    let (document, wrapper) = try await backend.read(url, type, nil)
-    return DocumentSession(
-      document: document, fileURL: url, contentType: type, backend: backend,
-      environment: environment,
-      wrapper: wrapper)
+    try await open(
+      url, contentType: contentType, backend: referenceBackend(), environment: environment)
   }
 
   /// Reopens an untitled document from its autosave, dirty.
@@ -40,21 +31,13 @@ extension DocumentSession where Document: ReferenceFileDocument {
     Backend(
       readableContentTypes: Document.readableContentTypes,
       writableContentTypes: Document.writableContentTypes,
-      read: { url, type, _ in
-        let result = try await offMainActor { () throws -> (Document, FileWrapper) in
-          let wrapper = try FileWrapper(url: url)
-          return (try Document(configuration: .init(contentType: type, file: wrapper)), wrapper)
-        }
-        return result.value
-      },
+      read: wrapperReader { try Document(configuration: $0) },
       makeWrapper: { session, type, existing in
         let document = session.document
         // The snapshot is taken on the main actor with edits disabled; the
         // serialization runs off it while edits go on.
-        session.setEditable(false)
-        defer { session.setEditable(true) }
-        let snapshot = UncheckedSendable(value: try document.snapshot(contentType: type))
-        session.setEditable(true)
+        let snapshot = UncheckedSendable(
+          value: try session.withEditsDisabled { try document.snapshot(contentType: type) })
         let existingFile = UncheckedSendable(value: existing)
         return try await offMainActor {
           try document.fileWrapper(
@@ -62,11 +45,5 @@ extension DocumentSession where Document: ReferenceFileDocument {
             configuration: .init(contentType: type, existingFile: existingFile.value))
         }.value
       })
-  }
-}
-
-extension DocumentSession {
-  func setEditable(_ editable: Bool) {
-    isEditableStorage = editable
   }
 }

@@ -55,8 +55,14 @@ public final class DocumentSession<Document> {
   private var changesSinceAutosave = 0
   private var lastSaveTime: Date
   /// Whether the document may be edited; false while a snapshot is taken.
-  public var isEditable: Bool { isEditableStorage }
-  var isEditableStorage = true
+  public private(set) var isEditable = true
+
+  /// Runs `body` with ``isEditable`` false.
+  func withEditsDisabled<T>(_ body: () throws -> T) rethrows -> T {
+    isEditable = false
+    defer { isEditable = true }
+    return try body()
+  }
 
   /// The wrapper from the last read or successful write: `existingFile`.
   private(set) var lastWrapper: FileWrapper?

@@ -71,35 +71,19 @@ public final class FileExporter {
     onCancellation: (() -> Void)? = nil
   ) async {
     guard let document else { return }
-    isPresented = true
-    let type: UTType
-    do {
-      type = try document.writableType(
-        contentType ?? document.writableContentTypes.first ?? document.contentType)
-    } catch {
-      isPresented = false
-      onCompletion(.failure(error))
-      return
-    }
-    let base =
-      defaultFilename ?? document.fileURL?.deletingPathExtension().lastPathComponent ?? "Untitled"
-    let filename = type.preferredFilenameExtension.map { "\(base).\($0)" } ?? base
-    guard
-      let destination = await presenter.destination(defaultFilename: filename, contentType: type)
-    else {
-      isPresented = false
-      onCancellation?()
-      return
-    }
-    do {
-      try await document.save(
-        to: destination.url, contentType: type, overwrite: destination.replacingExisting)
-      isPresented = false
-      onCompletion(.success(destination.url))
-    } catch {
-      isPresented = false
-      onCompletion(.failure(error))
-    }
+    await present(
+      type: { () throws(DocumentSessionError) in
+        try document.writableType(
+          contentType ?? document.writableContentTypes.first ?? document.contentType)
+      },
+      baseName: defaultFilename ?? document.fileURL?.deletingPathExtension().lastPathComponent
+        ?? "Untitled",
+      presenter: presenter,
+      write: { destination, type in
+        try await document.save(
+          to: destination.url, contentType: type, overwrite: destination.replacingExisting)
+      },
+      onCompletion: onCompletion, onCancellation: onCancellation)
   }
 
   /// Exports a `WritableDocument` that has no session, through its own
@@ -110,19 +94,50 @@ public final class FileExporter {
     onCancellation: (() -> Void)? = nil
   ) async where Document.Writer.Destination == URL, Document.Writer.Snapshot: Sendable {
     guard let document else { return }
-    isPresented = true
-    let type = contentType ?? Document.writableContentTypes.first ?? .data
-    guard Document.writableContentTypes.contains(where: type.conforms(to:)) else {
-      isPresented = false
-      onCompletion(
-        .failure(
-          DocumentSessionError(
+    await present(
+      type: { () throws(DocumentSessionError) in
+        let type = contentType ?? Document.writableContentTypes.first ?? .data
+        guard Document.writableContentTypes.contains(where: type.conforms(to:)) else {
+          throw DocumentSessionError(
             .unsupportedContentType, url: nil,
-            message: "the document cannot be written as \(type.identifier)")))
+            message: "the document cannot be written as \(type.identifier)")
+        }
+        return type
+      },
+      baseName: defaultFilename ?? "Untitled", presenter: presenter,
+      write: { destination, type in
+        if !destination.replacingExisting,
+          FileManager.default.fileExists(atPath: destination.url.path)
+        {
+          throw DocumentSessionError(
+            .fileExists, url: destination.url, message: "the file already exists")
+        }
+        let snapshot = try await document.snapshot(contentType: type)
+        let writer = document.writer(configuration: DocumentWriteConfiguration(contentType: type))
+        try await writer.write(
+          snapshot: snapshot, to: destination.url, previous: nil, progress: .discarded)
+      },
+      onCompletion: onCompletion, onCancellation: onCancellation)
+  }
+
+  /// The flow both exports share: pick the type, ask the presenter, write,
+  /// and call back after ``isPresented`` goes false.
+  private func present(
+    type makeType: () throws(DocumentSessionError) -> UTType, baseName: String,
+    presenter: some ExportPresenter,
+    write: (ExportDestination, UTType) async throws -> Void,
+    onCompletion: @escaping (Result<URL, any Error>) -> Void, onCancellation: (() -> Void)?
+  ) async {
+    isPresented = true
+    let type: UTType
+    do {
+      type = try makeType()
+    } catch {
+      isPresented = false
+      onCompletion(.failure(error))
       return
     }
-    let base = defaultFilename ?? "Untitled"
-    let filename = type.preferredFilenameExtension.map { "\(base).\($0)" } ?? base
+    let filename = type.preferredFilenameExtension.map { "\(baseName).\($0)" } ?? baseName
     guard
       let destination = await presenter.destination(defaultFilename: filename, contentType: type)
     else {
@@ -131,16 +146,7 @@ public final class FileExporter {
       return
     }
     do {
-      if !destination.replacingExisting,
-        FileManager.default.fileExists(atPath: destination.url.path)
-      {
-        throw DocumentSessionError(
-          .fileExists, url: destination.url, message: "the file already exists")
-      }
-      let snapshot = try await document.snapshot(contentType: type)
-      let writer = document.writer(configuration: DocumentWriteConfiguration(contentType: type))
-      try await writer.write(
-        snapshot: snapshot, to: destination.url, previous: nil, progress: .discarded)
+      try await write(destination, type)
       isPresented = false
       onCompletion(.success(destination.url))
     } catch {
