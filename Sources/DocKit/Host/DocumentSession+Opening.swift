@@ -3,23 +3,30 @@ import Foundation
 extension DocumentSession {
   /// An untitled session: the type is the one given, else the first
   /// writable, else the first readable.
-  convenience init(untitled document: Document, contentType: UTType?, backend: Backend, environment: Environment) {
+  convenience init(
+    untitled document: Document, contentType: UTType?, backend: Backend, environment: Environment
+  ) {
     self.init(
       document: document, fileURL: nil,
-      contentType: contentType ?? backend.writableContentTypes.first ?? backend.readableContentTypes.first ?? .data,
+      contentType: contentType ?? backend.writableContentTypes.first ?? backend.readableContentTypes
+        .first ?? .data,
       backend: backend, environment: environment, wrapper: nil)
   }
 
   /// Opens `url` with `backend`: resolves and checks the type, finishes or
   /// discards an interrupted save, then reads.
-  static func open(_ url: URL, contentType: UTType?, backend: Backend, environment: Environment) async throws
+  static func open(
+    _ url: URL, contentType: UTType?, backend: Backend, environment: Environment
+  ) async throws
     -> DocumentSession
   {
-    let type = try resolveContentType(of: url, explicit: contentType, readable: backend.readableContentTypes)
+    let type = try resolveContentType(
+      of: url, explicit: contentType, readable: backend.readableContentTypes)
     try PackageJournal.recover(packageAt: url)
     let (document, wrapper) = try await backend.read(url, type, nil)
     return DocumentSession(
-      document: document, fileURL: url, contentType: type, backend: backend, environment: environment,
+      document: document, fileURL: url, contentType: type, backend: backend,
+      environment: environment,
       wrapper: wrapper)
   }
 
