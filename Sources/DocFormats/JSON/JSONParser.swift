@@ -73,7 +73,9 @@ struct JSONParser {
           result = value
           break
         }
-        switch frame {
+        // `consume` ends `frame`, so the container inside is uniquely
+        // referenced and appending to it does not copy it.
+        switch consume frame {
         case .array(var items):
           items.append(value)
           if consume(",") {

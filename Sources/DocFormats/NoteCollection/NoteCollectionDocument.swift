@@ -79,12 +79,13 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
         .corruptFile, "\"notes\" must be an array of note ids", file: Self.metadataFilename)
     }
     var ids: [String] = []
+    var seen: Set<String> = []
     for entry in order {
       guard case .string(let id) = entry else {
         throw FormatError(.corruptFile, "\"notes\" must hold strings", file: Self.metadataFilename)
       }
       do { try Self.checkID(id) } catch { throw error.inFile(Self.metadataFilename) }
-      guard !ids.contains(id) else {
+      guard seen.insert(id).inserted else {
         throw FormatError(
           .corruptFile, "note \"\(id)\" is listed twice", file: Self.metadataFilename)
       }

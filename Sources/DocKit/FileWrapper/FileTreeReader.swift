@@ -51,7 +51,11 @@ struct FileTreeReader {
             message: "the filename is not valid UTF-8")
         }
         let childPath = directory.path + "/" + name
-        if let existing = directory.wrapper.children.keys.first(where: { $0 == name }) {
+        // A hash lookup finds a name Swift considers equal; only then is the
+        // other spelling looked for, for the message.
+        if directory.wrapper.children[name] != nil,
+          let existing = directory.wrapper.children.keys.first(where: { $0 == name })
+        {
           throw FileWrapperError(
             .equivalentFilenames, path: childPath,
             message:

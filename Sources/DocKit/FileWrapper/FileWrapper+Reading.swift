@@ -87,16 +87,15 @@ extension FileWrapper {
       target.attributesNeedWriting = false
       var merged: [(String, FileWrapper)] = []
       for (name, child) in source.children {
-        if let old = target.children[name], old.kind == child.kind,
-          target.keyForChildFileWrapper(old).map({ $0.utf8.elementsEqual(name.utf8) }) == true
-        {
+        if let old = target.children[name], old.kind == child.kind {
           merged.append((name, old))
           work.append((old, child))
         } else {
           merged.append((name, child))
         }
       }
-      for (_, old) in target.children where !merged.contains(where: { $0.1 === old }) {
+      let kept = Set(merged.map { ObjectIdentifier($0.1) })
+      for (_, old) in target.children where !kept.contains(ObjectIdentifier(old)) {
         target.removeFileWrapper(old)
       }
       target.children = [:]

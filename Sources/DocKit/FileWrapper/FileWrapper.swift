@@ -35,8 +35,13 @@ open class FileWrapper {
     case unreadable(FileWrapperError)
   }
 
+  /// A directory this wrapper was added to, and the keys it was added
+  /// under there, so that finding, removing and re-keying a child is O(1)
+  /// in the directory's size. A key may be stale (the directory changed
+  /// since); every use checks that it still maps to this wrapper.
   private struct WeakParent {
     weak var wrapper: FileWrapper?
+    var keys: [String]
   }
 
   var kind: Kind
@@ -369,16 +374,35 @@ open class FileWrapper {
   }
 
   /// Removes `child` from this directory, under every key it has here.
+  ///
+  /// - Complexity: O(1) in the number of children.
   open func removeFileWrapper(_ child: FileWrapper) {
-    let keys = children.compactMap { $0.value === child ? $0.key : nil }
-    for key in keys { children[key] = nil }
-    if !keys.isEmpty { child.parents.removeAll { $0.wrapper == nil || $0.wrapper === self } }
+    for key in keys(of: child) { children[key] = nil }
+    child.parents.removeAll { $0.wrapper == nil || $0.wrapper === self }
   }
 
   /// The key under which `child` is stored here, or nil if it is not a
   /// child. It may differ from the child's preferred filename.
+  ///
+  /// - Complexity: O(1) in the number of children.
   open func keyForChildFileWrapper(_ child: FileWrapper) -> String? {
-    children.filter { $0.value === child }.keys.min { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    keys(of: child).min { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+
+  /// The keys under which `child` is stored here now.
+  private func keys(of child: FileWrapper) -> [String] {
+    guard let entry = child.parents.first(where: { $0.wrapper === self }) else { return [] }
+    var seen: Set<String> = []
+    return entry.keys.filter { children[$0] === child && seen.insert($0).inserted }
+  }
+
+  /// Notes that `child` is stored here under `key`.
+  private func record(_ child: FileWrapper, under key: String) {
+    if let index = child.parents.firstIndex(where: { $0.wrapper === self }) {
+      if !child.parents[index].keys.contains(key) { child.parents[index].keys.append(key) }
+    } else {
+      child.parents.append(WeakParent(wrapper: self, keys: [key]))
+    }
   }
 
   /// Apple's uniquing rule (`-[NSFileWrapper _addChild:forUniqueFileName:]`).
@@ -393,16 +417,17 @@ open class FileWrapper {
       } while children[key] != nil
     }
     children[key] = child
-    if !child.parents.contains(where: { $0.wrapper === self }) {
-      child.parents.append(WeakParent(wrapper: self))
-    }
+    record(child, under: key)
     return key
   }
 
   /// Moves `child` to keys made from its new preferred name.
   private func rekey(_ child: FileWrapper) {
-    let keys = children.compactMap { $0.value === child ? $0.key : nil }
+    let keys = keys(of: child)
     for key in keys { children[key] = nil }
+    if let index = child.parents.firstIndex(where: { $0.wrapper === self }) {
+      child.parents[index].keys = []
+    }
     for _ in keys { _ = insert(child) }
   }
 
@@ -416,9 +441,7 @@ open class FileWrapper {
     children[name] = child
     child.filename = name
     child.storedPreferredFilename = name
-    if !child.parents.contains(where: { $0.wrapper === self }) {
-      child.parents.append(WeakParent(wrapper: self))
-    }
+    record(child, under: name)
   }
 
   /// Children in byte order of their keys: the order of every walk, so that
