@@ -142,8 +142,15 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
 
   /// Ids name files: 1 to 64 letters, digits, `-` and `_`, not `metadata`.
   static func checkID(_ id: String) throws(FormatError) {
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
-    guard (1...64).contains(id.count), id.allSatisfy(allowed.contains), id != "metadata" else {
+    let valid = id.utf8.allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+        true
+      default: false
+      }
+    }
+    guard (1...64).contains(id.utf8.count), valid, id != "metadata" else {
       throw FormatError(
         .invalidEdit,
         "'\(id)' is not a note id (1 to 64 letters, digits, '-' or '_', and not 'metadata')")

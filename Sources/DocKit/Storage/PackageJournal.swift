@@ -56,9 +56,8 @@ enum PackageJournal {
     _ tree: FileWrapper, at url: URL, manifest: DiskManifest
   ) throws(FileWrapperError) -> Outcome {
     let packagePath = try FileWrapper.filePath(of: url)
-    try FileTreeWriter.validate(tree, at: packagePath)
     var staged: [(id: Int, wrapper: FileWrapper, path: String)] = []
-    let operations = plan(tree, manifest: manifest, staged: &staged)
+    let operations = try plan(tree, manifest: manifest, staged: &staged, packagePath: packagePath)
     guard !operations.isEmpty else {
       return Outcome(operationCount: 0, needsRecovery: false, manifest: manifest)
     }
@@ -153,20 +152,34 @@ enum PackageJournal {
   /// and the wrappers to stage for them. Walks the tree in memory only, in
   /// hash order; only the changes are sorted (by path, so a directory is
   /// made before what goes in it), which keeps the plan deterministic.
+  ///
+  /// Names that are already on disk were valid when read; only new ones
+  /// are checked. A directory nested deeper than the read limit means the
+  /// tree contains itself.
   private static func plan(
     _ tree: FileWrapper, manifest: DiskManifest,
-    staged: inout [(id: Int, wrapper: FileWrapper, path: String)]
-  ) -> [Operation] {
+    staged: inout [(id: Int, wrapper: FileWrapper, path: String)],
+    packagePath: String
+  ) throws(FileWrapperError) -> [Operation] {
     var removed: [String] = []
     var made: [(path: String, mode: UInt16, exact: Bool)] = []
     var placed: [(path: String, wrapper: FileWrapper)] = []
-    // Each directory of the new tree, and whether it exists on disk.
-    var pending: [(FileWrapper, String, existing: Bool)] = [(tree, "", true)]
-    while let (directory, path, existing) = pending.popLast() {
+    // Each directory of the new tree, its depth, and whether it exists on disk.
+    var pending: [(FileWrapper, String, depth: Int, existing: Bool)] = [(tree, "", 0, true)]
+    while let (directory, path, depth, existing) = pending.popLast() {
+      guard depth <= FileWrapper.Limits.default.maximumDepth else {
+        throw FileWrapperError(
+          .cycle, path: packagePath + "/" + path,
+          message: "the tree is nested too deeply, or contains itself")
+      }
       let old = existing ? manifest.directories[path] ?? [:] : [:]
       for (name, child) in directory.children {
         let childPath = DiskManifest.join(path, name)
         let before = old[name]
+        if before == nil, let problem = FileWrapper.filenameProblem(name) {
+          throw FileWrapperError(
+            .invalidFilename, path: packagePath + "/" + childPath, message: problem)
+        }
         switch child.kind {
         case .regularFile:
           if case .file(let identity?) = before, identity == child.diskIdentity,
@@ -182,11 +195,11 @@ enum PackageJournal {
           placed.append((childPath, child))
         case .directory:
           if before == .directory {
-            pending.append((child, childPath, true))
+            pending.append((child, childPath, depth + 1, true))
           } else {
             if before != nil { removed.append(childPath) }
             made.append((childPath, child.permissions, child.hasExactPermissions))
-            pending.append((child, childPath, false))
+            pending.append((child, childPath, depth + 1, false))
           }
         }
       }

@@ -302,4 +302,40 @@ struct DocumentSessionTests {
       try String(contentsOf: url.appendingPathComponent("n1.json"), encoding: .utf8).contains(
         "text 1"))
   }
+
+  @Test(
+    "An in-place package save refuses a tree that contains itself, or a name that is not one component"
+  )
+  func hostilePackageTrees() async throws {
+    let temporary = try TemporaryDirectory()
+    try temporary.write("x", to: "pkg/a.txt")
+    let url = temporary("pkg")
+    let before = diskState(url)
+    let session = try await DocumentSession<HostilePackage>.open(
+      url, environment: testEnvironment(temporary))
+    HostilePackage.addition.withLock {
+      $0 = { package in
+        let loop = FileWrapper(directoryWithFileWrappers: [:])
+        loop.preferredFilename = "loop"
+        loop.addFileWrapper(loop)
+        package.addFileWrapper(loop)
+      }
+    }
+    let cycle = await #expect(throws: FileWrapperError.self) { try await session.save(force: true) }
+    #expect(cycle?.code == .cycle)
+    #expect(diskState(url) == before)
+    try await session.revert()
+    HostilePackage.addition.withLock {
+      $0 = { package in
+        let long = String(repeating: "n", count: 250)
+        package.addRegularFile(withContents: Data(), preferredFilename: long)
+        package.addRegularFile(withContents: Data(), preferredFilename: long)
+      }
+    }
+    let name = await #expect(throws: FileWrapperError.self) { try await session.save(force: true) }
+    #expect(name?.code == .invalidFilename)
+    #expect(diskState(url) == before)
+    #expect(try temporary.names() == ["pkg"])
+    HostilePackage.addition.withLock { $0 = nil }
+  }
 }

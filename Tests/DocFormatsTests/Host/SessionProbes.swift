@@ -50,3 +50,18 @@ struct ExistingFileProbe: FileDocument {
     return FileWrapper(regularFileWithContents: Data("probe".utf8))
   }
 }
+
+/// A package document that adds whatever `addition` makes to its existing
+/// wrapper: a way to hand the in-place save a hostile tree.
+struct HostilePackage: FileDocument {
+  static let readableContentTypes: [UTType] = [.folder]
+  static let addition = Mutex<(@Sendable (FileWrapper) -> Void)?>(nil)
+
+  init(configuration: ReadConfiguration) throws {}
+
+  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    let package = configuration.existingFile ?? FileWrapper(directoryWithFileWrappers: [:])
+    Self.addition.withLock { $0 }?(package)
+    return package
+  }
+}
