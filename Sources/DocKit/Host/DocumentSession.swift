@@ -129,11 +129,8 @@ public final class DocumentSession<Document> {
     case .NSUndoManagerWillCloseUndoGroup:
       closingGroupIsDiscardable = discardable ?? false
     case .NSUndoManagerDidCloseUndoGroup:
-      // Only a top-level group is a change; an empty one never reaches the
-      // undo stack, so it is not one either.
-      guard undoManager.groupingLevel == 0, !closingGroupIsDiscardable, undoManager.canUndo else {
-        return
-      }
+      // Only a top-level group that reached the undo stack is a change.
+      guard undoManager.closedGroupWasRecorded, !closingGroupIsDiscardable else { return }
       if let saved = savedChangeCount, changeCount < saved {
         savedChangeCount = nil  // the saved state was undone and is now unreachable
       }

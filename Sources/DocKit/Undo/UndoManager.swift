@@ -38,6 +38,10 @@ open class UndoManager {
   /// the group collecting the inverse actions.
   private var openGroups: [UndoGroup] = []
   private var disableCount = 0
+  /// Whether the group whose closing was just announced went onto the undo
+  /// stack as a top-level group (it was top-level and not empty). The
+  /// document host reads it on `NSUndoManagerDidCloseUndoGroup`.
+  private(set) var closedGroupWasRecorded = false
 
   /// Creates an undo manager with empty stacks.
   public init() {}
@@ -120,6 +124,7 @@ open class UndoManager {
       .NSUndoManagerWillCloseUndoGroup,
       userInfo: [NSUndoManagerGroupIsDiscardableKey: group.isDiscardable])
     openGroups.removeLast()
+    closedGroupWasRecorded = !group.entries.isEmpty && openGroups.isEmpty
     if !group.entries.isEmpty {
       if openGroups.isEmpty {
         undoStack.append(group)
