@@ -134,6 +134,9 @@ public final class FaultInjectingFileSystem: FileSystem {
   public func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
     next() ? fail(-1) : base.unlinkat(directory, path, flags)
   }
+  public func faccessat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 {
+    next() ? fail(-1) : base.faccessat(directory, path, mode)
+  }
   public func readDirectory(_ descriptor: Int32) -> [[UInt8]]? {
     guard !next() else {
       _ = fail(Int32(-1))

@@ -298,10 +298,12 @@ struct FileTreeWriter {
       // Not known to be durable: put the old state back, as far as the
       // file system allows, and report the failure.
       if displaced {
-        try? wrapping { () throws(SystemCallError) in
-          try parent.rename(temporary, to: name, mode: .exchange, path: destinationPath)
+        // Swap back the same way the swap was made (exchange, or the
+        // three-rename fallback); the new item, now under the temporary
+        // name, is removed only if the old one is back in place.
+        if (try? exchange(temporary, in: parent)) != nil {
+          try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
         }
-        try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
       } else if existing == nil {
         try? parent.removeTree(name, path: destinationPath)
       }

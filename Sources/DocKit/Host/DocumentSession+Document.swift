@@ -10,12 +10,9 @@ where
     new document: Document, contentType: UTType? = nil, environment: Environment = Environment()
   ) {
     self.init(
-      document: document, fileURL: nil,
-      contentType: contentType ?? Document.writableContentTypes.first ?? Document
-        .readableContentTypes.first ?? .data,
+      untitled: document, contentType: contentType,
       backend: Self.documentBackend(store: FileWrapperStore(), make: { document }),
-      environment: environment,
-      wrapper: nil)
+      environment: environment)
   }
 
   /// Opens `url` into the document `makeDocument` creates: its reader runs
@@ -24,14 +21,10 @@ where
     _ url: URL, contentType: UTType? = nil, environment: Environment = Environment(),
     makeDocument: @escaping @MainActor () -> Document
   ) async throws -> DocumentSession {
-    let type = try resolveContentType(
-      of: url, explicit: contentType, readable: Document.readableContentTypes)
-    try PackageJournal.recover(packageAt: url)
-    let backend = documentBackend(store: FileWrapperStore(), make: makeDocument)
-    let (document, _) = try await backend.read(url, type, nil)
-    return DocumentSession(
-      document: document, fileURL: url, contentType: type, backend: backend,
-      environment: environment, wrapper: nil)
+    try await open(
+      url, contentType: contentType,
+      backend: documentBackend(store: FileWrapperStore(), make: makeDocument),
+      environment: environment)
   }
 
   static func documentBackend(

@@ -74,6 +74,11 @@ public final class DocumentSession<Document> {
   public private(set) var autosaveURL: URL?
 
   private var observers: [any NSObjectProtocol] = []
+  /// While a save runs (it may suspend, and edits may go on), the change
+  /// count it started from, and whether that state was undone and then
+  /// changed meanwhile, so it can no longer be the saved point.
+  private var savingFromChangeCount: Int?
+  private var savedStateDiverged = false
   private var closingGroupIsDiscardable = false
 
   init(
@@ -133,6 +138,9 @@ public final class DocumentSession<Document> {
       guard undoManager.closedGroupWasRecorded, !closingGroupIsDiscardable else { return }
       if let saved = savedChangeCount, changeCount < saved {
         savedChangeCount = nil  // the saved state was undone and is now unreachable
+      }
+      if let saving = savingFromChangeCount, changeCount < saving {
+        savedStateDiverged = true  // the state being saved was undone, then changed
       }
       changeCount += 1
       changesSinceAutosave += 1
@@ -195,7 +203,7 @@ public final class DocumentSession<Document> {
         .untitled, url: nil, message: "the document is untitled; use save as")
     }
     guard isDirty || force else { return }
-    if try PackageJournal.recover(packageAt: fileURL),
+    if try PackageJournal.recover(packageAt: fileURL, removingTemporaryFiles: false),
       let path = try? FileWrapper.filePath(of: fileURL)
     {
       // This session's own committed save was finished: that is not
@@ -253,6 +261,9 @@ public final class DocumentSession<Document> {
     let existing = samePlace || fileURL != nil ? lastWrapper : nil
     let original = fileURL
     let changeCountAtStart = changeCount
+    savingFromChangeCount = changeCountAtStart
+    savedStateDiverged = false
+    defer { savingFromChangeCount = nil }
     if let writeDirectly = backend.writeDirectly {
       if case .inPlace = mode {
       } else if FileManager.default.fileExists(atPath: url.path), !mode.overwrites {
@@ -265,10 +276,14 @@ public final class DocumentSession<Document> {
     guard let makeWrapper = backend.makeWrapper else { return }
     let wrapper = try await makeWrapper(self, type, type == contentType ? existing : nil)
     let box = UncheckedSendable(value: wrapper)
-    let manifest = samePlace && type == contentType ? self.manifest : nil
+    let inPlace = if case .inPlace = mode { true } else { false }
+    let manifest = inPlace && samePlace && type == contentType ? self.manifest : nil
     let keepPermissions = samePlace ? diskPermissions(of: url) : nil
     let saved = try await offMainActor { () throws -> DiskManifest? in
       let wrapper = box.value
+      // Finish (or discard) an earlier interrupted save of `url` first, so
+      // its journal is never applied over what this write puts there.
+      try PackageJournal.recover(packageAt: url, removingTemporaryFiles: false)
       if let manifest, wrapper.isDirectory {
         return try PackageJournal.save(wrapper, at: url, manifest: manifest).manifest
       }
@@ -328,7 +343,7 @@ public final class DocumentSession<Document> {
         autosaveURL = nil
       }
       recordDisk(wrapper, at: url, manifest: manifest)
-      savedChangeCount = saved
+      savedChangeCount = savedStateDiverged ? nil : saved
       changesSinceAutosave = 0
       lastSaveTime = environment.now()
       backend.didSave(self, type)

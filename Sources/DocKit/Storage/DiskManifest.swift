@@ -41,12 +41,17 @@ struct DiskManifest: Sendable, Equatable {
     if entry == .directory && directories[path] == nil { directories[path] = [:] }
   }
 
-  /// Forgets `path` and, for a directory, everything below it.
+  /// Forgets `path` and, for a directory, everything below it: O(size of
+  /// what is forgotten), found through the directory's own entries.
   mutating func remove(_ path: String) {
     let (parent, name) = Self.split(path)
-    if directories[parent]?.removeValue(forKey: name) == .directory {
-      let prefix = path + "/"
-      directories = directories.filter { $0.key != path && !$0.key.hasPrefix(prefix) }
+    guard directories[parent]?.removeValue(forKey: name) == .directory else { return }
+    var pending = [path]
+    while let directory = pending.popLast() {
+      guard let entries = directories.removeValue(forKey: directory) else { continue }
+      for (child, entry) in entries where entry == .directory {
+        pending.append(Self.join(directory, child))
+      }
     }
   }
 

@@ -101,6 +101,15 @@ extension FileDescriptor {
     }
   }
 
+  /// Throws `EACCES` unless the process may create and remove entries in
+  /// `name` (`"."` for this directory itself).
+  func checkWritable(_ name: String, path: String) throws(SystemCallError) {
+    let result = name.withCString { FileSystemContext.current.faccessat(rawValue, $0, W_OK | X_OK) }
+    guard result == 0 else {
+      throw SystemCallError(systemCall: "faccessat", errno: errno, path: path)
+    }
+  }
+
   /// `renameat2` from `name` here to `newName` in `destination`.
   func move(
     _ name: String, to newName: String, in destination: FileDescriptor, path: String

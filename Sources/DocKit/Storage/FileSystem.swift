@@ -43,6 +43,8 @@ public protocol FileSystem: Sendable {
   func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32
   /// The names in the directory open as `descriptor`, without `.` and `..`.
   func readDirectory(_ descriptor: Int32) -> [[UInt8]]?
+  /// `faccessat` with the effective user (`AT_EACCESS`).
+  func faccessat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32
 }
 
 extension FileSystem {
@@ -104,6 +106,9 @@ extension FileSystem {
   }
   public func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
     Glibc.unlinkat(directory, path, flags)
+  }
+  public func faccessat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 {
+    Glibc.faccessat(directory, path, mode, AT_EACCESS)
   }
   public func readDirectory(_ descriptor: Int32) -> [[UInt8]]? {
     let copy = Glibc.dup(descriptor)

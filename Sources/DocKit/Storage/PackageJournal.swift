@@ -56,6 +56,9 @@ enum PackageJournal {
     _ tree: FileWrapper, at url: URL, manifest: DiskManifest
   ) throws(FileWrapperError) -> Outcome {
     let packagePath = try FileWrapper.filePath(of: url)
+    // A journal left by an earlier save is finished first: it is never
+    // mistaken for this save's, nor removed by it.
+    try recover(packageAt: url, removingTemporaryFiles: false)
     var staged: [(id: Int, wrapper: FileWrapper, path: String)] = []
     let operations = try plan(tree, manifest: manifest, staged: &staged, packagePath: packagePath)
     guard !operations.isEmpty else {
@@ -70,10 +73,14 @@ enum PackageJournal {
       try FileDescriptor.open(
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
+    try checkWritable(
+      operations, package: location.lastPathComponent, in: parent, packagePath: packagePath)
     var statuses: [Int: FileStatus] = [:]
+    var createdJournal = false
     do {
       try wrapping { () throws(SystemCallError) in
         try parent.makeDirectory(journal, mode: 0o700, path: journalPath)
+        createdJournal = true
         try parent.sync(path: parentPath)
       }
       let journalDirectory = try wrapping { () throws(SystemCallError) in
@@ -97,7 +104,7 @@ enum PackageJournal {
         try journalDirectory.sync(path: journalPath)
       }
     } catch {
-      try? parent.removeTree(journal, path: journalPath)
+      if createdJournal { try? parent.removeTree(journal, path: journalPath) }
       throw error
     }
     // Committed. From here on a failure is finished by recovery, never
@@ -132,12 +139,13 @@ enum PackageJournal {
       }
     }
     var updated = manifest
+    let stagedByID = Dictionary(uniqueKeysWithValues: staged.map { ($0.id, $0.wrapper) })
     for operation in operations {
       switch operation {
       case .remove(_, let path): updated.remove(path)
       case .makeDirectory(let path, _, _): updated.set(path, to: .directory)
       case .place(let id, let path):
-        let wrapper = staged.first { $0.id == id }?.wrapper
+        let wrapper = stagedByID[id]
         updated.set(
           path,
           to: wrapper?.kind == .symbolicLink
@@ -223,6 +231,44 @@ enum PackageJournal {
     return operations
   }
 
+  /// Refuses, before anything is staged, a save whose operations the
+  /// process could not apply: every directory that gains or loses an entry,
+  /// and every directory moved out, must be writable. Otherwise the save
+  /// would commit and then fail to apply, every time.
+  private static func checkWritable(
+    _ operations: [Operation], package: String, in parent: FileDescriptor, packagePath: String
+  ) throws(FileWrapperError) {
+    var directories: Set<String> = []
+    var created: Set<String> = []
+    for operation in operations {
+      switch operation {
+      case .remove(_, let path):
+        directories.insert(parentPath(of: path))
+        directories.insert(path)  // moving a directory rewrites its ".."; a file is skipped below
+      case .makeDirectory(let path, _, _):
+        directories.insert(parentPath(of: path))
+        created.insert(path)
+      case .place(_, let path):
+        directories.insert(parentPath(of: path))
+      }
+    }
+    try wrapping { () throws(SystemCallError) in
+      let packageDirectory = try FileDescriptor.open(
+        package, in: parent, flags: FileDescriptor.directoryFlags, path: packagePath)
+      for path in directories.subtracting(created).sorted() {
+        let name = path.isEmpty ? "." : path
+        if !path.isEmpty,
+          try FileStatus.of(path, in: packageDirectory, path: packagePath + "/" + path).kind
+            != .directory
+        {
+          continue
+        }
+        try packageDirectory.checkWritable(
+          name, path: packagePath + (path.isEmpty ? "" : "/" + path))
+      }
+    }
+  }
+
   /// Writes a file's bytes (or makes a link) in the journal, synced.
   private static func stage(
     _ wrapper: FileWrapper, as name: String, in journal: FileDescriptor, path: String
@@ -275,26 +321,26 @@ enum PackageJournal {
         placementsStarted = true
       }
       var touched: Set<String> = [""]
+      var finalModes: [(path: String, mode: UInt16)] = []
       for operation in operations {
         switch operation {
         case .remove(let id, let path):
-          guard !placementsStarted else { continue }
+          guard !placementsStarted,
+            (try? FileStatus.of("trash-\(id)", in: journalDirectory, path: journalPath)) == nil
+          else { continue }
           do throws(SystemCallError) {
             try packageDirectory.move(
               path, to: "trash-\(id)", in: journalDirectory, path: packagePath + "/" + path)
           } catch  where error.errno == ENOENT {}
           touched.insert(parentPath(of: path))
         case .makeDirectory(let path, let mode, let exact):
+          // A directory with an exact mode is made writable first and gets
+          // its mode after everything is placed in it.
           do throws(SystemCallError) {
             try packageDirectory.makeDirectory(
-              path, mode: mode_t(mode), path: packagePath + "/" + path)
+              path, mode: exact ? 0o700 : mode_t(mode), path: packagePath + "/" + path)
           } catch  where error.errno == EEXIST {}
-          if exact {
-            let directory = try FileDescriptor.open(
-              path, in: packageDirectory, flags: FileDescriptor.directoryFlags,
-              path: packagePath + "/" + path)
-            try directory.setPermissions(mode, path: packagePath + "/" + path)
-          }
+          if exact { finalModes.append((path, mode)) }
           touched.insert(parentPath(of: path))
           touched.insert(path)
         case .place(let id, let path):
@@ -304,6 +350,12 @@ enum PackageJournal {
           } catch  where error.errno == ENOENT {}
           touched.insert(parentPath(of: path))
         }
+      }
+      for (path, mode) in finalModes.reversed() {
+        let directory = try FileDescriptor.open(
+          path, in: packageDirectory, flags: FileDescriptor.directoryFlags,
+          path: packagePath + "/" + path)
+        try directory.setPermissions(mode, path: packagePath + "/" + path)
       }
       for path in touched.sorted() {
         let directory =
@@ -346,15 +398,30 @@ enum PackageJournal {
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
     var rolledForward = false
-    if (try? FileStatus.of(journal, in: parent, path: journalPath)) != nil {
+    // Only "no such file" means no journal, or no commit: any other error
+    // is reported, and the journal kept for a later attempt.
+    let hasJournal = try wrapping { () throws(SystemCallError) in
+      do throws(SystemCallError) {
+        _ = try FileStatus.of(journal, in: parent, path: journalPath)
+        return true
+      } catch  where error.errno == ENOENT {
+        return false
+      }
+    }
+    if hasJournal {
       let journalDirectory = try wrapping { () throws(SystemCallError) in
         try FileDescriptor.open(
           journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
       }
-      let commit = try? wrapping { () throws(SystemCallError) in
-        let file = try FileDescriptor.open(
-          "COMMIT", in: journalDirectory, flags: FileDescriptor.readFlags,
-          path: journalPath + "/COMMIT")
+      let commit = try wrapping { () throws(SystemCallError) -> Data? in
+        let file: FileDescriptor
+        do throws(SystemCallError) {
+          file = try FileDescriptor.open(
+            "COMMIT", in: journalDirectory, flags: FileDescriptor.readFlags,
+            path: journalPath + "/COMMIT")
+        } catch  where error.errno == ENOENT {
+          return nil
+        }
         return try file.readAll(path: journalPath + "/COMMIT")
       }
       if let commit {

@@ -126,4 +126,89 @@ struct AutosaveTests {
     }
     #expect(interrupted > 0)
   }
+
+  @Test(
+    "Recovery itself survives a fault at every call: the save is finished now or by the next attempt"
+  )
+  func recoverySweep() async throws {
+    // A package save committed but not applied: fail the first placement.
+    func interrupted(_ temporary: TemporaryDirectory) async throws -> URL? {
+      let url = try makeNotesPackage(temporary, count: 4)
+      let session = try await DocumentSession<NoteCollectionDocument>.open(
+        url, environment: testEnvironment(temporary))
+      try session.perform { try $0.editNote(id: "n3", text: "committed") }
+      try await session.endEvent()
+      for call in 1...200 {
+        let injector = FaultInjectingFileSystem(failingCall: call, with: .eio)
+        let copy = temporary("try-\(call).notes")
+        try FileManager.default.copyItem(at: url, to: copy)
+        let trial = try await DocumentSession<NoteCollectionDocument>.open(
+          copy, environment: testEnvironment(temporary))
+        try trial.perform { try $0.editNote(id: "n3", text: "committed") }
+        try await trial.endEvent()
+        let succeeded =
+          (try? await FileSystemContext.$current.withValue(injector) { try await trial.save() })
+          != nil
+        let journal = temporary(".try-\(call).notes.docrepl-journal")
+        if succeeded && FileManager.default.fileExists(atPath: journal.path) { return copy }
+        try? FileManager.default.removeItem(at: copy)
+        try? FileManager.default.removeItem(at: journal)
+      }
+      return nil
+    }
+    let reference = try TemporaryDirectory()
+    let referenceURL = try #require(try await interrupted(reference))
+    let counter = FaultInjectingFileSystem()
+    try FileSystemContext.$current.withValue(counter) {
+      try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: referenceURL)
+    }
+    let finished = diskState(referenceURL)
+    #expect(
+      try NoteCollectionDocument(
+        configuration: .init(contentType: .noteCollection, file: FileWrapper(url: referenceURL))
+      ).notes.first { $0.id == "n3" }?.text == "committed")
+    for call in 1...counter.callCount {
+      let temporary = try TemporaryDirectory()
+      let url = try #require(try await interrupted(temporary))
+      let injector = FaultInjectingFileSystem(failingCall: call, with: .eio)
+      let recovered =
+        (try? FileSystemContext.$current.withValue(injector) {
+          try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url)
+        }) != nil
+      if !recovered {
+        // Either the save was already applied (the failure was in the
+        // clean-up), or the journal is kept for a later attempt.
+        let journalKept = FileManager.default.fileExists(
+          atPath: temporary(".\(url.lastPathComponent).docrepl-journal").path)
+        #expect(journalKept || diskState(url) == finished, "recovery call \(call) lost the journal")
+        try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url)
+      }
+      #expect(diskState(url) == finished, "recovery call \(call)")
+    }
+  }
+
+  @MainActor
+  @Test("A save that the user undid and changed past while it ran does not mark the document clean")
+  func editsDuringSave() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = temporary("slow.bin")
+    try Data("x".utf8).write(to: url)
+    let session = try await DocumentSession<SlowDocument>.open(
+      url, environment: testEnvironment(temporary))
+    let document = session.document
+    document.change(session.undoManager)
+    try await session.endEvent()
+    #expect(session.changeCount == 1)
+    Task { @MainActor in
+      // While the save serializes: undo below the state being saved, then
+      // make a new change, back to the same count.
+      session.undoManager.undo()
+      document.change(session.undoManager)
+      session.undoManager.markEventBoundary()
+      document.proceed.signal()
+    }
+    try await session.save()
+    #expect(session.changeCount == 1)
+    #expect(session.isDirty)
+  }
 }

@@ -84,6 +84,24 @@ struct FaultSweepTests {
       testDescription: "a package with k=10", setUp: { try await notes($0, edits: 10) },
       save: { session, _ in try await notesSession(session).save() }),
     Scenario(
+      testDescription: "a package whose file becomes a directory",
+      setUp: { temporary in
+        try temporary.write("old a", to: "pkg/a")
+        try temporary.write("same c", to: "pkg/c")
+        let session = try await DocumentSession<KindChangePackage>.open(
+          temporary("pkg"), environment: testEnvironment(temporary))
+        session.setDocument(session.document, actionName: "Change Kind")
+        try await session.endEvent()
+        return (
+          AnySession(isDirty: { session.isDirty }, session: session), temporary("pkg"),
+          temporary("pkg")
+        )
+      },
+      save: { session, _ in
+        try await unsafeDowncast(session.session, to: DocumentSession<KindChangePackage>.self)
+          .save()
+      }),
+    Scenario(
       testDescription: "save as",
       setUp: { temporary in
         let (session, url, _) = try await notes(temporary, edits: 2)

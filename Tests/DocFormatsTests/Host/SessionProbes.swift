@@ -65,3 +65,42 @@ struct HostilePackage: FileDocument {
     return package
   }
 }
+
+/// A package whose next save turns the file `a` into a directory `a`
+/// holding `b`: a change of kind, which needs a removal before placements.
+struct KindChangePackage: FileDocument {
+  static let readableContentTypes: [UTType] = [.folder]
+
+  init(configuration: ReadConfiguration) throws {}
+
+  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    let package = configuration.existingFile ?? FileWrapper(directoryWithFileWrappers: [:])
+    if let old = package.fileWrappers?["a"] { package.removeFileWrapper(old) }
+    let directory = FileWrapper(directoryWithFileWrappers: [:])
+    directory.preferredFilename = "a"
+    directory.addRegularFile(withContents: Data("new b".utf8), preferredFilename: "b")
+    package.addFileWrapper(directory)
+    return package
+  }
+}
+
+/// A reference document whose serialization waits until the test says so,
+/// so the test can edit the document while a save is under way.
+final class SlowDocument: ReferenceFileDocument {
+  static let readableContentTypes: [UTType] = [.data]
+  let proceed = DispatchSemaphore(value: 0)
+
+  init(configuration: ReadConfiguration) throws {}
+
+  @MainActor
+  func change(_ undoManager: UndoManager) {
+    undoManager.registerUndo(withTarget: self) { document in document.change(undoManager) }
+  }
+
+  func snapshot(contentType: UTType) throws -> Data { Data("slow".utf8) }
+
+  func fileWrapper(snapshot: Data, configuration: WriteConfiguration) throws -> FileWrapper {
+    _ = proceed.wait(timeout: .now() + 30)
+    return FileWrapper(regularFileWithContents: snapshot)
+  }
+}
