@@ -283,7 +283,8 @@ public final class DocumentSession<Document> {
       let wrapper = box.value
       // Finish (or discard) an earlier interrupted save of `url` first, so
       // its journal is never applied over what this write puts there.
-      try PackageJournal.recover(packageAt: url, removingTemporaryFiles: false)
+      // (`save()` has already done so for its own file.)
+      if !inPlace { try PackageJournal.recover(packageAt: url, removingTemporaryFiles: false) }
       if let manifest, wrapper.isDirectory {
         return try PackageJournal.save(wrapper, at: url, manifest: manifest).manifest
       }
