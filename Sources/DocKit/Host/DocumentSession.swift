@@ -286,7 +286,7 @@ public final class DocumentSession<Document> {
       // (`save()` has already done so for its own file.)
       if !inPlace { try PackageJournal.recover(packageAt: url, removingTemporaryFiles: false) }
       if let manifest, wrapper.isDirectory {
-        return try PackageJournal.save(wrapper, at: url, manifest: manifest).manifest
+        return try PackageJournal.save(wrapper, at: url, manifest: manifest)
       }
       if let keepPermissions, wrapper.isRegularFile, !wrapper.hasExactPermissions {
         wrapper.permissions = keepPermissions

@@ -27,18 +27,6 @@ enum PackageJournal {
     case place(id: Int, path: String)
   }
 
-  /// What a save did.
-  struct Outcome {
-    /// Operations applied (0 when the package already matched).
-    var operationCount: Int
-    /// Whether the changes are committed but not all applied yet, because
-    /// applying failed after the commit point; the next
-    /// ``recover(packageAt:)`` finishes them.
-    var needsRecovery: Bool
-    /// The manifest of the package as saved, updated in O(k).
-    var manifest: DiskManifest
-  }
-
   static func journalName(for packageName: String) -> String {
     var stem = packageName
     while stem.utf8.count + 18 > 255 { stem.removeLast() }
@@ -50,11 +38,12 @@ enum PackageJournal {
   /// Saves `tree` over the package at `url`, whose contents `manifest`
   /// describes.
   ///
+  /// - Returns: The manifest of the package as saved, updated in O(k).
   /// - Throws: ``FileWrapperError`` if the save failed before its commit
   ///   point; the package is then exactly as it was.
   static func save(
     _ tree: FileWrapper, at url: URL, manifest: DiskManifest
-  ) throws(FileWrapperError) -> Outcome {
+  ) throws(FileWrapperError) -> DiskManifest {
     let packagePath = try FileWrapper.filePath(of: url)
     // A journal left by an earlier save is finished first: it is never
     // mistaken for this save's, nor removed by it.
@@ -62,7 +51,7 @@ enum PackageJournal {
     var staged: [(id: Int, wrapper: FileWrapper, path: String)] = []
     let operations = try plan(tree, manifest: manifest, staged: &staged, packagePath: packagePath)
     guard !operations.isEmpty else {
-      return Outcome(operationCount: 0, needsRecovery: false, manifest: manifest)
+      return manifest
     }
 
     let location = URL(fileURLWithPath: packagePath)
@@ -109,7 +98,8 @@ enum PackageJournal {
     }
     // Committed. From here on a failure is finished by recovery, never
     // undone: the save has happened.
-    var needsRecovery = false
+    // If applying fails, the journal stays and the next save or open
+    // (both recover first) finishes it.
     do {
       try apply(
         operations, package: location.lastPathComponent, in: parent, packagePath: packagePath)
@@ -117,9 +107,7 @@ enum PackageJournal {
         try parent.removeTree(journal, path: journalPath)
         try parent.sync(path: parentPath)
       }
-    } catch {
-      needsRecovery = true
-    }
+    } catch {}
     for item in staged {
       guard let status = statuses[item.id] else { continue }
       let wrapper = item.wrapper
@@ -152,8 +140,7 @@ enum PackageJournal {
             ? .symbolicLink(wrapper?.linkDestination ?? "") : .file(statuses[id]?.identity))
       }
     }
-    return Outcome(
-      operationCount: operations.count, needsRecovery: needsRecovery, manifest: updated)
+    return updated
   }
 
   /// The operations that turn the package `manifest` describes into `tree`,
