@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // docrepl: Apple's document architecture for Linux, and a REPL on top of it.
-// The module plan and the rules between layers are in ../shared/DESIGN.md;
+// The module plan and the rules between layers are in docs/architecture.md;
 // README.md has the layout.
 
 import PackageDescription

@@ -1,6 +1,7 @@
-// The seed `FileDocument.fileWrapper(configuration:)` (shared/seeds), with
-// its `import SwiftUI` changed to the imports below. `Metadata` and `Note`
-// are completed minimally, as the issue asks; the method is verbatim.
+// The package example from Apple's documentation page for
+// `FileDocument.fileWrapper(configuration:)`, with its `import SwiftUI`
+// changed to the imports below. The page elides `Metadata` and `Note`; they
+// are completed minimally here. The method is verbatim.
 import DocKit
 import Foundation
 

@@ -1,6 +1,6 @@
-// The seed `ReferenceFileDocument` example (shared/seeds), verbatim but for
-// the imports: SwiftUI's names come from DocKit, `Mutex` from
-// Synchronization, `Data` and `CocoaError` from Foundation.
+// The example from Apple's documentation page for `ReferenceFileDocument`,
+// verbatim but for the imports: SwiftUI's names come from DocKit, `Mutex`
+// from Synchronization, `Data` and `CocoaError` from Foundation.
 import DocKit
 import Foundation
 import Synchronization

@@ -1,5 +1,6 @@
-// The seed `fileExporter` example's `TextDocument` (shared/seeds), verbatim
-// but for the imports and one spelling: the return type is
+// The `TextDocument` example from Apple's documentation page for
+// `fileExporter(isPresented:document:contentType:defaultFilename:...)`,
+// verbatim but for the imports and one spelling: the return type is
 // `FileWrapperDocumentWriter<String>`, because Swift cannot infer a generic
 // type's arguments in a declared return type (docs/differences.md).
 import DocKit
