@@ -44,3 +44,54 @@ struct DiagnosticTests {
     #expect([c, b, a].sorted() == [a, b, c])
   }
 }
+
+@Suite("Diagnostic ranges and notes")
+struct DiagnosticRangeTests {
+  @Test("A range on one line gets a caret and tildes; notes follow")
+  func rangeAndNotes() {
+    let source = "open a.notes\nshow nots\n"
+    let start = SourceLocation(file: "s.docscript", line: 2, column: 6)
+    let end = SourceLocation(file: "s.docscript", line: 2, column: 10)
+    let diagnostic = Diagnostic(
+      .error, in: SourceRange(start, end), "unknown document 'nots'",
+      notes: [
+        .init("did you mean 'notes'?"),
+        .init("in file included from main.docscript:3", at: nil),
+      ])
+    #expect(
+      diagnostic.rendered(source: source) == """
+        s.docscript:2:6: error: unknown document 'nots'
+        show nots
+             ^~~~
+        note: did you mean 'notes'?
+        note: in file included from main.docscript:3
+        """)
+  }
+
+  @Test("Tildes count characters, not bytes; a range past the line gets a caret only")
+  func tildesCountCharacters() {
+    let source = "echo \"café\" x\n"
+    let diagnostic = Diagnostic(
+      .error,
+      in: SourceRange(
+        SourceLocation(file: "a", line: 1, column: 6),
+        SourceLocation(file: "a", line: 1, column: 13)),
+      "here")
+    #expect(
+      diagnostic.rendered(source: source) == "a:1:6: error: here\necho \"café\" x\n     ^~~~~~")
+    let multiline = Diagnostic(
+      .error,
+      in: SourceRange(
+        SourceLocation(file: "a", line: 1, column: 6), SourceLocation(file: "a", line: 3, column: 1)
+      ),
+      "open")
+    #expect(multiline.rendered(source: source) == "a:1:6: error: open\necho \"café\" x\n     ^")
+  }
+
+  @Test("A note with a location names it")
+  func locatedNote() {
+    let note = Diagnostic.Note(
+      "the group starts here", at: SourceLocation(file: "a", line: 4, column: 2))
+    #expect(note.description == "a:4:2: note: the group starts here")
+  }
+}

@@ -1,0 +1,273 @@
+/// Turns a script into statements: commands with their expectation lines,
+/// and `group NAME { … }` blocks.
+///
+/// The parser streams: ``next()`` returns one top-level statement at a
+/// time, so a script of a million lines never needs its whole syntax tree
+/// in memory. A caller that must not run anything when any line is
+/// malformed parses once to collect ``diagnostics`` and again to run.
+///
+///     var parser = Parser(ScriptSource(name: "a.docscript", text: text))
+///     while let statement = parser.next() { … }
+///     for diagnostic in parser.diagnostics { print(diagnostic) }
+///
+/// Errors do not cascade: a malformed line is reported once and skipped,
+/// a stray `}` is reported without closing anything, and a malformed
+/// `group` line that ends in `{` still opens a group for its `}` to close.
+public struct Parser {
+  /// How deep `group` blocks may nest. Deeper ones are reported and their
+  /// contents skipped, so that no script can exhaust the stack.
+  public static let maximumGroupDepth = 64
+
+  private var lexer: Lexer
+  private var frames: [Frame] = []
+  /// Groups opened beyond ``maximumGroupDepth``, which are skipped.
+  private var skippedDepth = 0
+  /// The last top-level statement, held back until the next one starts
+  /// so that expectation lines after it can still be attached.
+  private var pending: Statement?
+  private var ownDiagnostics: [Diagnostic] = []
+  private var finished = false
+  private var openGroupAtEnd = false
+
+  private struct Frame {
+    var name: Word
+    var start: SourceLocation
+    var brace: SourceRange
+    var body: [Statement] = []
+    var isValid: Bool
+  }
+
+  /// Creates a parser for `source`.
+  public init(_ source: ScriptSource) {
+    lexer = Lexer(source)
+  }
+
+  /// Every problem found so far, in source order.
+  public var diagnostics: [Diagnostic] {
+    (lexer.diagnostics + ownDiagnostics).sorted { $0.location < $1.location }
+  }
+
+  /// Whether the script ended inside a quote, a heredoc, a continued line
+  /// or a group: more input would complete it. A prompt shows its
+  /// continuation prompt then, instead of reporting an error.
+  public var endsIncomplete: Bool { lexer.endsIncomplete || openGroupAtEnd }
+
+  /// Parses all of `source`.
+  public static func parse(
+    _ source: ScriptSource
+  ) -> (
+    statements: [Statement], diagnostics: [Diagnostic]
+  ) {
+    var parser = Parser(source)
+    var statements: [Statement] = []
+    while let statement = parser.next() { statements.append(statement) }
+    return (statements, parser.diagnostics)
+  }
+
+  /// The next top-level statement, or nil at the end of the script.
+  public mutating func next() -> Statement? {
+    while !finished {
+      guard let item = lexer.next() else {
+        finish()
+        break
+      }
+      switch item {
+      case .expectation(let expectation):
+        attach(expectation)
+      case .command(let words, let range):
+        if let statement = parseCommand(words: words, range: range), let ready = emit(statement) {
+          return ready
+        }
+      }
+    }
+    defer { pending = nil }
+    return pending
+  }
+
+  private mutating func finish() {
+    finished = true
+    if let frame = frames.last {
+      openGroupAtEnd = true
+      ownDiagnostics.append(
+        Diagnostic(
+          .error, in: frame.brace, "unterminated group; expected '}'",
+          notes: [.init("the group starts here", at: frame.start)]))
+      frames.removeAll()
+    }
+  }
+
+  /// Adds `statement` to the open group, or holds it back as the next
+  /// top-level statement; returns the one it replaces, if any.
+  private mutating func emit(_ statement: Statement) -> Statement? {
+    guard skippedDepth == 0 else { return nil }
+    if !frames.isEmpty {
+      frames[frames.count - 1].body.append(statement)
+      return nil
+    }
+    defer { pending = statement }
+    return pending
+  }
+
+  private mutating func attach(_ expectation: Expectation) {
+    guard skippedDepth == 0 else { return }
+    if !frames.isEmpty {
+      if let last = frames[frames.count - 1].body.popLast() {
+        frames[frames.count - 1].body.append(last.adding(expectation))
+        return
+      }
+    } else if let statement = pending {
+      pending = statement.adding(expectation)
+      return
+    }
+    ownDiagnostics.append(
+      Diagnostic(
+        .error,
+        in: SourceRange(
+          expectation.location,
+          SourceLocation(
+            file: expectation.location.file, line: expectation.location.line,
+            column: expectation.location.column + 2)),
+        "expected \(expectation.kind == .output ? "output" : "diagnostics") before any command",
+        notes: [.init("'#>' and '#!' lines belong to the command above them")]))
+  }
+
+  private mutating func parseCommand(words: [Word], range: SourceRange) -> Statement? {
+    // `group g { a; b; }` on one line: the words after `{` start a
+    // command, and a `}` that ends a command inside a group closes it.
+    if words[0].plainText == "group",
+      let brace = words.firstIndex(where: { $0.plainText == "{" }), brace < words.count - 1
+    {
+      openGroup(words: Array(words[...brace]), range: range)
+      let rest = Array(words[(brace + 1)...])
+      return parseCommand(words: rest, range: SourceRange(rest[0].range.start, range.end))
+    }
+    if words.count > 1, !frames.isEmpty || skippedDepth > 0, words.last?.plainText == "}" {
+      let body = Array(words.dropLast())
+      let last = body[body.count - 1].range.end
+      if let statement = parseCommand(words: body, range: SourceRange(range.start, last)) {
+        _ = emit(statement)  // inside a group, which holds nothing back
+      }
+      return closeGroup(words: [words[words.count - 1]])
+    }
+    switch words[0].plainText {
+    case "}":
+      return closeGroup(words: words)
+    case "group":
+      openGroup(words: words, range: range)
+      return nil
+    case "let":
+      checkLet(words: words, range: range)
+    default:
+      break
+    }
+    return .command(Command(words: words, range: range))
+  }
+
+  private mutating func openGroup(words: [Word], range: SourceRange) {
+    let endsInBrace = words.count >= 2 && words.last?.plainText == "{"
+    var problem: (SourceRange, String)?
+    if words.count == 1 {
+      problem = (words[0].range, "expected a name and '{' after 'group'")
+    } else if words.count == 2 && endsInBrace {
+      problem = (words[1].range, "expected a name between 'group' and '{'")
+    } else if !endsInBrace {
+      problem = (words[min(2, words.count - 1)].range, "expected '{' after the group name")
+    } else if words.count > 3 {
+      problem = (words[2].range, "expected '{' after the group name; quote a name with blanks")
+    }
+    if let (range, message) = problem {
+      ownDiagnostics.append(
+        Diagnostic(
+          .error, in: range, message,
+          notes: endsInBrace ? [] : [.init("write 'group NAME {' with the '{' on the same line")]))
+      guard endsInBrace else { return }
+    }
+    if skippedDepth > 0 || frames.count >= Self.maximumGroupDepth {
+      if skippedDepth == 0 {
+        ownDiagnostics.append(
+          Diagnostic(
+            .error, in: words[0].range,
+            "groups nested more than \(Self.maximumGroupDepth) deep"))
+      }
+      skippedDepth += 1
+      return
+    }
+    let braceRange = words[words.count - 1].range
+    frames.append(
+      Frame(
+        name: words[1], start: range.start, brace: braceRange, isValid: problem == nil))
+  }
+
+  /// Closes the innermost group; returns it, to be added where it stands.
+  private mutating func closeGroup(words: [Word]) -> Statement? {
+    if words.count > 1 {
+      ownDiagnostics.append(
+        Diagnostic(
+          .error, in: words[1].range, "unexpected text after '}'",
+          notes: [.init("separate commands with ';' or a new line")]))
+    }
+    if skippedDepth > 0 {
+      skippedDepth -= 1
+      return nil
+    }
+    guard let frame = frames.popLast() else {
+      ownDiagnostics.append(Diagnostic(.error, in: words[0].range, "'}' without an open group"))
+      return nil
+    }
+    guard frame.isValid else { return nil }
+    return .group(
+      Group(
+        name: frame.name, body: frame.body, range: SourceRange(frame.start, words[0].range.end)))
+  }
+
+  private mutating func checkLet(words: [Word], range: SourceRange) {
+    let problem: (Word, String)?
+    if words.count == 1 {
+      problem = (words[0], "expected 'let NAME = VALUE'")
+    } else if words[1].plainText.map(Self.isName) != true {
+      problem = (words[1], "invalid variable name; use letters, digits and '_'")
+    } else if words.count == 2 || words[2].plainText != "=" {
+      problem = (words[min(2, words.count - 1)], "expected '=' after the variable name")
+    } else if words.count == 3 {
+      problem = (words[2], "expected a value after '='")
+    } else if words.count > 4 {
+      problem = (words[4], "unexpected text after the value")
+    } else {
+      problem = nil
+    }
+    guard let (word, message) = problem else { return }
+    ownDiagnostics.append(
+      Diagnostic(
+        .error, in: word.range, message,
+        notes: [.init("quote a value that has blanks: let title = \"Weekly review\"")]))
+  }
+
+  static func isName(_ text: String) -> Bool {
+    guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else {
+      return false
+    }
+    return text.utf8.allSatisfy {
+      $0 == UInt8(ascii: "_") || isLetter($0)
+        || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+    }
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+  }
+}
+
+extension Statement {
+  /// The statement with `expectation` added after its others.
+  func adding(_ expectation: Expectation) -> Statement {
+    switch self {
+    case .command(var command):
+      command.expectations.append(expectation)
+      return .command(command)
+    case .group(var group):
+      group.expectations.append(expectation)
+      return .group(group)
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/// The text of a script and the name its diagnostics use.
+public struct ScriptSource: Sendable {
+  /// The file as the user named it, or a label such as `<stdin>`.
+  public var name: String
+  /// The script's bytes, which should be UTF-8 text.
+  public var bytes: [UInt8]
+
+  /// Creates a source from bytes, which are checked when parsed.
+  public init(name: String, bytes: [UInt8]) {
+    self.name = name
+    self.bytes = bytes
+  }
+
+  /// Creates a source from text.
+  public init(name: String, text: String) {
+    self.init(name: name, bytes: Array(text.utf8))
+  }
+
+  /// The text, with any invalid UTF-8 replaced: for rendering diagnostics.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
