@@ -270,6 +270,19 @@ struct ParserTests {
     #expect(result.statements.last == "[after]@\(2 * depth + 2):1-\(2 * depth + 2):6")
   }
 
+  @Test("Fallbacks nested too deep are an error, not a stack overflow")
+  func deepFallbacks() {
+    let depth = 100_000
+    let source =
+      "echo " + String(repeating: "${a:-", count: depth) + String(repeating: "}", count: depth)
+      + "\nnext\n"
+    let result = parse(source)
+    #expect(result.diagnostics == ["t:1:86: error: fallbacks nested more than 16 deep"])
+    #expect(result.statements == ["[next]@2:1-2:5"])
+    let fine = parse("echo ${a:-${b:-c}}")
+    #expect(fine.statements == ["[echo|${a:-${b:-c}}]@1:1-1:19"])
+  }
+
   @Test("A huge word and a huge heredoc parse whole")
   func hugeInput() throws {
     let word = String(repeating: "x", count: 5_000_000)

@@ -28,6 +28,10 @@ struct Lexer {
   private var limit: Int
   private var line = 1
   private var lineStart = 0
+  /// How deep `${a:-${b:-…}}` fallbacks nest at the current position.
+  private var fallbackDepth = 0
+  /// Deeper fallbacks are an error, so that no script exhausts the stack.
+  static let maximumFallbackDepth = 16
   private var queue: [Item] = []
   private var queueIndex = 0
   /// The problems found so far.
@@ -539,6 +543,13 @@ struct Lexer {
         "expected '}' or ':-' after the variable name '\(name)'")
     }
     position += 2
+    guard fallbackDepth < Self.maximumFallbackDepth else {
+      throw Diagnostic(
+        .error, in: SourceRange(start, location),
+        "fallbacks nested more than \(Self.maximumFallbackDepth) deep")
+    }
+    fallbackDepth += 1
+    defer { fallbackDepth -= 1 }
     var fallback = PartsBuilder()
     while true {
       guard let byte = current, lineBreak(at: position) == nil else {
