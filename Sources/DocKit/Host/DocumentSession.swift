@@ -134,7 +134,9 @@ public final class DocumentSession<Document> {
     case .NSUndoManagerWillCloseUndoGroup:
       closingGroupIsDiscardable = discardable ?? false
     case .NSUndoManagerDidCloseUndoGroup:
-      // Only a top-level group that reached the undo stack is a change.
+      // Only a top-level group that reached the undo stack is a change,
+      // as NSDocument counts one per top-level group closed. An explicit
+      // group in which nothing was registered is one: it is an undo step.
       guard undoManager.closedGroupWasRecorded, !closingGroupIsDiscardable else { return }
       if let saved = savedChangeCount, changeCount < saved {
         savedChangeCount = nil  // the saved state was undone and is now unreachable
@@ -145,10 +147,12 @@ public final class DocumentSession<Document> {
       changeCount += 1
       changesSinceAutosave += 1
     case .NSUndoManagerDidUndoChange:
-      if !undoManager.redoActionIsDiscardable { changeCount -= 1 }
+      // Read from the group undone itself: its inverse, which the redo
+      // stack's top would describe, is dropped when it registered nothing.
+      if undoManager.replayedGroupCountsAsChange { changeCount -= 1 }
       changesSinceAutosave += 1
     case .NSUndoManagerDidRedoChange:
-      if !undoManager.undoActionIsDiscardable { changeCount += 1 }
+      if undoManager.replayedGroupCountsAsChange { changeCount += 1 }
       changesSinceAutosave += 1
     default:
       break

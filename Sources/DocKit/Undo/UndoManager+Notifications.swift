@@ -4,8 +4,10 @@
 public import Foundation
 
 extension NSNotification.Name {
-  /// Posted when an undo group is opened or closed, and before undo and
-  /// redo, except while a top-level undo is in progress.
+  /// Posted when an undo group is opened or closed, when `canRedo` is
+  /// read, and before undo and redo. Not posted when the undo manager opens
+  /// an event's top-level group itself, nor when a group is opened during
+  /// an undo or redo.
   public static let NSUndoManagerCheckpoint = Self("NSUndoManagerCheckpointNotification")
   /// Posted just before an undo manager performs an undo.
   public static let NSUndoManagerWillUndoChange = Self("NSUndoManagerWillUndoChangeNotification")
@@ -15,7 +17,8 @@ extension NSNotification.Name {
   public static let NSUndoManagerWillRedoChange = Self("NSUndoManagerWillRedoChangeNotification")
   /// Posted just after an undo manager performs a redo.
   public static let NSUndoManagerDidRedoChange = Self("NSUndoManagerDidRedoChangeNotification")
-  /// Posted when ``UndoManager/beginUndoGrouping()`` opens a group.
+  /// Posted when a group is opened: by ``UndoManager/beginUndoGrouping()``,
+  /// or for an event by the first registration or begin in it.
   public static let NSUndoManagerDidOpenUndoGroup = Self(
     "NSUndoManagerDidOpenUndoGroupNotification")
   /// Posted before a group closes; its user info holds

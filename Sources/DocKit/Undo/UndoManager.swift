@@ -16,17 +16,24 @@ import Foundation
 /// registration clears the redo stack. Targets are held weakly, and the
 /// actions of a target that is gone are skipped.
 ///
-/// With ``groupsByEvent`` (the default), the first registration opens a
-/// group and ``markEventBoundary()`` closes it. Linux programs have no run
-/// loop to do this; a host calls it at the end of each user action (the
-/// interpreter, after each command).
+/// With ``groupsByEvent`` (the default), each event has one top-level
+/// group. The first registration opens it, and so does the first
+/// ``beginUndoGrouping()``, whose own group is then nested in it (so
+/// ``groupingLevel`` is 2). ``markEventBoundary()`` closes it, with
+/// everything nested in it, and ``undo()`` undoes it as one step. Linux
+/// programs have no run loop to do this; a host calls
+/// ``markEventBoundary()`` at the end of each user action (the
+/// interpreter, after each command). An event that registered nothing
+/// leaves nothing to undo; a group the program opened and closed is kept
+/// even when nothing was registered in it, as Apple's are.
 ///
 /// Misuse that Apple's class raises for traps with a message:
-/// ``endUndoGrouping()`` with no open group, ``undo()`` with more than one
-/// group open, ``redo()`` while undoing, an unbalanced
-/// ``enableUndoRegistration()``. Check ``groupingLevel``, ``isUndoing`` and
-/// ``isUndoRegistrationEnabled`` first to turn a user's mistake into an
-/// error.
+/// ``endUndoGrouping()`` with no open group, ``undo()`` or ``redo()`` with
+/// more than one group open (so ``undo()`` straight after
+/// ``beginUndoGrouping()`` with ``groupsByEvent``), ``redo()`` while
+/// undoing, an unbalanced ``enableUndoRegistration()``. Check
+/// ``groupingLevel``, ``isUndoing`` and ``isUndoRegistrationEnabled`` first
+/// to turn a user's mistake into an error.
 ///
 /// Notifications go to `NotificationCenter.default` under Apple's names,
 /// with the undo manager as the object.
@@ -35,19 +42,30 @@ open class UndoManager {
   private var undoStack: [UndoGroup] = []
   private var redoStack: [UndoGroup] = []
   /// Open groups, outermost first. While undoing or redoing, the first is
-  /// the group collecting the inverse actions.
+  /// the group collecting the inverse actions (the groups open before are
+  /// set aside until it is done).
   private var openGroups: [UndoGroup] = []
   private var disableCount = 0
   /// Whether the group whose closing was just announced went onto the undo
-  /// stack as a top-level group (it was top-level and not empty). The
-  /// document host reads it on `NSUndoManagerDidCloseUndoGroup`.
+  /// stack as a top-level group: it was top-level, and not an event group
+  /// that closed empty. The document host reads it on
+  /// `NSUndoManagerDidCloseUndoGroup`.
   private(set) var closedGroupWasRecorded = false
+  /// Whether the group whose undo or redo was just announced was a
+  /// top-level group of the stacks and not discardable, so that undoing or
+  /// redoing it takes back or redoes one counted change. (A group undone
+  /// inside an open group, or redone into one, was never counted: it is
+  /// counted with the open group when that closes.) The document host
+  /// reads it on `NSUndoManagerDidUndoChange` and
+  /// `NSUndoManagerDidRedoChange`.
+  private(set) var replayedGroupCountsAsChange = false
 
   /// Creates an undo manager with empty stacks.
   public init() {}
 
-  /// Whether the first registration outside a group opens one, to be
-  /// closed by ``markEventBoundary()``. Default `true`.
+  /// Whether each event gets one top-level group, opened by the first
+  /// registration or ``beginUndoGrouping()`` outside a group and closed by
+  /// ``markEventBoundary()``. Default `true`.
   open var groupsByEvent = true
 
   /// The most top-level groups kept on each stack; 0, the default, means
@@ -87,7 +105,7 @@ open class UndoManager {
           groupsByEvent,
           "UndoManager.registerUndo(withTarget:handler:): no undo group is open and groupsByEvent is false"
         )
-        beginUndoGrouping()
+        openEventGroup()
       }
       redoStack.removeAll()
     }
@@ -96,18 +114,31 @@ open class UndoManager {
 
   // MARK: - Groups
 
-  /// Opens a group, nested in any group already open.
+  /// Opens a group, nested in any group already open. With
+  /// ``groupsByEvent`` and no group open, first opens the event's group,
+  /// so the new group is nested in it and ``groupingLevel`` becomes 2.
   ///
-  /// Posts `NSUndoManagerCheckpoint` (unless an undo or redo is in
-  /// progress), then `NSUndoManagerDidOpenUndoGroup`.
+  /// Opening the event's group posts `NSUndoManagerDidOpenUndoGroup` only.
+  /// Then `NSUndoManagerCheckpoint` is posted (unless an undo or redo is in
+  /// progress), and `NSUndoManagerDidOpenUndoGroup` for the new group.
   open func beginUndoGrouping() {
+    if openGroups.isEmpty && groupsByEvent { openEventGroup() }
     if !(isUndoing || isRedoing) { post(.NSUndoManagerCheckpoint) }
     openGroups.append(UndoGroup())
     post(.NSUndoManagerDidOpenUndoGroup)
   }
 
-  /// Closes the innermost open group. Closing a top-level group puts it on
-  /// the undo stack, unless it is empty.
+  /// Opens the top-level group of the current event. Apple's class posts
+  /// no checkpoint when it opens a top-level group of its own.
+  private func openEventGroup() {
+    openGroups.append(UndoGroup(isEventGroup: true))
+    post(.NSUndoManagerDidOpenUndoGroup)
+  }
+
+  /// Closes the innermost open group. A top-level group goes onto the undo
+  /// stack, even if nothing was registered in it, unless it is the event's
+  /// group and empty. A nested group, empty or not, becomes part of its
+  /// parent.
   ///
   /// Posts `NSUndoManagerCheckpoint`, `NSUndoManagerWillCloseUndoGroup`
   /// (with ``NSUndoManagerGroupIsDiscardableKey``) and
@@ -124,69 +155,99 @@ open class UndoManager {
       .NSUndoManagerWillCloseUndoGroup,
       userInfo: [NSUndoManagerGroupIsDiscardableKey: group.isDiscardable])
     openGroups.removeLast()
-    closedGroupWasRecorded = !group.entries.isEmpty && openGroups.isEmpty
-    if !group.entries.isEmpty {
-      if openGroups.isEmpty {
+    if openGroups.isEmpty {
+      closedGroupWasRecorded = !(group.isEventGroup && group.entries.isEmpty)
+      if closedGroupWasRecorded {
         undoStack.append(group)
         trimToLevels()
-      } else {
-        let parent = openGroups[openGroups.count - 1]
-        parent.entries.append(.group(group))
-        // A nested group's name, flag and user info name its parent too,
-        // as long as the parent has none of its own.
-        if parent.actionName.isEmpty { parent.actionName = group.actionName }
-        parent.isDiscardable = parent.isDiscardable || group.isDiscardable
-        parent.userInfo.merge(group.userInfo) { current, _ in current }
       }
+    } else {
+      closedGroupWasRecorded = false
+      nest(group, in: openGroups[openGroups.count - 1])
     }
     post(.NSUndoManagerDidCloseUndoGroup)
   }
 
-  /// Marks the end of an event (one user action): if ``groupsByEvent`` is
-  /// true and exactly one group is open, closes it. This is what the end
-  /// of a run-loop pass does on Apple platforms; Linux has no run loop.
+  /// Appends a closed group to an open one. A nested group's name and
+  /// user info name its parent too, as long as the parent has none of its
+  /// own. The parent is discardable as a whole only while everything
+  /// nested in it is: it takes the flag of its first entry, and a nested
+  /// group that is not discardable clears it, so a real change is never
+  /// hidden behind a discardable one.
+  private func nest(_ group: UndoGroup, in parent: UndoGroup) {
+    parent.isDiscardable =
+      parent.entries.isEmpty
+      ? parent.isDiscardable || group.isDiscardable : parent.isDiscardable && group.isDiscardable
+    parent.entries.append(.group(group))
+    if parent.actionName.isEmpty { parent.actionName = group.actionName }
+    parent.userInfo.merge(group.userInfo) { current, _ in current }
+  }
+
+  /// Marks the end of an event (one user action): if the outermost open
+  /// group is the one ``groupsByEvent`` opened for this event, closes it
+  /// and every group still open inside it, innermost first. This is what
+  /// the end of a run-loop pass does on Apple platforms; Linux has no run
+  /// loop.
   ///
-  /// Groups the program opened itself and left open are left alone when
-  /// more than one is open.
+  /// Does nothing while undoing or redoing, or when the outermost open
+  /// group was opened with ``beginUndoGrouping()`` while ``groupsByEvent``
+  /// was false.
   open func markEventBoundary() {
-    if groupsByEvent && groupingLevel == 1 && !(isUndoing || isRedoing) {
-      endUndoGrouping()
-    }
+    guard !(isUndoing || isRedoing), openGroups.first?.isEventGroup == true else { return }
+    while !openGroups.isEmpty { endUndoGrouping() }
   }
 
   // MARK: - Undo and redo
 
   /// Closes the open top-level group, if one is open, then undoes the last
-  /// group, recording its inverse on the redo stack as one group.
+  /// group, recording its inverse on the redo stack as one group. With
+  /// ``groupsByEvent``, that is everything the last event did, however
+  /// many groups it opened and closed inside it.
   ///
   /// - Precondition: not undoing or redoing; at most one group open.
   open func undo() {
     precondition(!(isUndoing || isRedoing), "UndoManager.undo(): called while undoing or redoing")
-    if groupingLevel == 1 { endUndoGrouping() }
     precondition(
-      groupingLevel == 0,
-      "UndoManager.undo(): \(groupingLevel) undo groups are open; close all but one first")
+      groupingLevel <= 1,
+      "UndoManager.undo(): \(groupingLevel) undo groups are open; close all but the top-level one first"
+    )
+    if groupingLevel == 1 { endUndoGrouping() }
     undoNestedGroup()
   }
 
-  /// Undoes the last top-level group on the undo stack.
+  /// Undoes the last group: with no group open, the last top-level group
+  /// on the undo stack; with one group open, the last group closed inside
+  /// it, which is taken out of it. Records the inverse on the redo stack as
+  /// one group.
   ///
   /// Posts `NSUndoManagerCheckpoint`, `NSUndoManagerWillUndoChange` and
   /// `NSUndoManagerDidUndoChange`.
   ///
-  /// - Precondition: no group is open and no undo or redo is in progress.
-  ///   (Apple can undo a nested group inside an open one; DocKit requires
-  ///   groups to be closed.)
+  /// - Precondition: no undo or redo is in progress; at most one group is
+  ///   open, and if one is, the last thing in it is a closed group (not an
+  ///   action registered directly in it).
   open func undoNestedGroup() {
     precondition(
       !(isUndoing || isRedoing), "UndoManager.undoNestedGroup(): called while undoing or redoing")
     precondition(
-      groupingLevel == 0, "UndoManager.undoNestedGroup(): close the open undo groups first")
-    replayTopGroup(undoing: true)
+      groupingLevel <= 1,
+      "UndoManager.undoNestedGroup(): \(groupingLevel) undo groups are open; close the nested ones first"
+    )
+    guard let open = openGroups.first else {
+      replay(undoing: true)
+      return
+    }
+    guard case .group? = open.entries.last else {
+      preconditionFailure(
+        "UndoManager.undoNestedGroup(): the open undo group does not end with a closed group; close it and call undo()"
+      )
+    }
+    replay(undoing: true, nestedIn: open)
   }
 
   /// Redoes the last undone group, recording its inverse on the undo stack
-  /// as one group.
+  /// as one group; with one group open, the inverse is nested in it, as
+  /// part of the current event.
   ///
   /// Posts `NSUndoManagerCheckpoint`, `NSUndoManagerWillRedoChange` and
   /// `NSUndoManagerDidRedoChange`.
@@ -195,33 +256,57 @@ open class UndoManager {
   open func redo() {
     precondition(!isUndoing, "UndoManager.redo(): called while undoing")
     precondition(!isRedoing, "UndoManager.redo(): called while redoing")
-    if groupingLevel == 1 { endUndoGrouping() }
-    precondition(groupingLevel == 0, "UndoManager.redo(): \(groupingLevel) undo groups are open")
-    replayTopGroup(undoing: false)
+    precondition(
+      groupingLevel <= 1,
+      "UndoManager.redo(): \(groupingLevel) undo groups are open; close all but the top-level one first"
+    )
+    replay(undoing: false, nestedIn: openGroups.first)
   }
 
-  /// Pops the top group of the undo (or redo) stack, performs it, and
-  /// pushes what it registered onto the other stack, with the
-  /// notifications around it.
-  private func replayTopGroup(undoing: Bool) {
+  /// Performs the top group of the undo (or redo) stack, or the last group
+  /// nested in `open` when undoing inside an open group, and records what
+  /// it registered on the other side, with the notifications around it.
+  private func replay(undoing: Bool, nestedIn open: UndoGroup? = nil) {
     post(.NSUndoManagerCheckpoint)
-    guard let group = undoing ? undoStack.popLast() : redoStack.popLast() else { return }
+    let next: UndoGroup?
+    if undoing, let open, case .group(let nested)? = open.entries.last {
+      next = nested
+    } else {
+      next = undoing ? undoStack.last : redoStack.last
+    }
+    guard let group = next else { return }
     post(undoing ? .NSUndoManagerWillUndoChange : .NSUndoManagerWillRedoChange)
+    if undoing, let open {
+      open.entries.removeLast()
+    } else if undoing {
+      undoStack.removeLast()
+    } else {
+      redoStack.removeLast()
+    }
     if undoing { isUndoing = true } else { isRedoing = true }
     let inverse = perform(group)
     isUndoing = false
     isRedoing = false
+    replayedGroupCountsAsChange = open == nil && !group.isDiscardable
     if !inverse.entries.isEmpty {
-      if undoing { redoStack.append(inverse) } else { undoStack.append(inverse) }
+      if undoing {
+        redoStack.append(inverse)
+      } else if let open {
+        nest(inverse, in: open)
+      } else {
+        undoStack.append(inverse)
+      }
       trimToLevels()
     }
     post(undoing ? .NSUndoManagerDidUndoChange : .NSUndoManagerDidRedoChange)
   }
 
   /// Runs a group's actions last to first, nested groups included, while
-  /// a new group collects what they register. Returns that group.
+  /// a new group collects what they register. Returns that group. Groups
+  /// open before are set aside meanwhile and restored after.
   private func perform(_ group: UndoGroup) -> UndoGroup {
     let inverse = UndoGroup(inverseOf: group)
+    let outer = openGroups
     openGroups = [inverse]
     var pending = group.entries
     while let entry = pending.popLast() {
@@ -237,21 +322,27 @@ open class UndoManager {
       let nested = openGroups.removeLast()
       if !nested.entries.isEmpty { openGroups[openGroups.count - 1].entries.append(.group(nested)) }
     }
-    openGroups = []
+    openGroups = outer
     return inverse
   }
 
   // MARK: - State
 
-  /// The group ``undo()`` would undo: the open top-level group if it has
-  /// actions, else the top of the undo stack.
+  /// The group ``undo()`` would undo: the open top-level group if closing
+  /// it would keep it (it is not the event's group, or something was
+  /// registered or opened in it), else the top of the undo stack.
   private var nextUndoGroup: UndoGroup? {
-    if !(isUndoing || isRedoing), let open = openGroups.first, !open.entries.isEmpty { return open }
+    if !(isUndoing || isRedoing), let open = openGroups.first,
+      !open.isEventGroup || !open.entries.isEmpty || openGroups.count > 1
+    {
+      return open
+    }
     return undoStack.last
   }
 
-  /// Whether there is anything to undo. True does not mean ``undo()`` is
-  /// safe to call: check ``groupingLevel`` too.
+  /// Whether there is anything to undo, counting an open group the program
+  /// opened, even one still empty. True does not mean ``undo()`` is safe
+  /// to call: check ``groupingLevel`` too.
   open var canUndo: Bool { nextUndoGroup != nil }
 
   /// Whether there is anything to redo. Posts `NSUndoManagerCheckpoint`
@@ -300,8 +391,8 @@ open class UndoManager {
   }
 
   /// Removes every action whose target is `target` from both stacks and
-  /// the open groups, dropping groups left empty. Registration stays as
-  /// it is.
+  /// the open groups, dropping the groups this leaves empty (a group that
+  /// was empty already stays). Registration stays as it is.
   open func removeAllActions(withTarget target: Any) {
     let object = target as AnyObject
     undoStack.removeAll { $0.removeActions(withTarget: object) }

@@ -59,7 +59,7 @@ struct DocumentSessionTests {
     #expect(session.isDirty)
   }
 
-  @Test("Discardable changes, nested groups and empty groups do not count as changes")
+  @Test("Discardable changes do not count; nested groups count once, when the event closes")
   func discardable() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
@@ -68,20 +68,18 @@ struct DocumentSessionTests {
     session.undoManager.setActionIsDiscardable(true)
     try await session.endEvent()
     #expect(!session.isDirty)
-    // An empty group after a real change is not a second change.
     try session.perform { try $0.insert(["c"], at: 2) }
     try await session.endEvent()
     #expect(session.changeCount == 1)
-    session.undoManager.beginUndoGrouping()
-    session.undoManager.endUndoGrouping()
-    #expect(session.changeCount == 1)
-    // A nested group counts once, with its parent.
+    // Nested groups count once, with the event's group they are in.
     session.undoManager.beginUndoGrouping()
     session.undoManager.beginUndoGrouping()
     try session.perform { try $0.insert(["d"], at: 3) }
     session.undoManager.endUndoGrouping()
     #expect(session.changeCount == 1)
     session.undoManager.endUndoGrouping()
+    #expect(session.changeCount == 1)
+    try await session.endEvent()
     #expect(session.changeCount == 2)
   }
 

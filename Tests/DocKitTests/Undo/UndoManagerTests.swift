@@ -131,14 +131,56 @@ struct UndoManagerTests {
     #expect(log == ["outer 2", "inner 2", "inner 1", "outer 1"])
   }
 
-  @Test("An empty group leaves nothing to undo")
-  func emptyGroup() {
+  @Test(
+    "An explicit group in which nothing was registered stays on the stack, named, until undone",
+    arguments: [true, false])
+  func emptyGroup(groupsByEvent: Bool) {
     let manager = UndoManager()
+    manager.groupsByEvent = groupsByEvent
     manager.beginUndoGrouping()
+    manager.setActionName("Nothing")
     manager.endUndoGrouping()
+    #expect(manager.canUndo)
+    #expect(manager.undoActionName == "Nothing")
+    manager.markEventBoundary()
+    #expect(manager.groupingLevel == 0)
+    #expect(manager.undoCount == 1)
+    #expect(manager.undoMenuItemTitle == "Undo Nothing")
+    manager.undo()
+    #expect(!manager.canUndo)
+  }
+
+  @Test("An event that registered nothing, or whose actions were all removed, leaves nothing")
+  func emptyEvent() {
+    let manager = UndoManager()
+    manager.markEventBoundary()
+    #expect(!manager.canUndo)
+    let counter = Counter(manager)
+    counter.set(1)
+    #expect(manager.canUndo)
+    manager.removeAllActions(withTarget: counter)
     #expect(!manager.canUndo)
     manager.markEventBoundary()
+    #expect(manager.groupingLevel == 0)
     #expect(manager.undoCount == 0)
+  }
+
+  @Test("removeAllActions(withTarget:) drops the groups it empties and keeps those empty already")
+  func removeKeepsEmptyGroups() {
+    let manager = UndoManager()
+    manager.groupsByEvent = false
+    let counter = Counter(manager)
+    manager.beginUndoGrouping()
+    manager.endUndoGrouping()
+    manager.beginUndoGrouping()
+    manager.beginUndoGrouping()
+    counter.set(1)
+    manager.endUndoGrouping()
+    manager.endUndoGrouping()
+    #expect(manager.undoCount == 2)
+    manager.removeAllActions(withTarget: counter)
+    #expect(manager.undoCount == 1)
+    #expect(manager.canUndo)
   }
 
   @Test("levelsOfUndo keeps the newest top-level groups, and trims at once when lowered")
@@ -289,16 +331,29 @@ struct UndoManagerTests {
     #expect(!manager.isUndoing && !manager.isRedoing)
   }
 
-  @Test("markEventBoundary leaves groups the program opened itself")
-  func boundaryRespectsExplicitGroups() {
+  @Test("markEventBoundary closes the event's group with the groups still open in it")
+  func boundaryClosesNestedGroups() {
     let manager = UndoManager()
     let counter = Counter(manager)
     manager.beginUndoGrouping()
     manager.beginUndoGrouping()
     counter.set(1)
+    #expect(manager.groupingLevel == 3)
     manager.markEventBoundary()
-    #expect(manager.groupingLevel == 2)
-    manager.endUndoGrouping()
+    #expect(manager.groupingLevel == 0)
+    #expect(manager.undoCount == 1)
+    manager.undo()
+    #expect(counter.value == 0)
+  }
+
+  @Test("markEventBoundary leaves a group opened while groupsByEvent was false")
+  func boundaryLeavesExplicitTopLevelGroup() {
+    let manager = UndoManager()
+    manager.groupsByEvent = false
+    manager.beginUndoGrouping()
+    manager.groupsByEvent = true
+    manager.markEventBoundary()
+    #expect(manager.groupingLevel == 1)
     manager.endUndoGrouping()
     #expect(manager.undoCount == 1)
   }
@@ -310,6 +365,39 @@ struct UndoManagerMisuseTests {
   func unbalancedEnd() async {
     await #expect(processExitsWith: .failure) {
       await MainActor.run { UndoManager().endUndoGrouping() }
+    }
+  }
+
+  @Test("undo straight after beginUndoGrouping traps: the event's group and the new one are open")
+  func undoAfterBegin() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let manager = UndoManager()
+        manager.beginUndoGrouping()
+        manager.undo()
+      }
+    }
+  }
+
+  @Test("redo with two groups open traps")
+  func redoWithNestedGroupsOpen() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let manager = UndoManager()
+        manager.beginUndoGrouping()
+        manager.redo()
+      }
+    }
+  }
+
+  @Test("undoNestedGroup traps when the open group ends with an action, not a closed group")
+  func undoNestedGroupAfterAction() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let manager = UndoManager()
+        Counter(manager).set(1)
+        manager.undoNestedGroup()
+      }
     }
   }
 
@@ -351,10 +439,11 @@ struct UndoManagerMisuseTests {
     let manager = UndoManager()
     #expect(manager.groupingLevel == 0)  // endUndoGrouping would trap
     manager.beginUndoGrouping()
-    manager.beginUndoGrouping()
-    #expect(manager.groupingLevel == 2)  // undo would trap
+    #expect(manager.groupingLevel == 2)  // undo, redo and undoNestedGroup would trap
     manager.endUndoGrouping()
-    manager.endUndoGrouping()
+    #expect(manager.groupingLevel == 1)  // undo would close the event's group first
+    manager.markEventBoundary()
+    #expect(manager.groupingLevel == 0)
     #expect(manager.isUndoRegistrationEnabled)  // enable would trap
   }
 }
