@@ -45,7 +45,8 @@ enum InspectCommand {
       // FileWrapper throws a CocoaError; DocKit's typed error inside it has
       // the message and the finer code the exit status follows.
       let failure = error.fileWrapperError
-      errors.write("docrepl inspect: error: \(failure?.description ?? error.localizedDescription)\n")
+      errors.write(
+        "docrepl inspect: error: \(failure?.description ?? error.localizedDescription)\n")
       switch failure?.code ?? .ioFailure {
       case .noSuchFile: return .noInput
       case .permissionDenied, .ioFailure: return .failure

@@ -26,7 +26,8 @@ extension FileWrapperError {
     case .noSuchFile: return writing ? .fileNoSuchFile : .fileReadNoSuchFile
     case .permissionDenied: return writing ? .fileWriteNoPermission : .fileReadNoPermission
     case .fileExists: return .fileWriteFileExists
-    case .unsupportedScheme: return writing ? .fileWriteUnsupportedScheme : .fileReadUnsupportedScheme
+    case .unsupportedScheme:
+      return writing ? .fileWriteUnsupportedScheme : .fileReadUnsupportedScheme
     case .invalidFilename, .invalidEncoding, .equivalentFilenames:
       return writing ? .fileWriteInvalidFileName : .fileReadInvalidFileName
     case .depthLimitExceeded, .entryLimitExceeded:

@@ -16,9 +16,10 @@ extension DocumentSessionError {
     switch code {
     case .fileExists: .fileWriteFileExists
     case .untitled: .fileNoSuchFile
-    // NSDocumentController reports a type it cannot open with the
-    // generic read error ("… cannot open files in the “…” format").
-    case .unsupportedContentType: reading ? .fileReadUnknown : .fileWriteUnknown
+    // Conflict, unsaved changes, and a type the document cannot read or
+    // write: Apple's document controller, too, reports a type it cannot
+    // open ("… cannot open files in the “…” format") with a generic code,
+    // keeping `.fileReadUnsupportedScheme` for URL schemes.
     default: reading ? .fileReadUnknown : .fileWriteUnknown
     }
   }
