@@ -22,7 +22,7 @@ import Glibc
 ///       let package = try FileWrapper(url: url, options: .immediate)
 ///     } catch CocoaError.fileReadNoSuchFile {
 ///       print("no such file")
-///     } catch let error as CocoaError where error.fileWrapperError?.code == .unsupportedFileType {
+///     } catch where error.fileWrapperError?.code == .unsupportedFileType {
 ///       print(error.localizedDescription)  // "/tmp/x.pkg/pipe: refusing to read a FIFO"
 ///     }
 public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomStringConvertible {

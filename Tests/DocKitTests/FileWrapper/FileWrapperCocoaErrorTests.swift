@@ -28,6 +28,21 @@ struct FileWrapperCocoaErrorTests {
     #expect(error.localizedDescription == "\(url.path): fstatat failed: No such file or directory")
   }
 
+  @Test("DocKit's finer code is reachable in the catch: a device is .unsupportedFileType")
+  func finerCode() {
+    var caught: String?
+    do {
+      _ = try FileWrapper(url: URL(fileURLWithPath: "/dev/null"), options: .immediate)
+    } catch CocoaError.fileReadNoSuchFile {
+      caught = "no such file"
+    } catch  where error.fileWrapperError?.code == .unsupportedFileType {
+      caught = error.localizedDescription
+    } catch {
+      caught = "other: \(error)"
+    }
+    #expect(caught == "/dev/null: refusing to read a character device")
+  }
+
   @Test("A directory that refuses access is .fileReadNoPermission, even for root")
   func permissionDenied() throws {
     let temporary = try TemporaryDirectory()
