@@ -42,8 +42,12 @@ enum InspectCommand {
       output.write(FileTreeListing(wrapper, name: path).text)
       return .success
     } catch {
-      errors.write("docrepl inspect: error: \(error)\n")
-      switch error.code {
+      // FileWrapper throws a CocoaError; DocKit's typed error inside it has
+      // the message and the finer code the exit status follows.
+      let failure = error.fileWrapperError
+      errors.write(
+        "docrepl inspect: error: \(failure?.description ?? error.localizedDescription)\n")
+      switch failure?.code ?? .ioFailure {
       case .noSuchFile: return .noInput
       case .permissionDenied, .ioFailure: return .failure
       default: return .dataError

@@ -60,14 +60,16 @@ public struct PlainTextDocument: FileDocument, Hashable {
   }
 
   /// A regular file's contents, or a format error naming it.
+  ///
+  /// A file that cannot be read (it vanished or changed since the tree was
+  /// read, or access is refused) is not a format problem: its
+  /// ``FileWrapperError`` is thrown as it is, with the full path, and a
+  /// host reports it as the `CocoaError` Apple would
+  /// (`.fileReadNoSuchFile`, `.fileReadNoPermission`).
   static func contents(of file: FileWrapper) throws -> Data {
     guard file.isRegularFile else {
       throw FormatError(.corruptFile, "expected a regular file", file: file.filename)
     }
-    do {
-      return try file.loadRegularFileContents()
-    } catch {
-      throw FormatError(.corruptFile, error.message, file: file.filename)
-    }
+    return try file.loadRegularFileContents()
   }
 }

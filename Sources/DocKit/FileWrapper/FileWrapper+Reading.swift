@@ -8,19 +8,34 @@ extension FileWrapper {
   /// keeps its identity (the same `FileWrapper` object), so references to it
   /// stay valid.
   ///
-  /// - Throws: ``FileWrapperError``; on failure this wrapper is unchanged.
-  public func read(from url: URL, options: ReadingOptions = []) throws(FileWrapperError) {
+  /// - Throws: `CocoaError` with Apple's code (`.fileReadNoSuchFile`,
+  ///   `.fileReadNoPermission`, ...), the path in `NSFilePathErrorKey`, and
+  ///   the ``FileWrapperError`` in `fileWrapperError`; on failure this
+  ///   wrapper is unchanged.
+  public func read(from url: URL, options: ReadingOptions = []) throws(CocoaError) {
     try read(from: url, options: options, limits: .default)
   }
 
   /// Rereads this wrapper from `url`, refusing trees beyond `limits`.
   ///
-  /// - Throws: ``FileWrapperError``; on failure this wrapper is unchanged.
+  /// - Throws: `CocoaError`, as ``read(from:options:)``; a tree beyond the
+  ///   limits is `.fileReadTooLarge`. On failure this wrapper is unchanged.
   public func read(
     from url: URL, options: ReadingOptions = [], limits: Limits
   )
-    throws(FileWrapperError)
+    throws(CocoaError)
   {
+    do {
+      try readTree(from: url, options: options, limits: limits)
+    } catch {
+      throw CocoaError(error, writing: false, url: url)
+    }
+  }
+
+  /// ``read(from:options:limits:)`` with DocKit's own error.
+  func readTree(
+    from url: URL, options: ReadingOptions, limits: Limits
+  ) throws(FileWrapperError) {
     let path = try Self.filePath(of: url)
     var reader = FileTreeReader(options: options, limits: limits)
     let fresh = try reader.read(atPath: path)
@@ -31,7 +46,8 @@ extension FileWrapper {
   /// The path of a file URL, without a trailing slash.
   static func filePath(of url: URL) throws(FileWrapperError) -> String {
     guard url.isFileURL else {
-      throw FileWrapperError(.noSuchFile, path: url.absoluteString, message: "not a file URL")
+      throw FileWrapperError(
+        .unsupportedScheme, path: url.absoluteString, message: "not a file URL")
     }
     var path = url.path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }

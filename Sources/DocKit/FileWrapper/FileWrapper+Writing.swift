@@ -22,14 +22,21 @@ extension FileWrapper {
   ///     written name in ``filename``.
   ///   - originalContentsURL: The item this wrapper was read from or last
   ///     written to, whose unchanged files may be hard-linked.
-  /// - Throws: ``FileWrapperError``. Nothing is left at `url` that was not
-  ///   there before: an atomic write leaves the old item untouched, and a
+  /// - Throws: `CocoaError` with Apple's code (`.fileWriteFileExists`,
+  ///   `.fileWriteOutOfSpace`, `.fileWriteNoPermission`, ...), the path
+  ///   that failed in `NSFilePathErrorKey`, and the ``FileWrapperError``
+  ///   in `fileWrapperError`. Nothing is left at `url` that was not there
+  ///   before: an atomic write leaves the old item untouched, and a
   ///   non-atomic one removes what it created.
   public func write(
     to url: URL, options: WritingOptions = [], originalContentsURL: URL?
-  ) throws(FileWrapperError) {
-    var writer = try FileTreeWriter(root: self, destination: url, options: options)
-    try writer.write(originalContentsURL: originalContentsURL)
+  ) throws(CocoaError) {
+    do {
+      var writer = try FileTreeWriter(root: self, destination: url, options: options)
+      try writer.write(originalContentsURL: originalContentsURL)
+    } catch {
+      throw CocoaError(error, writing: true, url: url)
+    }
   }
 
   /// An atomic write that refuses an existing destination

@@ -138,20 +138,24 @@ open class FileWrapper {
   /// first use unless `options` contains ``ReadingOptions/immediate``.
   /// ``filename`` and ``preferredFilename`` are set to the last component.
   ///
-  /// - Throws: ``FileWrapperError`` naming the path of the first entry that
-  ///   cannot be read or is unsafe.
-  public convenience init(url: URL, options: ReadingOptions = []) throws(FileWrapperError) {
+  /// - Throws: `CocoaError` with Apple's code (`.fileReadNoSuchFile`,
+  ///   `.fileReadNoPermission`, `.fileReadUnsupportedScheme`, ...), the
+  ///   path of the first entry that cannot be read or is unsafe in
+  ///   `NSFilePathErrorKey`, and the ``FileWrapperError`` (with DocKit's
+  ///   code, the system call and the `errno`) in `fileWrapperError`.
+  public convenience init(url: URL, options: ReadingOptions = []) throws(CocoaError) {
     try self.init(url: url, options: options, limits: .default)
   }
 
   /// Reads the item at `url`, refusing trees beyond `limits`.
   ///
-  /// - Throws: ``FileWrapperError``, with ``FileWrapperError/Code/depthLimitExceeded``
-  ///   or ``FileWrapperError/Code/entryLimitExceeded`` past the limits.
+  /// - Throws: `CocoaError`, as ``init(url:options:)``; past the limits,
+  ///   `.fileReadTooLarge` with ``FileWrapperError/Code/depthLimitExceeded``
+  ///   or ``FileWrapperError/Code/entryLimitExceeded``.
   public convenience init(
     url: URL, options: ReadingOptions = [], limits: Limits
   )
-    throws(FileWrapperError)
+    throws(CocoaError)
   {
     self.init(kind: .directory, permissions: 0o777)
     try read(from: url, options: options, limits: limits)

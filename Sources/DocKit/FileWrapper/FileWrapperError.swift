@@ -8,17 +8,29 @@ import Glibc
 /// serialized data. The wording of ``description`` may change; match on
 /// ``code`` instead.
 ///
+/// Apple's API (`init(url:options:)`, `read(from:options:)`,
+/// `write(to:options:originalContentsURL:)`) throws it inside a
+/// `CocoaError` with Apple's code, the path in `NSFilePathErrorKey` and
+/// `NSURLErrorKey`, the `errno` as a `POSIXError` in `NSUnderlyingErrorKey`,
+/// and this error under ``userInfoKey`` (read it back with
+/// `CocoaError.fileWrapperError`). DocKit's own additions
+/// (``FileWrapper/loadRegularFileContents()``,
+/// ``FileWrapper/validateFilename(_:)``, the serialization with reasons)
+/// throw it directly.
+///
 ///     do {
 ///       let package = try FileWrapper(url: url, options: .immediate)
-///     } catch let error as FileWrapperError where error.code == .unsupportedFileType {
-///       print(error)  // "/tmp/x.pkg/pipe: refusing to read a FIFO"
+///     } catch CocoaError.fileReadNoSuchFile {
+///       print("no such file")
+///     } catch where error.fileWrapperError?.code == .unsupportedFileType {
+///       print(error.localizedDescription)  // "/tmp/x.pkg/pipe: refusing to read a FIFO"
 ///     }
 public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
   /// What kind of failure this is. New codes may be added.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum Wrapped: Hashable, Sendable {
       case invalidFilename, invalidEncoding, equivalentFilenames
-      case unsupportedFileType, depthLimitExceeded, entryLimitExceeded, cycle
+      case unsupportedFileType, unsupportedScheme, depthLimitExceeded, entryLimitExceeded, cycle
       case fileExists, noSuchFile, permissionDenied, changedSinceRead
       case malformedSerialization, ioFailure
     }
@@ -35,6 +47,8 @@ public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomString
     public static let equivalentFilenames = Code(.equivalentFilenames)
     /// A FIFO, socket or device, which is refused without being opened.
     public static let unsupportedFileType = Code(.unsupportedFileType)
+    /// A URL that is not a `file:` URL.
+    public static let unsupportedScheme = Code(.unsupportedScheme)
     /// A tree nested deeper than ``FileWrapper/Limits/maximumDepth``.
     public static let depthLimitExceeded = Code(.depthLimitExceeded)
     /// A tree with more entries than ``FileWrapper/Limits/maximumEntryCount``.

@@ -14,8 +14,9 @@ extension DocumentSession {
   }
 
   /// Opens `url` with `backend`: resolves and checks the type, finishes or
-  /// discards an interrupted save, then reads.
-  static func open(
+  /// discards an interrupted save, then reads. `open` calls it and reports
+  /// its errors.
+  static func readSession(
     _ url: URL, contentType: UTType?, backend: Backend, environment: Environment
   ) async throws
     -> DocumentSession

@@ -17,6 +17,13 @@ public import Foundation
 /// Change tracking follows NSDocument: the change count follows the undo
 /// manager's notifications, and the saved point lives in the undo stack, so
 /// undoing back to it makes the document clean again.
+///
+/// Errors follow NSDocument too. The session's own failures are
+/// `CocoaError`s with Apple's codes that name the file
+/// (`catch CocoaError.fileReadNoSuchFile`); DocKit's detail is in
+/// `fileWrapperError` or `documentSessionError`. A document's own
+/// `CocoaError` that names no file gets the document's URL; its other
+/// errors pass through unchanged.
 @MainActor
 public final class DocumentSession<Document> {
   /// How this kind of document is read and written.
@@ -198,16 +205,18 @@ public final class DocumentSession<Document> {
   ///
   /// - Parameter force: Save even if the file changed on disk since it was
   ///   read, replacing the other version.
-  /// - Throws: ``DocumentSessionError/Code/untitled``,
-  ///   ``DocumentSessionError/Code/conflict``, or the error that stopped the
-  ///   write; the file is then as it was and the document still dirty.
+  /// - Throws: `CocoaError`: `.fileNoSuchFile` for an untitled document and
+  ///   `.fileWriteUnknown` for a conflict (the ``DocumentSessionError`` in
+  ///   `documentSessionError` says which), or the error that stopped the
+  ///   write (see ``save(as:contentType:overwrite:)``); the file is then as
+  ///   it was and the document still dirty.
   public func save(force: Bool = false) async throws {
     guard let fileURL else {
-      throw DocumentSessionError(
+      throw CocoaError(
         .untitled, url: nil, message: "the document is untitled; use save as")
     }
     guard isDirty || force else { return }
-    if try PackageJournal.recover(packageAt: fileURL, removingTemporaryFiles: false),
+    if try Self.recoverJournal(at: fileURL, removingTemporaryFiles: false),
       let path = try? FileWrapper.filePath(of: fileURL)
     {
       // This session's own committed save was finished: that is not
@@ -215,7 +224,7 @@ public final class DocumentSession<Document> {
       diskIdentity = try? FileStatus.of(path, in: nil, path: path).identity
     }
     guard force || !hasConflict else {
-      throw DocumentSessionError(
+      throw CocoaError(
         .conflict, url: fileURL,
         message: "the file changed on disk since it was opened or saved; revert, or save with force"
       )
@@ -228,24 +237,31 @@ public final class DocumentSession<Document> {
   /// The whole tree is written, hard-linking unchanged files from the
   /// current file where the file system allows.
   ///
-  /// - Throws: ``DocumentSessionError/Code/fileExists`` if `url` exists
-  ///   and `overwrite` is false.
+  /// - Throws: `CocoaError`: `.fileWriteFileExists` if `url` exists and
+  ///   `overwrite` is false; `.fileWriteUnknown` with
+  ///   ``DocumentSessionError/Code/unsupportedContentType`` for a type the
+  ///   document cannot write; for a failed write, Apple's code
+  ///   (`.fileWriteOutOfSpace`, `.fileWriteNoPermission`, ...) with the path
+  ///   and the ``FileWrapperError``. The document's own errors pass through;
+  ///   a `CocoaError` of its own that names no file gets `url`.
   public func save(as url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
-    let type = try writableType(contentType ?? self.contentType)
+    let type = try writableType(contentType ?? self.contentType, for: url)
     try await write(to: url, as: type, mode: .adopt(overwrite: overwrite))
   }
 
   /// Writes a copy to `url`, leaving the document's file, type and
   /// unsaved state as they are.
+  ///
+  /// - Throws: As ``save(as:contentType:overwrite:)``.
   public func save(to url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
-    let type = try writableType(contentType ?? self.contentType)
+    let type = try writableType(contentType ?? self.contentType, for: url)
     try await write(to: url, as: type, mode: .copy(overwrite: overwrite))
   }
 
-  func writableType(_ type: UTType) throws(DocumentSessionError) -> UTType {
+  func writableType(_ type: UTType, for url: URL? = nil) throws(CocoaError) -> UTType {
     guard backend.writableContentTypes.contains(where: type.conforms(to:)) else {
-      throw DocumentSessionError(
-        .unsupportedContentType, url: nil,
+      throw CocoaError(
+        .unsupportedContentType, url: url,
         message: "the document cannot be written as \(type.identifier) (it writes "
           + backend.writableContentTypes.map(\.identifier).joined(separator: ", ") + ")")
     }
@@ -260,7 +276,8 @@ public final class DocumentSession<Document> {
   }
 
   /// The one write path: serialize, then commit by the cheapest safe means.
-  func write(to url: URL, as type: UTType, mode: WriteMode) async throws {
+  /// `write(to:as:mode:)` calls it and reports its errors.
+  func writeUnreported(to url: URL, as type: UTType, mode: WriteMode) async throws {
     let samePlace = url.standardizedFileURL == fileURL?.standardizedFileURL
     let existing = samePlace || fileURL != nil ? lastWrapper : nil
     let original = fileURL
@@ -359,13 +376,19 @@ public final class DocumentSession<Document> {
 
   /// Rereads the document from its file, discarding unsaved changes: the
   /// undo stacks are cleared and the document is clean.
+  ///
+  /// - Throws: `CocoaError`: `.fileNoSuchFile` for an untitled document, or
+  ///   the read's error as ``open(_:contentType:environment:)`` reports it.
   public func revert() async throws {
     guard let fileURL else {
-      throw DocumentSessionError(
-        .untitled, url: nil, message: "an untitled document has no file to revert to")
+      throw CocoaError(
+        .untitled, url: nil, message: "an untitled document has no file to revert to",
+        reading: true)
     }
-    try PackageJournal.recover(packageAt: fileURL)
-    let (document, wrapper) = try await backend.read(fileURL, contentType, self)
+    try Self.recoverJournal(at: fileURL)
+    let (document, wrapper) = try await reportingErrors(at: fileURL, reading: true) {
+      try await backend.read(fileURL, contentType, self)
+    }
     self.document = document
     undoManager.removeAllActions()
     changeCount = 0
@@ -377,11 +400,12 @@ public final class DocumentSession<Document> {
   /// Closes the document.
   ///
   /// - Parameter discardingChanges: Close even with unsaved changes.
-  /// - Throws: ``DocumentSessionError/Code/unsavedChanges`` when dirty and
-  ///   not discarding.
+  /// - Throws: `CocoaError(.fileWriteUnknown)` with
+  ///   ``DocumentSessionError/Code/unsavedChanges`` when dirty and not
+  ///   discarding.
   public func close(discardingChanges: Bool = false) throws {
     guard !isDirty || discardingChanges else {
-      throw DocumentSessionError(
+      throw CocoaError(
         .unsavedChanges, url: fileURL,
         message: "the document has unsaved changes; save it, or close discarding them")
     }
@@ -439,11 +463,13 @@ public final class DocumentSession<Document> {
   /// document does this first.
   ///
   /// - Returns: Whether a committed save was finished.
+  /// - Throws: `CocoaError` naming the path that failed, with the
+  ///   ``FileWrapperError`` in `fileWrapperError`.
   @discardableResult
   nonisolated public static func recoverInterruptedSave(
     at url: URL
-  ) throws(FileWrapperError) -> Bool {
-    try PackageJournal.recover(packageAt: url)
+  ) throws(CocoaError) -> Bool {
+    try recoverJournal(at: url)
   }
 
   /// After a recovery: the document read from an autosave is untitled and

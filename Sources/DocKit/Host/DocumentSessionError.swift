@@ -1,8 +1,19 @@
 public import Foundation
 
-/// Why a document session refused an operation. Failures of reading,
-/// serializing or writing are thrown as they come (``FileWrapperError`` and
-/// the document's own errors); this type covers the session's own rules.
+/// Why a document session refused an operation by its own rules.
+///
+/// The session throws it inside a `CocoaError`, as it throws every failure
+/// of its own (see ``DocumentSession``): the code is Apple's
+/// (`.fileWriteFileExists`, or the generic `.fileReadUnknown` or
+/// `.fileWriteUnknown` where an Apple host would ask the user instead), the
+/// URL is in `NSURLErrorKey`, and this error is under ``userInfoKey``, read
+/// back with `CocoaError.documentSessionError`:
+///
+///     do {
+///       try await session.save()
+///     } catch let error as CocoaError where error.documentSessionError?.code == .conflict {
+///       try await session.revert()
+///     }
 public struct DocumentSessionError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
   /// What kind of refusal this is. New codes may be added.
   public struct Code: Hashable, Sendable, CustomStringConvertible {

@@ -62,8 +62,10 @@ public final class FileExporter {
   ///
   /// ``isPresented`` becomes false before `onCompletion` or
   /// `onCancellation` runs. A type the document cannot write, or a failed
-  /// write, completes with `.failure`; the document's file, type and
-  /// unsaved state never change.
+  /// write, completes with `.failure`, reported as
+  /// ``DocumentSession/save(to:contentType:overwrite:)`` reports it (a
+  /// `CocoaError` such as `.fileWriteFileExists`, or the document's own
+  /// error); the document's file, type and unsaved state never change.
   public func export<Document>(
     document: DocumentSession<Document>?, contentType: UTType? = nil,
     defaultFilename: String? = nil,
@@ -72,7 +74,7 @@ public final class FileExporter {
   ) async {
     guard let document else { return }
     await present(
-      type: { () throws(DocumentSessionError) in
+      type: { () throws(CocoaError) in
         try document.writableType(
           contentType ?? document.writableContentTypes.first ?? document.contentType)
       },
@@ -95,10 +97,10 @@ public final class FileExporter {
   ) async where Document.Writer.Destination == URL, Document.Writer.Snapshot: Sendable {
     guard let document else { return }
     await present(
-      type: { () throws(DocumentSessionError) in
+      type: { () throws(CocoaError) in
         let type = contentType ?? Document.writableContentTypes.first ?? .data
         guard Document.writableContentTypes.contains(where: type.conforms(to:)) else {
-          throw DocumentSessionError(
+          throw CocoaError(
             .unsupportedContentType, url: nil,
             message: "the document cannot be written as \(type.identifier)")
         }
@@ -109,8 +111,7 @@ public final class FileExporter {
         if !destination.replacingExisting,
           FileManager.default.fileExists(atPath: destination.url.path)
         {
-          throw DocumentSessionError(
-            .fileExists, url: destination.url, message: "the file already exists")
+          throw CocoaError(.fileExists, url: destination.url, message: "the file already exists")
         }
         let snapshot = try await document.snapshot(contentType: type)
         let writer = document.writer(configuration: DocumentWriteConfiguration(contentType: type))
@@ -123,7 +124,7 @@ public final class FileExporter {
   /// The flow both exports share: pick the type, ask the presenter, write,
   /// and call back after ``isPresented`` goes false.
   private func present(
-    type makeType: () throws(DocumentSessionError) -> UTType, baseName: String,
+    type makeType: () throws(CocoaError) -> UTType, baseName: String,
     presenter: some ExportPresenter,
     write: (ExportDestination, UTType) async throws -> Void,
     onCompletion: @escaping (Result<URL, any Error>) -> Void, onCancellation: (() -> Void)?
@@ -151,7 +152,8 @@ public final class FileExporter {
       onCompletion(.success(destination.url))
     } catch {
       isPresented = false
-      onCompletion(.failure(error))
+      onCompletion(
+        .failure(CocoaError.reportingHostError(error, at: destination.url, reading: false)))
     }
   }
 }

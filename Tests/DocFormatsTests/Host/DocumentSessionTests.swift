@@ -91,18 +91,20 @@ struct DocumentSessionTests {
     #expect(session.fileURL == nil)
     try session.perform { try $0.insert(["more"], at: 1) }
     try await session.endEvent()
-    let untitledSave = await #expect(throws: DocumentSessionError.self) { try await session.save() }
-    #expect(untitledSave?.code == .untitled)
+    let untitledSave = await #expect(throws: CocoaError.self) { try await session.save() }
+    #expect(untitledSave?.code == .fileNoSuchFile)
+    #expect(untitledSave?.documentSessionError?.code == .untitled)
 
     try await session.save(to: temporary("copy.txt"))
     #expect(session.fileURL == nil)
     #expect(session.isDirty)
     #expect(try String(contentsOf: temporary("copy.txt"), encoding: .utf8) == "draft\nmore\n")
 
-    let exists = await #expect(throws: DocumentSessionError.self) {
+    let exists = await #expect(throws: CocoaError.self) {
       try await session.save(as: temporary("copy.txt"))
     }
-    #expect(exists?.code == .fileExists)
+    #expect(exists?.code == .fileWriteFileExists)
+    #expect(exists?.documentSessionError?.code == .fileExists)
     #expect(session.fileURL == nil)
 
     try await session.save(as: temporary("final.md"), contentType: .markdown)
@@ -111,30 +113,33 @@ struct DocumentSessionTests {
     #expect(!session.isDirty)
     try await session.save(as: temporary("copy.txt"), overwrite: true)
     #expect(session.fileURL == temporary("copy.txt"))
-    let unwritable = await #expect(throws: DocumentSessionError.self) {
+    let unwritable = await #expect(throws: CocoaError.self) {
       try await session.save(to: temporary("x.pdf"), contentType: .pdf)
     }
-    #expect(unwritable?.code == .unsupportedContentType)
+    #expect(unwritable?.code == .fileWriteUnknown)
+    #expect(unwritable?.documentSessionError?.code == .unsupportedContentType)
   }
 
   @Test("Opening checks the type against the document's readable types")
   func openChecksType() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("{}", to: "data.json")
-    let error = await #expect(throws: DocumentSessionError.self) {
+    let error = await #expect(throws: CocoaError.self) {
       try await DocumentSession<PlainTextDocument>.open(
         url, environment: testEnvironment(temporary))
     }
-    #expect(error?.code == .unsupportedContentType)
+    #expect(error?.code == .fileReadUnknown)
+    #expect(error?.documentSessionError?.code == .unsupportedContentType)
     let explicit = try await DocumentSession<PlainTextDocument>.open(
       try temporary.write("x", to: "notes.unknown"), contentType: .utf8PlainText,
       environment: testEnvironment(temporary))
     #expect(explicit.contentType == .utf8PlainText)
-    let missing = await #expect(throws: FileWrapperError.self) {
+    let missing = await #expect(throws: CocoaError.self) {
       try await DocumentSession<PlainTextDocument>.open(
         temporary("none.txt"), environment: testEnvironment(temporary))
     }
-    #expect(missing?.code == .noSuchFile)
+    #expect(missing?.code == .fileReadNoSuchFile)
+    #expect(missing?.fileWrapperError?.code == .noSuchFile)
   }
 
   @Test("Revert rereads the file, clears the undo stacks and makes the document clean")
@@ -159,8 +164,9 @@ struct DocumentSessionTests {
     let dirty = DocumentSession(new: PlainTextDocument(), environment: testEnvironment(temporary))
     try dirty.perform { try $0.insert(["x"], at: 0) }
     try await dirty.endEvent()
-    let error = #expect(throws: DocumentSessionError.self) { try dirty.close() }
-    #expect(error?.code == .unsavedChanges)
+    let error = #expect(throws: CocoaError.self) { try dirty.close() }
+    #expect(error?.code == .fileWriteUnknown)
+    #expect(error?.documentSessionError?.code == .unsavedChanges)
     try dirty.close(discardingChanges: true)
   }
 
@@ -178,8 +184,9 @@ struct DocumentSessionTests {
     try FileManager.default.removeItem(at: url)
     try temporary.write("them\n", to: "a.txt")
     #expect(session.hasConflict)
-    let error = await #expect(throws: DocumentSessionError.self) { try await session.save() }
-    #expect(error?.code == .conflict)
+    let error = await #expect(throws: CocoaError.self) { try await session.save() }
+    #expect(error?.code == .fileWriteUnknown)
+    #expect(error?.documentSessionError?.code == .conflict)
     #expect(try String(contentsOf: url, encoding: .utf8) == "them\n")
     #expect(session.isDirty)
     try await session.revert()
@@ -188,7 +195,7 @@ struct DocumentSessionTests {
     try await session.endEvent()
     try FileManager.default.setAttributes(
       [.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: url.path)
-    await #expect(throws: DocumentSessionError.self) { try await session.save() }
+    await #expect(throws: CocoaError.self) { try await session.save() }
     try await session.save(force: true)
     #expect(try String(contentsOf: url, encoding: .utf8) == "them\nagain\n")
   }
@@ -299,10 +306,11 @@ struct DocumentSessionTests {
     try await session.endEvent()
     try FileManager.default.createDirectory(
       at: temporary("Taken.notes"), withIntermediateDirectories: true)
-    let taken = await #expect(throws: DocumentSessionError.self) {
+    let taken = await #expect(throws: CocoaError.self) {
       try await session.save(as: temporary("Taken.notes"))
     }
-    #expect(taken?.code == .fileExists)
+    #expect(taken?.code == .fileWriteFileExists)
+    #expect(taken?.filePath == temporary("Taken.notes").path)
     #expect(try temporary.names(in: "Taken.notes").isEmpty)
     try await session.save(as: temporary("Copy.notes"))
     #expect(session.fileURL?.lastPathComponent == "Copy.notes")
@@ -334,8 +342,8 @@ struct DocumentSessionTests {
         package.addFileWrapper(loop)
       }
     }
-    let cycle = await #expect(throws: FileWrapperError.self) { try await session.save(force: true) }
-    #expect(cycle?.code == .cycle)
+    let cycle = await #expect(throws: CocoaError.self) { try await session.save(force: true) }
+    #expect(cycle?.fileWrapperError?.code == .cycle)
     #expect(diskState(url) == before)
     try await session.revert()
     HostilePackage.addition.withLock {
@@ -345,8 +353,9 @@ struct DocumentSessionTests {
         package.addRegularFile(withContents: Data(), preferredFilename: long)
       }
     }
-    let name = await #expect(throws: FileWrapperError.self) { try await session.save(force: true) }
-    #expect(name?.code == .invalidFilename)
+    let name = await #expect(throws: CocoaError.self) { try await session.save(force: true) }
+    #expect(name?.code == .fileWriteInvalidFileName)
+    #expect(name?.fileWrapperError?.code == .invalidFilename)
     #expect(diskState(url) == before)
     #expect(try temporary.names() == ["pkg"])
     HostilePackage.addition.withLock { $0 = nil }

@@ -81,7 +81,9 @@ struct ExportTests {
       document: session, contentType: .markdown,
       presenter: RecordingPresenter(.init(url: temporary("t.md")))
     ) {
-      if case .failure(let error as DocumentSessionError) = $0 { outcomes.append("\(error.code)") }
+      if case .failure(let error as CocoaError) = $0, error.code == .fileWriteFileExists {
+        outcomes.append("\(error.documentSessionError?.code.description ?? "?")")
+      }
     }
     let none: DocumentSession<NoteCollectionDocument>? = nil
     await exporter.export(document: none, presenter: RecordingPresenter(nil)) { _ in

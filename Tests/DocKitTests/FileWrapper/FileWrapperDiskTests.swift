@@ -127,11 +127,12 @@ struct FileWrapperDiskTests {
   func nonAtomicRefusesExisting() throws {
     let temporary = try TemporaryDirectory()
     try temporary.write("precious", to: "Doc.pkg/keep.txt")
-    let error = #expect(throws: FileWrapperError.self) {
+    let error = #expect(throws: CocoaError.self) {
       try Self.samplePackage().write(
         to: temporary("Doc.pkg"), options: [], originalContentsURL: nil)
     }
-    #expect(error?.code == .fileExists)
+    #expect(error?.code == .fileWriteFileExists)
+    #expect(error?.fileWrapperError?.code == .fileExists)
     #expect(try temporary.names(in: "Doc.pkg") == ["keep.txt"])
   }
 
@@ -143,14 +144,16 @@ struct FileWrapperDiskTests {
     try temporary.write("b", to: "source/b.txt")
     let tree = try FileWrapper(url: temporary("source"))  // lazy
     try FileManager.default.removeItem(at: temporary("source/b.txt"))
-    #expect(throws: FileWrapperError.self) {
+    #expect(throws: CocoaError.self) {
       try tree.write(to: temporary("copy"), options: [], originalContentsURL: nil)
     }
     #expect(try temporary.names() == ["source"])
     try temporary.write("old", to: "existing/old.txt")
-    let error = #expect(throws: FileWrapperError.self) {
+    let thrown = #expect(throws: CocoaError.self) {
       try tree.write(to: temporary("existing"), options: .atomic, originalContentsURL: nil)
     }
+    #expect(thrown?.code == .fileNoSuchFile)
+    let error = thrown?.fileWrapperError
     #expect(error?.code == .noSuchFile)
     #expect(error?.path == temporary("source/b.txt").path)
     #expect(try temporary.names() == ["existing", "source"])
@@ -180,9 +183,11 @@ struct FileWrapperDiskTests {
     let directory = FileWrapper(directoryWithFileWrappers: [:])
     directory.addRegularFile(withContents: Data(), preferredFilename: name)
     directory.addRegularFile(withContents: Data(), preferredFilename: name)
-    let error = #expect(throws: FileWrapperError.self) {
+    let thrown = #expect(throws: CocoaError.self) {
       try directory.write(to: temporary("Doc"), options: [], originalContentsURL: nil)
     }
+    #expect(thrown?.code == .fileWriteInvalidFileName)
+    let error = thrown?.fileWrapperError
     #expect(error?.code == .invalidFilename)
     #expect(error?.path == temporary("Doc").path + "/1__#$!@%!#__" + name)
     #expect(try temporary.names().isEmpty)
@@ -196,10 +201,11 @@ struct FileWrapperDiskTests {
     inner.preferredFilename = "inner"
     directory.addFileWrapper(inner)
     inner.addFileWrapper(directory)
-    let error = #expect(throws: FileWrapperError.self) {
+    let error = #expect(throws: CocoaError.self) {
       try directory.write(to: temporary("Loop"), options: .atomic, originalContentsURL: nil)
     }
-    #expect(error?.code == .cycle)
+    #expect(error?.code == .fileWriteUnknown)
+    #expect(error?.fileWrapperError?.code == .cycle)
     #expect(directory.serializedRepresentation == nil)
     #expect(try temporary.names().isEmpty)
   }

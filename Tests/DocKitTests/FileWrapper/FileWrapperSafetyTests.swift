@@ -10,9 +10,12 @@ struct FileWrapperSafetyTests {
     let temporary = try TemporaryDirectory()
     try temporary.write("ok", to: "pkg/a.txt")
     try makeFIFO(at: temporary("pkg/pipe"))
-    let error = #expect(throws: FileWrapperError.self) {
+    let thrown = #expect(throws: CocoaError.self) {
       try FileWrapper(url: temporary("pkg"), options: .immediate)
     }
+    #expect(thrown?.code == .fileReadUnknown)
+    #expect(thrown?.filePath == temporary("pkg/pipe").path)
+    let error = thrown?.fileWrapperError
     #expect(error?.code == .unsupportedFileType)
     #expect(error?.path == temporary("pkg/pipe").path)
     #expect(error?.description == "\(temporary("pkg/pipe").path): refusing to read a FIFO")
@@ -23,16 +26,19 @@ struct FileWrapperSafetyTests {
     let temporary = try TemporaryDirectory("s")
     try FileManager.default.createDirectory(at: temporary("p"), withIntermediateDirectories: true)
     try makeSocket(at: temporary("p/s"))
-    let error = #expect(throws: FileWrapperError.self) { try FileWrapper(url: temporary("p")) }
+    let thrown = #expect(throws: CocoaError.self) { try FileWrapper(url: temporary("p")) }
+    let error = thrown?.fileWrapperError
     #expect(error?.code == .unsupportedFileType)
     #expect(error?.message == "refusing to read a socket")
   }
 
   @Test("A device is refused, at the top level too")
   func device() {
-    let error = #expect(throws: FileWrapperError.self) {
+    let thrown = #expect(throws: CocoaError.self) {
       try FileWrapper(url: URL(fileURLWithPath: "/dev/null"), options: .immediate)
     }
+    #expect(thrown?.filePath == "/dev/null")
+    let error = thrown?.fileWrapperError
     #expect(error?.code == .unsupportedFileType)
     #expect(error?.message == "refusing to read a character device")
   }
@@ -42,7 +48,9 @@ struct FileWrapperSafetyTests {
     let temporary = try TemporaryDirectory()
     try FileManager.default.createDirectory(at: temporary("pkg"), withIntermediateDirectories: true)
     try makeFile(named: [0x62, 0x61, 0x64, 0xFF, 0xFE], in: temporary("pkg"))
-    let error = #expect(throws: FileWrapperError.self) { try FileWrapper(url: temporary("pkg")) }
+    let thrown = #expect(throws: CocoaError.self) { try FileWrapper(url: temporary("pkg")) }
+    #expect(thrown?.code == .fileReadInvalidFileName)
+    let error = thrown?.fileWrapperError
     #expect(error?.code == .invalidEncoding)
     #expect(error?.path == temporary("pkg").path + "/bad\\xFF\\xFE")
     #expect(error?.description.contains("\u{FFFD}") == false)
@@ -54,7 +62,9 @@ struct FileWrapperSafetyTests {
     try FileManager.default.createDirectory(at: temporary("pkg"), withIntermediateDirectories: true)
     try makeFile(named: Array("caf\u{E9}".utf8), in: temporary("pkg"), contents: "nfc")
     try makeFile(named: Array("cafe\u{301}".utf8), in: temporary("pkg"), contents: "nfd")
-    let error = #expect(throws: FileWrapperError.self) { try FileWrapper(url: temporary("pkg")) }
+    let thrown = #expect(throws: CocoaError.self) { try FileWrapper(url: temporary("pkg")) }
+    #expect(thrown?.code == .fileReadInvalidFileName)
+    let error = thrown?.fileWrapperError
     #expect(error?.code == .equivalentFilenames)
     #expect(error?.message.contains("caf\\xC3\\xA9") == true)
     #expect(error?.message.contains("cafe\\xCC\\x81") == true)
@@ -112,16 +122,18 @@ struct FileWrapperSafetyTests {
   func depth() throws {
     let temporary = try TemporaryDirectory()
     try makeNestedDirectories(depth: 10, in: temporary.url)
-    let error = #expect(throws: FileWrapperError.self) {
+    let thrown = #expect(throws: CocoaError.self) {
       try FileWrapper(url: temporary.url, options: [], limits: .init(maximumDepth: 5))
     }
+    #expect(thrown?.code == .fileReadTooLarge)
+    let error = thrown?.fileWrapperError
     #expect(error?.code == .depthLimitExceeded)
     #expect(error?.path == temporary.url.path + "/d/d/d/d/d/d")
 
     let deep = try TemporaryDirectory()
     try makeNestedDirectories(depth: 2_500, in: deep.url)  // 5,000 path bytes
-    let defaultLimit = #expect(throws: FileWrapperError.self) { try FileWrapper(url: deep.url) }
-    #expect(defaultLimit?.code == .depthLimitExceeded)
+    let defaultLimit = #expect(throws: CocoaError.self) { try FileWrapper(url: deep.url) }
+    #expect(defaultLimit?.fileWrapperError?.code == .depthLimitExceeded)
     var wrapper = try FileWrapper(url: deep.url, options: [], limits: .init(maximumDepth: 3_000))
     var levels = 0
     while let next = wrapper.fileWrappers?["d"] {
@@ -135,18 +147,22 @@ struct FileWrapperSafetyTests {
   func entryCount() throws {
     let temporary = try TemporaryDirectory()
     for index in 0..<10 { try temporary.write("", to: "pkg/\(index)") }
-    let error = #expect(throws: FileWrapperError.self) {
+    let error = #expect(throws: CocoaError.self) {
       try FileWrapper(url: temporary("pkg"), options: [], limits: .init(maximumEntryCount: 5))
     }
-    #expect(error?.code == .entryLimitExceeded)
+    #expect(error?.code == .fileReadTooLarge)
+    #expect(error?.fileWrapperError?.code == .entryLimitExceeded)
   }
 
   @Test("A missing path names the path")
   func missing() throws {
     let temporary = try TemporaryDirectory()
-    let error = #expect(throws: FileWrapperError.self) { try FileWrapper(url: temporary("nope")) }
-    #expect(error?.code == .noSuchFile)
+    let error = #expect(throws: CocoaError.self) { try FileWrapper(url: temporary("nope")) }
+    #expect(error?.code == .fileReadNoSuchFile)
+    #expect(error?.filePath == temporary("nope").path)
+    #expect(error?.fileWrapperError?.code == .noSuchFile)
     #expect(
-      error?.description == "\(temporary("nope").path): fstatat failed: No such file or directory")
+      error?.localizedDescription
+        == "\(temporary("nope").path): fstatat failed: No such file or directory")
   }
 }

@@ -1,0 +1,56 @@
+import Foundation
+
+// The session reports errors as Apple's hosts do: DocKit's own failures as
+// `CocoaError`s that name the file, a document's `CocoaError` with the
+// document's URL added, and a document's other errors unchanged. See
+// `CocoaError.reportingHostError(_:at:reading:)`.
+extension DocumentSession {
+  /// Opens `url` with `backend` (see `readSession`), reporting failures as
+  /// the host does.
+  static func open(
+    _ url: URL, contentType: UTType?, backend: Backend, environment: Environment
+  ) async throws -> DocumentSession {
+    do {
+      return try await readSession(
+        url, contentType: contentType, backend: backend, environment: environment)
+    } catch {
+      throw CocoaError.reportingHostError(error, at: url, reading: true)
+    }
+  }
+
+  /// The one write path (see `writeUnreported`), reporting failures as the
+  /// host does.
+  func write(to url: URL, as type: UTType, mode: WriteMode) async throws {
+    do {
+      try await writeUnreported(to: url, as: type, mode: mode)
+    } catch {
+      throw CocoaError.reportingHostError(error, at: url, reading: false)
+    }
+  }
+
+  /// Runs `body`, which reads or writes the document at `url`, reporting
+  /// its failure as the host does.
+  func reportingErrors<T>(
+    at url: URL, reading: Bool, _ body: () async throws -> T
+  ) async throws -> T {
+    do {
+      return try await body()
+    } catch {
+      throw CocoaError.reportingHostError(error, at: url, reading: reading)
+    }
+  }
+
+  /// Finishes or discards an interrupted save of `url` (see
+  /// `PackageJournal.recover(packageAt:removingTemporaryFiles:)`).
+  @discardableResult
+  nonisolated static func recoverJournal(
+    at url: URL, removingTemporaryFiles: Bool = true
+  ) throws(CocoaError) -> Bool {
+    do {
+      return try PackageJournal.recover(
+        packageAt: url, removingTemporaryFiles: removingTemporaryFiles)
+    } catch {
+      throw CocoaError(error, writing: false, url: url)
+    }
+  }
+}
