@@ -287,6 +287,27 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
     }
   }
 
+  /// Moves the note with `id` to position `index` (0-based).
+  @discardableResult
+  public mutating func moveNote(id: String, to index: Int) throws(FormatError) -> DocumentEdit<Self>
+  {
+    guard let from = notes.firstIndex(where: { $0.id == id }) else {
+      throw FormatError(.invalidEdit, "there is no note '\(id)'")
+    }
+    guard notes.indices.contains(index) else {
+      throw FormatError(
+        .invalidEdit, "position \(index + 1) is out of range (there are \(notes.count) notes)")
+    }
+    return moveNote(from: from, to: index)
+  }
+
+  private mutating func moveNote(from: Int, to index: Int) -> DocumentEdit<Self> {
+    let note = notes.remove(at: from)
+    notes.insert(note, at: index)
+    metadataChanged = true
+    return DocumentEdit(actionName: "Move Note") { $0.moveNote(from: index, to: from) }
+  }
+
   /// Changes a note's title and text.
   @discardableResult
   public mutating func editNote(

@@ -428,6 +428,14 @@ public final class DocumentSession<Document> {
     let byTime =
       policy.interval.map { environment.now().timeIntervalSince(lastSaveTime) >= $0 } ?? false
     guard byChanges || byTime else { return false }
+    try await autosave()
+    return true
+  }
+
+  /// Autosaves now, whatever the policy says: a document with a file is
+  /// saved in place if dirty; an untitled one is written to the autosave
+  /// directory (and keeps autosaving to the same file).
+  public func autosave() async throws {
     if fileURL != nil {
       try await save()
     } else {
@@ -439,7 +447,6 @@ public final class DocumentSession<Document> {
       changesSinceAutosave = 0
       lastSaveTime = environment.now()
     }
-    return true
   }
 
   private func untitledAutosaveURL() -> URL {

@@ -25,6 +25,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
   /// Notes that follow: suggestions, and where an included file was
   /// included from. A note without a location is printed as `note: …`.
   public var notes: [Note]
+  /// Lines printed after the source excerpt and before the notes: the
+  /// diff of an expectation that did not hold, for example.
+  public var detail: String?
 
   /// A line after a diagnostic.
   public struct Note: Hashable, Sendable, CustomStringConvertible {
@@ -58,6 +61,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
     self.range = range
     self.message = message
     self.notes = notes
+    self.detail = nil
   }
 
   /// `file:line:col: severity: message`, on one line.
@@ -74,6 +78,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
   public func rendered(source: String) -> String {
     var lines = [description]
     if let excerpt = excerpt(in: Array(source.utf8)) { lines += excerpt }
+    if let detail { lines.append(detail) }
     lines += notes.map(\.description)
     return lines.joined(separator: "\n")
   }

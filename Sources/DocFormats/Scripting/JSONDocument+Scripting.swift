@@ -1,0 +1,95 @@
+public import DocKit
+public import DocScript
+import Foundation
+
+extension JSONDocument: ScriptableFileDocument {
+  public static var scriptTypeNames: [ScriptTypeName] { [ScriptTypeName("json", .json)] }
+
+  public static func makeUntitled(contentType: UTType) -> JSONDocument { JSONDocument() }
+
+  /// The JSON pretty-printed with sorted keys.
+  public var scriptDescription: String { text }
+
+  @MainActor public static var scriptCommands: [DocumentCommand<JSONDocument>] {
+    [
+      DocumentCommand(
+        CommandSpec(
+          "get", [.required("POINTER")], summary: "prints the value at an RFC 6901 pointer",
+          example: "get /items/0", topic: .document)
+      ) { context in
+        guard let pointer = context.arguments[0] else { return }
+        let value: JSONValue
+        do {
+          value = try context.session.document.value(at: pointer.text)
+        } catch let error as FormatError {
+          throw ScriptError(error.message, at: pointer)
+        }
+        var text = JSONWriter.text(of: value)
+        if text.hasSuffix("\n") { text.removeLast() }
+        context.print(text)
+      },
+      DocumentCommand(
+        CommandSpec(
+          "set", [.required("POINTER"), .required("VALUE")],
+          summary: "sets the value at POINTER to a JSON literal; /items/- appends",
+          example: "set /title '\"Lisbon\"'", topic: .document)
+      ) { context in
+        try edit(context) { document, pointer, value throws(FormatError) in
+          try document.set(value, at: pointer).named("Set \(pointer)")
+        }
+      },
+      DocumentCommand(
+        CommandSpec(
+          "insert", [.required("POINTER"), .required("VALUE")],
+          summary: "inserts a JSON literal before the array element at POINTER, or as a new member",
+          example: "insert /items/0 '{\"done\": false}'", topic: .document)
+      ) { context in
+        try edit(context) { document, pointer, value throws(FormatError) in
+          try document.insert(value, at: pointer).named("Insert \(pointer)")
+        }
+      },
+      DocumentCommand(
+        CommandSpec(
+          "remove", [.required("POINTER")], summary: "removes the value at POINTER",
+          example: "remove /items/1", topic: .document)
+      ) { context in
+        guard let pointer = context.arguments[0] else { return }
+        do {
+          try context.session.perform { document throws(FormatError) in
+            try document.remove(at: pointer.text).named("Remove \(pointer.text)")
+          }
+        } catch let error as FormatError {
+          throw ScriptError(error.message, at: pointer)
+        }
+      },
+    ]
+  }
+
+  /// `set` and `insert`: parse VALUE, then edit at POINTER.
+  @MainActor
+  private static func edit(
+    _ context: DocumentCommandContext<JSONDocument>,
+    _ body:
+      @escaping (inout JSONDocument, String, JSONValue) throws(FormatError) -> DocumentEdit<
+        JSONDocument
+      >
+  ) throws {
+    guard let pointer = context.arguments[0], let literal = context.arguments[1] else { return }
+    let value: JSONValue
+    do {
+      value = try parse(Array(literal.text.utf8))
+    } catch {
+      var message = "VALUE is not a JSON literal: \(error.message)"
+      if let column = error.column { message += " at column \(column)" }
+      throw ScriptError(
+        message, at: literal, notes: [.init("quote strings twice: '\"text\"'")])
+    }
+    do {
+      try context.session.perform { document throws(FormatError) in
+        try body(&document, pointer.text, value)
+      }
+    } catch let error as FormatError {
+      throw ScriptError(error.message, at: pointer)
+    }
+  }
+}

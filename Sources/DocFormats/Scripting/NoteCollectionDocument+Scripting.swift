@@ -1,0 +1,126 @@
+public import DocKit
+public import DocScript
+import Foundation
+
+extension NoteCollectionDocument: ScriptableFileDocument {
+  public static var scriptTypeNames: [ScriptTypeName] {
+    [ScriptTypeName("notes", .noteCollection)]
+  }
+
+  public static func makeUntitled(contentType: UTType) throws -> NoteCollectionDocument {
+    try NoteCollectionDocument(title: "Untitled")
+  }
+
+  /// The title, then each note: its position, id and title, and its text
+  /// indented.
+  public var scriptDescription: String {
+    var text = "title: \(title)\n"
+    for (index, note) in notes.enumerated() {
+      text += "[\(index + 1)] \(note.id): \(note.title)\n"
+      for line in note.text.split(separator: "\n", omittingEmptySubsequences: false)
+      where !(line.isEmpty && note.text.hasSuffix("\n")) {
+        text += "    \(line)\n"
+      }
+    }
+    return text
+  }
+
+  @MainActor public static var scriptCommands: [DocumentCommand<NoteCollectionDocument>] {
+    [
+      DocumentCommand(
+        CommandSpec(
+          "note",
+          [
+            .required("add|edit|title|remove|move"), .required("ID"), .rest("VALUE"),
+            .option("title", value: "TITLE"),
+          ],
+          summary: "adds, edits, retitles, removes or moves a note",
+          discussion: """
+            note add ID TEXT [--title TITLE]   adds a note at the end (the title defaults to ID)
+            note edit ID TEXT                  replaces a note's text
+            note title ID TITLE                renames a note
+            note remove ID                     removes a note
+            note move ID INDEX                 moves a note to position INDEX (from 1)
+            """,
+          example: "note add tram \"Take the 28\" --title Tram", topic: .document)
+      ) { context in
+        try note(context)
+      },
+      DocumentCommand(
+        CommandSpec(
+          "title", [.required("TEXT")], summary: "sets the collection's title",
+          example: "title \"Lisbon, May\"", topic: .document)
+      ) { context in
+        guard let title = context.arguments[0] else { return }
+        context.session.perform { $0.setTitle(title.text).named("Set Title") }
+      },
+    ]
+  }
+
+  @MainActor
+  private static func note(_ context: DocumentCommandContext<NoteCollectionDocument>) throws {
+    let arguments = context.arguments
+    guard let action = arguments[0], let id = arguments[1] else { return }
+    let values = Array(arguments.positionals.dropFirst(2))
+    func value(_ name: String) throws -> Argument {
+      guard values.count == 1 else {
+        throw ScriptError(
+          values.isEmpty
+            ? "missing \(name) for 'note \(action.text)'"
+            : "unexpected argument '\(values[1].text)'",
+          at: values.count > 1 ? values[1].range : arguments.range)
+      }
+      return values[0]
+    }
+    if action.text != "add", let title = arguments.option("title") {
+      throw ScriptError("'--title' is only for 'note add'", at: title)
+    }
+    let edit:
+      (inout NoteCollectionDocument) throws(FormatError) -> DocumentEdit<NoteCollectionDocument>
+    switch action.text {
+    case "add":
+      let text = try value("TEXT").text
+      let title = arguments.option("title")?.text ?? id.text
+      edit = { document throws(FormatError) in
+        try document.addNote(Note(id: id.text, title: title, text: text)).named(
+          "Add Note \(id.text)")
+      }
+    case "edit":
+      let text = try value("TEXT").text
+      edit = { document throws(FormatError) in
+        try document.editNote(id: id.text, text: text).named("Edit Note \(id.text)")
+      }
+    case "title":
+      let title = try value("TITLE").text
+      edit = { document throws(FormatError) in
+        try document.editNote(id: id.text, title: title).named("Retitle Note \(id.text)")
+      }
+    case "remove":
+      guard values.isEmpty else {
+        throw ScriptError("unexpected argument '\(values[0].text)'", at: values[0])
+      }
+      edit = { document throws(FormatError) in
+        try document.removeNote(id: id.text).named("Remove Note \(id.text)")
+      }
+    case "move":
+      let position = try value("INDEX").integer(
+        "INDEX", in: 1...max(1, context.session.document.notes.count))
+      edit = { document throws(FormatError) in
+        try document.moveNote(id: id.text, to: position - 1).named("Move Note \(id.text)")
+      }
+    default:
+      let actions = ["add", "edit", "title", "remove", "move"]
+      throw ScriptError(
+        "unknown note action '\(action.text)'", at: action,
+        notes: [
+          Suggestions.note(for: action.text, among: actions)
+            ?? .init("the actions are " + actions.joined(separator: ", "))
+        ])
+    }
+    do {
+      try context.session.perform { document throws(FormatError) in try edit(&document) }
+    } catch let error as FormatError {
+      throw ScriptError(error.message, at: id)
+    }
+  }
+}

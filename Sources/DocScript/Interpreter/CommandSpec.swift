@@ -1,0 +1,87 @@
+/// What a command is called, what it takes, and how it is explained:
+/// the single source from which arguments are parsed, usage errors are
+/// worded and `help` is written, so that they never disagree.
+public struct CommandSpec: Sendable {
+  /// Where `help` lists the command.
+  public enum Topic: String, Sendable, CaseIterable {
+    case documents, inspecting, snapshots, saving, undo, checking, other
+    /// Commands that a document type adds.
+    case document
+  }
+
+  /// One thing a command takes.
+  public enum Parameter: Sendable, Hashable {
+    /// A required word, shown as its name (`PATH`).
+    case required(String)
+    /// An optional word, shown in brackets (`[NAME]`).
+    case optional(String)
+    /// Any number of further words (`[TEXT…]`).
+    case rest(String)
+    /// `--name`, with no value.
+    case flag(String)
+    /// `--name VALUE`.
+    case option(String, value: String)
+    /// A plain keyword and a value, anywhere after the command: `as NAME`,
+    /// `to PATH`.
+    case keyword(String, value: String)
+  }
+
+  /// The command's name.
+  public var name: String
+  /// What it takes, in the order the usage line shows.
+  public var parameters: [Parameter]
+  /// One line, lower case, no final period: what the command does.
+  public var summary: String
+  /// More detail for `help NAME`, if any.
+  public var discussion: String?
+  /// An example line, valid in a script.
+  public var example: String
+  /// Where `help` lists it.
+  public var topic: Topic
+  /// Whether it may run inside `group NAME { … }`: edits and queries may;
+  /// commands that save, open or close may not.
+  public var isAllowedInGroup: Bool
+
+  /// Creates a spec.
+  public init(
+    _ name: String, _ parameters: [Parameter] = [], summary: String, discussion: String? = nil,
+    example: String, topic: Topic, isAllowedInGroup: Bool = true
+  ) {
+    self.name = name
+    self.parameters = parameters
+    self.summary = summary
+    self.discussion = discussion
+    self.example = example
+    self.topic = topic
+    self.isAllowedInGroup = isAllowedInGroup
+  }
+
+  /// `export [--type UTI] [--name DEFAULT] [to PATH]`.
+  public var usage: String {
+    ([name] + parameters.map(\.usage)).joined(separator: " ")
+  }
+
+  /// The positional parameters, in order.
+  var positionals: [Parameter] {
+    parameters.filter {
+      switch $0 {
+      case .required, .optional, .rest: true
+      case .flag, .option, .keyword: false
+      }
+    }
+  }
+}
+
+extension CommandSpec.Parameter {
+  /// How the usage line shows the parameter.
+  public var usage: String {
+    switch self {
+    case .required(let name): name
+    case .optional(let name): "[\(name)]"
+    case .rest(let name): "[\(name)…]"
+    case .flag(let name): "[--\(name)]"
+    case .option(let name, let value): "[--\(name) \(value)]"
+    case .keyword(let word, let value): "[\(word) \(value)]"
+    }
+  }
+}

@@ -1,0 +1,53 @@
+public import DocKit
+public import Foundation
+
+/// A command that a document type adds: its spec, and what it does to a
+/// session holding a document of that type.
+///
+///     DocumentCommand<Counter>(
+///       CommandSpec("increment", [.optional("N")], summary: "adds N to the count",
+///                   example: "increment 2", topic: .document)
+///     ) { context in
+///       let n = try context.arguments[0]?.integer("N") ?? 1
+///       context.session.perform { $0.add(n) }
+///     }
+public struct DocumentCommand<Document>: Sendable {
+  /// The command's name, parameters and help.
+  public var spec: CommandSpec
+  /// Runs the command.
+  public var run: @MainActor @Sendable (DocumentCommandContext<Document>) async throws -> Void
+
+  /// Creates a command.
+  public init(
+    _ spec: CommandSpec,
+    run: @escaping @MainActor @Sendable (DocumentCommandContext<Document>) async throws -> Void
+  ) {
+    self.spec = spec
+    self.run = run
+  }
+}
+
+/// What a document command gets: the session, its arguments, and where to
+/// print.
+@MainActor
+public struct DocumentCommandContext<Document> {
+  /// The session of the document the command acts on. Edits go through
+  /// it (`perform`, or the document's own methods with its undo manager)
+  /// so that each is undoable.
+  public let session: DocumentSession<Document>
+  /// The command's arguments.
+  public let arguments: ParsedArguments
+  let output: @MainActor (String) -> Void
+  let workingDirectory: URL
+
+  /// Prints `text` and a newline to the script's output.
+  public func print(_ text: String) {
+    output(text)
+  }
+
+  /// The URL of a path argument, resolved against the script's working
+  /// folder.
+  public func url(for path: Argument) -> URL {
+    PathResolver(workingDirectory: workingDirectory).url(for: path.text)
+  }
+}

@@ -1,0 +1,125 @@
+import DocKit
+import Foundation
+
+/// An open document as the interpreter sees it, whatever its type: the
+/// session's operations, `show`, snapshots, and the type's commands.
+@MainActor
+protocol DocumentHandle: AnyObject {
+  /// The type's short name, for listings.
+  var typeName: String { get }
+  var isDirty: Bool { get }
+  var changeCount: Int { get }
+  var fileURL: URL? { get }
+  var contentType: UTType { get }
+  var hasConflict: Bool { get }
+  var readableContentTypes: [UTType] { get }
+  var writableContentTypes: [UTType] { get }
+  var undoManager: UndoManager { get }
+  var autosaveURL: URL? { get }
+
+  /// What `show` prints.
+  func show() async throws -> String
+  /// A snapshot of the current state, with its `show` text.
+  func snapshot() async throws -> StoredSnapshot
+  /// The type's commands, by name.
+  var commands: [String: AnyDocumentCommand] { get }
+
+  func endEvent() async throws
+  func save(force: Bool) async throws
+  func save(as url: URL, contentType: UTType?) async throws
+  func save(to url: URL, contentType: UTType?) async throws
+  func revert() async throws
+  func close(discardingChanges: Bool) throws
+  func autosaveIfNeeded() async throws -> Bool
+  /// Autosaves now, whatever the policy says.
+  func autosaveNow() async throws
+  func export(to url: URL, contentType: UTType?, defaultFilename: String?) async throws -> URL
+}
+
+/// A snapshot kept by `snapshot`: its text for `diff`, and how to restore it.
+@MainActor
+struct StoredSnapshot {
+  var text: String
+  var restore: @MainActor (_ actionName: String) throws -> Void
+}
+
+/// A document command with its document type erased.
+@MainActor
+struct AnyDocumentCommand {
+  var spec: CommandSpec
+  var run:
+    @MainActor (ParsedArguments, _ output: @escaping @MainActor (String) -> Void, URL) async throws
+      -> Void
+}
+
+/// The handle for a session of any scriptable document type; the kind's
+/// differences (how to show, snapshot and restore) come in as closures.
+@MainActor
+final class SessionHandle<Document: ScriptableDocument>: DocumentHandle {
+  let session: DocumentSession<Document>
+  let typeName: String
+  private let showBody: @MainActor (DocumentSession<Document>) async throws -> String
+  private let snapshotBody: @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
+  let commands: [String: AnyDocumentCommand]
+
+  init(
+    session: DocumentSession<Document>,
+    show: @escaping @MainActor (DocumentSession<Document>) async throws -> String,
+    snapshot: @escaping @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
+  ) {
+    self.session = session
+    typeName = Document.scriptTypeNames.first?.name ?? session.contentType.identifier
+    showBody = show
+    snapshotBody = snapshot
+    var commands: [String: AnyDocumentCommand] = [:]
+    for command in Document.scriptCommands {
+      commands[command.spec.name] = AnyDocumentCommand(spec: command.spec) {
+        [session] arguments, output, folder in
+        try await command.run(
+          DocumentCommandContext(
+            session: session, arguments: arguments, output: output, workingDirectory: folder))
+      }
+    }
+    self.commands = commands
+  }
+
+  var isDirty: Bool { session.isDirty }
+  var changeCount: Int { session.changeCount }
+  var fileURL: URL? { session.fileURL }
+  var contentType: UTType { session.contentType }
+  var hasConflict: Bool { session.hasConflict }
+  var readableContentTypes: [UTType] { session.readableContentTypes }
+  var writableContentTypes: [UTType] { session.writableContentTypes }
+  var undoManager: UndoManager { session.undoManager }
+  var autosaveURL: URL? { session.autosaveURL }
+
+  func show() async throws -> String { try await showBody(session) }
+  func snapshot() async throws -> StoredSnapshot { try await snapshotBody(session) }
+
+  func endEvent() async throws { try await session.endEvent() }
+  func save(force: Bool) async throws { try await session.save(force: force) }
+  func save(as url: URL, contentType: UTType?) async throws {
+    try await session.save(as: url, contentType: contentType)
+  }
+  func save(to url: URL, contentType: UTType?) async throws {
+    try await session.save(to: url, contentType: contentType)
+  }
+  func revert() async throws { try await session.revert() }
+  func close(discardingChanges: Bool) throws {
+    try session.close(discardingChanges: discardingChanges)
+  }
+  func autosaveIfNeeded() async throws -> Bool { try await session.autosaveIfNeeded() }
+  func autosaveNow() async throws { try await session.autosave() }
+
+  func export(to url: URL, contentType: UTType?, defaultFilename: String?) async throws -> URL {
+    var outcome: Result<URL, any Error>?
+    await FileExporter().export(
+      document: session, contentType: contentType, defaultFilename: defaultFilename,
+      presenter: FixedExportPresenter(ExportDestination(url: url))
+    ) { result in
+      outcome = result
+    }
+    guard let outcome else { throw ScriptError("the export was cancelled") }
+    return try outcome.get()
+  }
+}

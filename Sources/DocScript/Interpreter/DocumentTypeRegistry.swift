@@ -1,0 +1,149 @@
+import DocKit
+import Foundation
+
+/// The document types a script can create and open, and how.
+///
+///     let registry = DocumentTypeRegistry()
+///     registry.register(PlainTextDocument.self)
+///     registry.register(BinaryDocument.self)
+///
+/// `new NAME` finds a type by short name or by UTI; `open PATH` by the
+/// file's type, in registration order, so register the most specific
+/// types first and catch-alls (such as a reader of any `public.data`) last.
+@MainActor
+public final class DocumentTypeRegistry {
+  struct Entry {
+    var typeNames: [ScriptTypeName]
+    var readableContentTypes: [UTType]
+    var writableContentTypes: [UTType]
+    var makeNew: @MainActor (UTType, SessionEnvironment) throws -> any DocumentHandle
+    var open: @MainActor (URL, UTType?, SessionEnvironment) async throws -> any DocumentHandle
+    var commandSpecs: [CommandSpec]
+  }
+
+  private(set) var entries: [Entry] = []
+
+  /// An empty registry.
+  public init() {}
+
+  /// Registers a scriptable `FileDocument` type.
+  public func register<Document: ScriptableFileDocument>(_ type: Document.Type) {
+    func handle(_ session: DocumentSession<Document>) -> any DocumentHandle {
+      SessionHandle(
+        session: session, show: { $0.document.scriptDescription },
+        snapshot: { session in
+          let value = session.document
+          return StoredSnapshot(text: value.scriptDescription) { [weak session] name in
+            session?.setDocument(value, actionName: name)
+          }
+        })
+    }
+    add(
+      type,
+      makeNew: { contentType, environment in
+        handle(
+          DocumentSession<Document>(
+            new: try Document.makeUntitled(contentType: contentType), contentType: contentType,
+            environment: environment.forSession(of: Document.self)))
+      },
+      open: { url, contentType, environment in
+        handle(
+          try await DocumentSession<Document>.open(
+            url, contentType: contentType, environment: environment.forSession(of: Document.self)))
+      })
+  }
+
+  /// Registers a scriptable `ReferenceFileDocument` type.
+  public func register<Document: ScriptableReferenceDocument>(_ type: Document.Type) {
+    func handle(_ session: DocumentSession<Document>) -> any DocumentHandle {
+      SessionHandle(
+        session: session,
+        show: { session in
+          Document.scriptDescription(
+            of: try session.document.snapshot(contentType: session.contentType))
+        },
+        snapshot: { session in
+          let document = session.document
+          let snapshot = try document.snapshot(contentType: session.contentType)
+          let box = UncheckedBox(snapshot)
+          return StoredSnapshot(text: Document.scriptDescription(of: snapshot)) {
+            [weak session] name in
+            guard let session else { return }
+            session.undoManager.setActionName(name)
+            try session.document.restore(box.value, undoManager: session.undoManager)
+            session.undoManager.setActionName(name)
+          }
+        })
+    }
+    add(
+      type,
+      makeNew: { contentType, environment in
+        handle(
+          DocumentSession<Document>(
+            new: try Document.makeUntitled(contentType: contentType), contentType: contentType,
+            environment: environment.forSession(of: Document.self)))
+      },
+      open: { url, contentType, environment in
+        handle(
+          try await DocumentSession<Document>.open(
+            url, contentType: contentType, environment: environment.forSession(of: Document.self)))
+      })
+  }
+
+  private func add<Document: ScriptableDocument>(
+    _ type: Document.Type,
+    makeNew: @escaping @MainActor (UTType, SessionEnvironment) throws -> any DocumentHandle,
+    open: @escaping @MainActor (URL, UTType?, SessionEnvironment) async throws -> any DocumentHandle
+  ) {
+    entries.append(
+      Entry(
+        typeNames: Document.scriptTypeNames,
+        readableContentTypes: Document.readableContentTypesForScripts,
+        writableContentTypes: Document.writableContentTypesForScripts,
+        makeNew: makeNew, open: open, commandSpecs: Document.scriptCommands.map(\.spec)))
+  }
+
+  /// Every short name, sorted.
+  public var typeNames: [String] { entries.flatMap { $0.typeNames.map(\.name) }.sorted() }
+
+  /// The entry and content type for `new NAME`: a short name, or a UTI one
+  /// of the types writes.
+  func entry(forNew name: String) -> (Entry, UTType)? {
+    for entry in entries {
+      if let match = entry.typeNames.first(where: { $0.name == name }) {
+        return (entry, match.contentType)
+      }
+    }
+    let type = UTType(name)
+    if let type {
+      for entry in entries where entry.writableContentTypes.contains(where: type.conforms(to:)) {
+        return (entry, type)
+      }
+    }
+    return nil
+  }
+
+  /// The first entry that reads `type`.
+  func entry(reading type: UTType) -> Entry? {
+    entries.first { $0.readableContentTypes.contains(where: type.conforms(to:)) }
+  }
+}
+
+/// Carries a value across an isolation boundary that the compiler cannot
+/// see is safe: a document's snapshot, used only on the main actor.
+struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+extension ScriptableDocument {
+  static var readableContentTypesForScripts: [UTType] {
+    (self as? any FileDocument.Type)?.readableContentTypes
+      ?? (self as? any ReferenceFileDocument.Type)?.readableContentTypes ?? []
+  }
+
+  static var writableContentTypesForScripts: [UTType] {
+    (self as? any FileDocument.Type)?.writableContentTypes
+      ?? (self as? any ReferenceFileDocument.Type)?.writableContentTypes ?? []
+  }
+}

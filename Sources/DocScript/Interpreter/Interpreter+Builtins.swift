@@ -1,0 +1,243 @@
+import DocKit
+import Foundation
+
+extension Interpreter {
+  /// The language's own commands, in the order `help` lists them.
+  static let builtinCommands: [BuiltinCommand] =
+    documentCommands + inspectingCommands + snapshotCommands + savingCommands + undoCommands
+    + checkingCommands + otherCommands
+
+  // MARK: - Documents
+
+  private static let documentCommands: [BuiltinCommand] = [
+    BuiltinCommand(
+      spec: CommandSpec(
+        "new", [.required("TYPE"), .optional("NAME")],
+        summary: "creates an untitled document and makes it current",
+        discussion:
+          "TYPE is a short name (text, markdown, json, notes, binary) or a UTI. NAME defaults to untitled-1, untitled-2 and onward.",
+        example: "new notes Trip", topic: .documents, isAllowedInGroup: false),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      try interpreter.newDocument(arguments)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "open", [.required("PATH"), .keyword("as", value: "NAME"), .option("type", value: "UTI")],
+        summary: "opens a file and makes it current",
+        discussion:
+          "The type comes from the file's extension unless --type gives it. NAME defaults to the file's base name.",
+        example: "open Trip.notes as trip", topic: .documents, isAllowedInGroup: false),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      try await interpreter.openDocument(arguments)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "use", [.required("NAME")], summary: "makes NAME the current document",
+        example: "use Trip", topic: .documents, isAllowedInGroup: false),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      guard let name = arguments[0] else { return }
+      _ = try interpreter.document(named: name, at: arguments.command)
+      interpreter.currentName = name.text
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "close", [.optional("NAME"), .flag("discard")],
+        summary: "closes a document; refuses a dirty one without --discard",
+        example: "close Trip --discard", topic: .documents, isAllowedInGroup: false),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      try interpreter.closeDocument(arguments)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "docs", summary: "lists the open documents with dirty marks, types and files",
+        example: "docs", topic: .documents),
+      actsOnDocument: false
+    ) { interpreter, _, _ in
+      interpreter.listDocuments()
+    },
+  ]
+
+  func newDocument(_ arguments: ParsedArguments) throws {
+    guard let typeArgument = arguments[0] else { return }
+    guard let (entry, contentType) = registry.entry(forNew: typeArgument.text) else {
+      throw ScriptError(
+        "unknown document type '\(typeArgument.text)'", at: typeArgument,
+        notes: [
+          Suggestions.note(for: typeArgument.text, among: registry.typeNames)
+            ?? .init("the types are " + registry.typeNames.joined(separator: ", "))
+        ])
+    }
+    let name: String
+    if let given = arguments[1] {
+      try checkNewName(given)
+      name = given.text
+    } else {
+      repeat {
+        untitledCount += 1
+      } while documents["untitled-\(untitledCount)"] != nil
+      name = "untitled-\(untitledCount)"
+    }
+    documents[name] = try entry.makeNew(contentType, sessionEnvironment)
+    currentName = name
+  }
+
+  func openDocument(_ arguments: ParsedArguments) async throws {
+    guard let path = arguments[0] else { return }
+    let url = resolver.url(for: path.text)
+    var contentType: UTType?
+    if let typeArgument = arguments.option("type") {
+      guard let type = UTType(typeArgument.text) else {
+        throw ScriptError("unknown type '\(typeArgument.text)'", at: typeArgument)
+      }
+      contentType = type
+    }
+    let name = arguments.option("as")?.text ?? url.deletingPathExtension().lastPathComponent
+    if let given = arguments.option("as") {
+      try checkNewName(given)
+    } else if documents[name] != nil {
+      throw ScriptError(
+        "a document named '\(name)' is already open", at: path,
+        notes: [.init("open it under another name with 'as NAME'")])
+    }
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw ScriptError("no such file '\(resolver.display(url))'", at: path)
+    }
+    let type = contentType ?? UTType(filenameExtension: url.pathExtension) ?? .data
+    guard let entry = registry.entry(reading: type) ?? registry.entries.last else {
+      throw ScriptError("no document type reads \(type.identifier)", at: path)
+    }
+    do {
+      documents[name] = try await entry.open(url, contentType, sessionEnvironment)
+    } catch {
+      throw ScriptError(Self.message(of: error), at: path)
+    }
+    currentName = name
+  }
+
+  private func checkNewName(_ name: Argument) throws {
+    guard !name.text.isEmpty, !name.text.contains(where: \.isWhitespace) else {
+      throw ScriptError("a document name must be a word without blanks", at: name)
+    }
+    guard documents[name.text] == nil else {
+      throw ScriptError("a document named '\(name.text)' is already open", at: name)
+    }
+  }
+
+  func closeDocument(_ arguments: ParsedArguments) throws {
+    let handle = try document(named: arguments[0], at: arguments.command)
+    guard let name = documents.first(where: { $0.value === handle })?.key else { return }
+    do {
+      try handle.close(discardingChanges: arguments.has("discard"))
+    } catch {
+      throw ScriptError(
+        "'\(name)' has unsaved changes", at: arguments[0]?.range ?? arguments.command.range,
+        notes: [.init("save it, or close it with --discard")])
+    }
+    documents[name] = nil
+    snapshots = snapshots.filter { $0.value.document != name }
+    snapshotOrder.removeAll { snapshots[$0] == nil }
+    if currentName == name { currentName = nil }
+  }
+
+  func listDocuments() {
+    let names = documents.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    let rows = names.compactMap { name -> [String]? in
+      guard let handle = documents[name] else { return nil }
+      let mark = name == currentName ? ">" : " "
+      let file = handle.fileURL.map(resolver.display) ?? "(untitled)"
+      return [mark + " " + name + (handle.isDirty ? "*" : ""), handle.contentType.identifier, file]
+    }
+    for line in Self.table(rows) { output.write(line + "\n") }
+  }
+
+  /// Rows with their columns padded to line up; no trailing blanks.
+  static func table(_ rows: [[String]]) -> [String] {
+    guard let columns = rows.map(\.count).max() else { return [] }
+    var widths = [Int](repeating: 0, count: columns)
+    for row in rows {
+      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+    }
+    return rows.map { row in
+      row.enumerated().map { index, cell in
+        index == row.count - 1
+          ? cell : cell.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0)
+      }.joined()
+    }
+  }
+
+  var resolver: PathResolver { PathResolver(workingDirectory: options.workingDirectory) }
+
+  var sessionEnvironment: SessionEnvironment {
+    let clock = clock
+    return SessionEnvironment(
+      now: { clock.now }, autosaveDirectory: options.autosaveDirectory,
+      autosavePolicy: AutosavePolicy(),
+      makeAutosaveName: { [counter = autosaveNames] in counter.next() })
+  }
+
+  // MARK: - Inspecting
+
+  private static let inspectingCommands: [BuiltinCommand] = [
+    BuiltinCommand(
+      spec: CommandSpec(
+        "show",
+        summary:
+          "prints the content: text as it is, JSON with sorted keys, notes as a listing, binary as hex",
+        example: "show", topic: .inspecting),
+      actsOnDocument: true
+    ) { interpreter, _, handle in
+      guard let handle else { return }
+      interpreter.writeBlock(try await handle.show())
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "status",
+        summary:
+          "prints whether the document is dirty, its change count, file, type, and whether the file changed on disk",
+        example: "status", topic: .inspecting),
+      actsOnDocument: true
+    ) { interpreter, arguments, handle in
+      guard let handle else { return }
+      interpreter.printStatus(of: handle)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "types", summary: "prints the types the document reads and writes",
+        example: "types", topic: .inspecting),
+      actsOnDocument: true
+    ) { interpreter, _, handle in
+      guard let handle else { return }
+      interpreter.output.write(
+        "readable: " + handle.readableContentTypes.map(\.identifier).joined(separator: ", ") + "\n"
+          + "writable: " + handle.writableContentTypes.map(\.identifier).joined(separator: ", ")
+          + "\n")
+    },
+  ]
+
+  /// Writes `text`, adding a newline if it does not end with one.
+  func writeBlock(_ text: String) {
+    output.write(text.isEmpty || text.hasSuffix("\n") ? text : text + "\n")
+  }
+
+  func printStatus(of handle: any DocumentHandle) {
+    let name = documents.first { $0.value === handle }?.key ?? "?"
+    var disk = "untitled"
+    if let url = handle.fileURL {
+      disk = handle.hasConflict ? "changed since read" : "unchanged since read"
+      if !FileManager.default.fileExists(atPath: url.path) { disk = "missing" }
+    }
+    let rows = [
+      ["document:", name],
+      ["dirty:", handle.isDirty ? "yes" : "no"],
+      ["changes:", "\(handle.changeCount)"],
+      ["file:", handle.fileURL.map(resolver.display) ?? "(untitled)"],
+      ["type:", handle.contentType.identifier],
+      ["on disk:", disk],
+    ]
+    for line in Self.table(rows) { output.write(line + "\n") }
+  }
+}

@@ -1,0 +1,242 @@
+import DocKit
+import Foundation
+
+extension Interpreter {
+  // MARK: - Undo and redo
+
+  static let undoCommands: [BuiltinCommand] = [
+    BuiltinCommand(
+      spec: CommandSpec(
+        "undo", [.optional("N")],
+        summary: "undoes the last N steps (1 by default), printing each one's title",
+        example: "undo 2", topic: .undo, isAllowedInGroup: false),
+      actsOnDocument: true
+    ) { interpreter, arguments, handle in
+      guard let handle else { return }
+      try interpreter.step(handle, arguments, redo: false)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "redo", [.optional("N")],
+        summary: "redoes the last N undone steps (1 by default), printing each one's title",
+        example: "redo", topic: .undo, isAllowedInGroup: false),
+      actsOnDocument: true
+    ) { interpreter, arguments, handle in
+      guard let handle else { return }
+      try interpreter.step(handle, arguments, redo: true)
+    },
+  ]
+
+  /// `undo N` or `redo N`: all N or none.
+  func step(_ handle: any DocumentHandle, _ arguments: ParsedArguments, redo: Bool) throws {
+    let count = try arguments[0]?.integer("N", in: 1...Int.max) ?? 1
+    let undoManager = handle.undoManager
+    undoManager.markEventBoundary()
+    var titles: [String] = []
+    for done in 0..<count {
+      guard redo ? undoManager.canRedo : undoManager.canUndo else {
+        // Put back what this command did, so that it leaves nothing.
+        for _ in 0..<done { if redo { undoManager.undo() } else { undoManager.redo() } }
+        let what = redo ? "redo" : "undo"
+        throw ScriptError(
+          done == 0 ? "nothing to \(what)" : "only \(done) step\(done == 1 ? "" : "s") to \(what)",
+          at: arguments[0]?.range ?? arguments.command.range)
+      }
+      titles.append(redo ? undoManager.redoMenuItemTitle : undoManager.undoMenuItemTitle)
+      if redo { undoManager.redo() } else { undoManager.undo() }
+    }
+    for title in titles { output.write(title + "\n") }
+  }
+
+  // MARK: - Checking
+
+  static let checkingCommands: [BuiltinCommand] = [
+    BuiltinCommand(
+      spec: CommandSpec(
+        "expect", [.required("WHAT"), .rest("VALUE")],
+        summary: "fails unless the document is as expected",
+        discussion: """
+          expect dirty | clean | can-undo | can-redo | no-undo | no-redo
+          expect show TEXT          the output of 'show' is TEXT (use a heredoc for several lines)
+          expect file PATH [TEXT]   PATH exists and, with TEXT, holds exactly those bytes
+          expect sha256 PATH HEX    PATH's SHA-256 is HEX
+          """,
+        example: "expect show <<EOF\n…\nEOF", topic: .checking),
+      actsOnDocument: true
+    ) { interpreter, arguments, handle in
+      try await interpreter.expect(arguments, handle)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "expect-error", [.required("SUBSTRING"), .required("COMMAND"), .rest("ARGUMENT")],
+        summary: "runs COMMAND and fails unless it fails with a message containing SUBSTRING",
+        discussion: "Either way, COMMAND leaves every document as it was.",
+        example: "expect-error 'no such file' open missing.txt", topic: .checking),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      try await interpreter.expectError(arguments)
+    },
+  ]
+
+  func expect(_ arguments: ParsedArguments, _ handle: (any DocumentHandle)?) async throws {
+    guard let what = arguments[0], let handle else { return }
+    let values = Array(arguments.positionals.dropFirst())
+    func flag(_ holds: Bool, _ message: @autoclosure () -> String) throws {
+      guard values.isEmpty else {
+        throw ScriptError("'expect \(what.text)' takes no value", at: values[0])
+      }
+      guard holds else { throw ScriptError(message(), at: arguments.range) }
+    }
+    let undoManager = handle.undoManager
+    switch what.text {
+    case "dirty": try flag(handle.isDirty, "expected the document to be dirty; it is clean")
+    case "clean": try flag(!handle.isDirty, "expected the document to be clean; it is dirty")
+    case "can-undo": try flag(undoManager.canUndo, "expected something to undo; there is nothing")
+    case "can-redo": try flag(undoManager.canRedo, "expected something to redo; there is nothing")
+    case "no-undo":
+      try flag(
+        !undoManager.canUndo,
+        "expected nothing to undo; '\(undoManager.undoMenuItemTitle)' is there")
+    case "no-redo":
+      try flag(
+        !undoManager.canRedo,
+        "expected nothing to redo; '\(undoManager.redoMenuItemTitle)' is there")
+    case "show":
+      guard values.count == 1 else {
+        throw ScriptError(
+          "expected one TEXT after 'expect show'", at: values.dropFirst().first ?? what)
+      }
+      try Self.compare(
+        expected: values[0].text, actual: try await handle.show(), at: arguments.range)
+    case "file":
+      try expectFile(values, at: arguments)
+    case "sha256":
+      guard values.count == 2 else {
+        throw ScriptError("expected PATH and HEX after 'expect sha256'", at: what)
+      }
+      let url = resolver.url(for: values[0].text)
+      guard let data = FileManager.default.contents(atPath: url.path) else {
+        throw ScriptError("no such file '\(resolver.display(url))'", at: values[0])
+      }
+      let digest = SHA256.hexDigest(of: data)
+      guard digest == values[1].text.lowercased() else {
+        throw ScriptError(
+          "expected sha256 \(values[1].text) for '\(resolver.display(url))', got \(digest)",
+          at: values[1])
+      }
+    default:
+      let kinds = [
+        "dirty", "clean", "can-undo", "can-redo", "no-undo", "no-redo", "show", "file", "sha256",
+      ]
+      throw ScriptError(
+        "unknown expectation '\(what.text)'", at: what,
+        notes: [
+          Suggestions.note(for: what.text, among: kinds)
+            ?? .init("expect one of " + kinds.joined(separator: ", "))
+        ])
+    }
+  }
+
+  private func expectFile(_ values: [Argument], at arguments: ParsedArguments) throws {
+    guard let path = values.first, values.count <= 2 else {
+      throw ScriptError(
+        "expected PATH [TEXT] after 'expect file'",
+        at: values.dropFirst(2).first ?? arguments.command)
+    }
+    let url = resolver.url(for: path.text)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      throw ScriptError("expected '\(resolver.display(url))' to exist; it does not", at: path)
+    }
+    guard values.count == 2 else { return }
+    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
+      throw ScriptError("'\(resolver.display(url))' is not a regular file", at: path)
+    }
+    let expected = Data(values[1].text.utf8)
+    guard data != expected else { return }
+    let actual = String(decoding: data, as: UTF8.self)
+    throw Self.mismatch(
+      "'\(resolver.display(url))' does not hold the expected bytes", expected: values[1].text,
+      actual: actual, at: values[1].range)
+  }
+
+  /// Compares what `show` printed with the expected text. Both are taken
+  /// as lines, so a missing final newline on either side does not matter.
+  static func compare(expected: String, actual: String, at range: SourceRange) throws {
+    func normal(_ text: String) -> String {
+      text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+    }
+    guard normal(expected) != normal(actual) else { return }
+    throw mismatch("'show' does not match", expected: expected, actual: actual, at: range)
+  }
+
+  static func mismatch(
+    _ message: String, expected: String, actual: String, at range: SourceRange
+  ) -> ScriptError {
+    let expectedLines = lines(of: expected)
+    let actualLines = lines(of: actual)
+    if expectedLines.count <= 1 && actualLines.count <= 1 {
+      return ScriptError(
+        "\(message): expected \(quoted(expectedLines.first ?? "")), got \(quoted(actualLines.first ?? ""))",
+        at: range)
+    }
+    let diff = UnifiedDiff(
+      old: expectedLines, new: actualLines, oldName: "expected", newName: "actual")
+    return ScriptError(
+      message, at: range,
+      detail: diff.isEmpty ? "(they differ only in line endings)" : diff.description)
+  }
+
+  /// Text in single quotes, with control characters escaped.
+  static func quoted(_ text: String) -> String {
+    var out = "'"
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      case "'": out += "\\'"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "'"
+  }
+
+  /// `expect-error SUBSTRING COMMAND…`: runs COMMAND with its output
+  /// captured; rolls back what it did either way.
+  func expectError(_ arguments: ParsedArguments) async throws {
+    guard let substring = arguments[0] else { return }
+    let words = Array(arguments.positionals.dropFirst())
+    guard let name = words.first else { return }
+    let (handle, run) = try resolve(words, range: arguments.range, inGroup: false)
+    let (documentsBefore, currentBefore) = (documents, currentName)
+    var failure: (any Error)?
+    do {
+      try await run()
+    } catch {
+      failure = error
+    }
+    if let handle { rollBackEvent(handle.undoManager) }
+    // A document the command created or opened is closed again.
+    for (name, opened) in documents where documentsBefore[name] !== opened {
+      try? opened.close(discardingChanges: true)
+    }
+    (documents, currentName) = (documentsBefore, currentBefore)
+    guard let failure else {
+      throw ScriptError(
+        "expected '\(name.text)' to fail with \(Self.quoted(substring.text)); it succeeded",
+        at: name)
+    }
+    let message = diagnostic(for: failure, at: arguments.range).message
+    guard message.contains(substring.text) else {
+      throw ScriptError(
+        "expected an error containing \(Self.quoted(substring.text)); got \(Self.quoted(message))",
+        at: substring)
+    }
+  }
+}

@@ -1,0 +1,255 @@
+import DocKit
+import Foundation
+
+/// A command the language itself has, rather than a document type.
+struct BuiltinCommand {
+  /// What the command is called, takes and does.
+  var spec: CommandSpec
+  /// Whether it acts on a document (and so takes `--doc NAME`).
+  var actsOnDocument: Bool
+  /// Runs it. The handle is the document's when ``actsOnDocument``.
+  var run: @MainActor (Interpreter, ParsedArguments, (any DocumentHandle)?) async throws -> Void
+}
+
+extension Interpreter {
+  /// Every command name the language knows: built-in, and every
+  /// registered type's.
+  var allCommandNames: Set<String> {
+    Set(builtins.keys).union(registry.entries.flatMap { $0.commandSpecs.map(\.name) })
+      .union(["let", "group"])
+  }
+
+  /// Unknown command names in a parsed statement, found before anything
+  /// runs. A name with variables in it is checked when it runs.
+  func unknownCommands(in statement: Statement) -> [Diagnostic] {
+    switch statement {
+    case .command(let command):
+      guard let name = command.words.first?.literalText, !allCommandNames.contains(name) else {
+        return []
+      }
+      return [unknownCommand(name, at: command.words[0].range)]
+    case .group(let group):
+      return group.body.flatMap(unknownCommands(in:))
+    }
+  }
+
+  func unknownCommand(_ name: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .error, in: range, "unknown command '\(name)'",
+      notes: [
+        Suggestions.note(for: name, among: allCommandNames)
+          ?? .init("'help' lists the commands")
+      ])
+  }
+
+  // MARK: - Commands and groups
+
+  /// Expands a command's words.
+  func expand(_ command: Command) throws(Diagnostic) -> [Argument] {
+    var arguments: [Argument] = []
+    arguments.reserveCapacity(command.words.count)
+    for word in command.words {
+      arguments.append(
+        Argument(text: try variables.expand(word), range: word.range, isPlain: word.isPlain))
+    }
+    return arguments
+  }
+
+  /// Runs a command outside any group: it is one undo event in the
+  /// document it acts on, ended after it succeeds; if it fails, what it
+  /// registered is undone, so the document is as it was.
+  func runTopLevel(_ command: Command) async throws {
+    let words = try expand(command)
+    if words[0].text == "let", command.words[0].isPlain {
+      variables[words[1].text] = words[3].text
+      return
+    }
+    let (handle, run) = try resolve(words, range: command.range, inGroup: false)
+    guard let handle else {
+      try await run()
+      return
+    }
+    let undoManager = handle.undoManager
+    do {
+      try await run()
+    } catch {
+      rollBackEvent(undoManager)
+      throw error
+    }
+    try await endEvent(of: handle)
+  }
+
+  /// Ends the open undo event of `handle`, autosaving if it is on.
+  func endEvent(of handle: any DocumentHandle) async throws {
+    if autosaveEnabled {
+      try await handle.endEvent()
+    } else {
+      handle.undoManager.markEventBoundary()
+    }
+  }
+
+  /// Undoes what a failed command registered in the open event, leaving
+  /// nothing to redo.
+  func rollBackEvent(_ undoManager: UndoManager) {
+    guard undoManager.groupingLevel > 0 else { return }
+    undoManager.disableUndoRegistration()
+    undoManager.undo()
+    undoManager.enableUndoRegistration()
+  }
+
+  /// Runs `group NAME { … }`: one undo group, named NAME, in each
+  /// document its commands touch; if any command fails, the whole group
+  /// is rolled back in every document.
+  func runGroup(_ group: Group) async throws {
+    let name = try variables.expand(group.name)
+    var opened: [ObjectIdentifier: any DocumentHandle] = [:]
+    var order: [any DocumentHandle] = []
+    do {
+      try await runBody(group.body, name: name, opened: &opened, order: &order)
+    } catch {
+      for handle in order.reversed() {
+        let undoManager = handle.undoManager
+        while undoManager.groupingLevel > 1 { undoManager.endUndoGrouping() }
+        undoManager.disableUndoRegistration()
+        undoManager.undoNestedGroup()
+        undoManager.enableUndoRegistration()
+        // The event's own group is left empty; close it without a trace.
+        undoManager.markEventBoundary()
+      }
+      throw error
+    }
+    for handle in order {
+      handle.undoManager.setActionName(name)
+      handle.undoManager.endUndoGrouping()
+      try await endEvent(of: handle)
+    }
+  }
+
+  private func runBody(
+    _ body: [Statement], name: String, opened: inout [ObjectIdentifier: any DocumentHandle],
+    order: inout [any DocumentHandle]
+  ) async throws {
+    for statement in body {
+      switch statement {
+      case .group(let inner):
+        // A nested group is part of the outer one: one undo step in all.
+        try await runBody(inner.body, name: name, opened: &opened, order: &order)
+      case .command(let command):
+        output.willRun(command, source: currentSource)
+        let words = try expand(command)
+        if words[0].text == "let", command.words[0].isPlain {
+          variables[words[1].text] = words[3].text
+          continue
+        }
+        let (handle, run) = try resolve(words, range: command.range, inGroup: true)
+        if let handle, opened[ObjectIdentifier(handle)] == nil {
+          opened[ObjectIdentifier(handle)] = handle
+          order.append(handle)
+          handle.undoManager.beginUndoGrouping()
+          handle.undoManager.setActionName(name)
+        }
+        do {
+          try await run()
+        } catch {
+          // Report where in the group it failed, then roll the group back.
+          throw Located(error: error, range: command.range)
+        }
+      }
+    }
+  }
+
+  /// Finds what `words` names, and returns the document it acts on (if
+  /// any) and how to run it.
+  func resolve(
+    _ words: [Argument], range: SourceRange, inGroup: Bool
+  ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
+    let name = words[0]
+    let rest = Array(words.dropFirst())
+    // `set bail on` is a setting; `set /a 1` is the JSON document's.
+    if let builtin = builtins[name.text],
+      name.text != "set" || rest.first.map({ Self.settingNames.contains($0.text) }) ?? true
+    {
+      guard builtin.spec.isAllowedInGroup || !inGroup else {
+        throw ScriptError(
+          "'\(name.text)' cannot run inside a group", at: name,
+          notes: [.init("a group holds edits, which become one undo step; save after it")])
+      }
+      var spec = builtin.spec
+      if builtin.actsOnDocument { spec.parameters.append(.option("doc", value: "NAME")) }
+      let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
+      let handle = builtin.actsOnDocument ? try document(for: arguments) : nil
+      return (handle, { try await builtin.run(self, arguments, handle) })
+    }
+    // A document type's command: the target document's type decides.
+    let target = try document(named: Self.docOption(in: rest), at: name)
+    guard let command = target.commands[name.text] else {
+      if allCommandNames.contains(name.text) {
+        throw ScriptError(
+          "a \(target.typeName) document has no command '\(name.text)'", at: name,
+          notes: [.init("'help' lists the commands of each type")])
+      }
+      throw ScriptError(unknownCommand(name.text, at: name.range))
+    }
+    var spec = command.spec
+    spec.parameters.append(.option("doc", value: "NAME"))
+    let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
+    let folder = options.workingDirectory
+    let output = output
+    return (
+      target,
+      {
+        try await command.run(arguments, { text in output.write(text + "\n") }, folder)
+      }
+    )
+  }
+
+  static let settingNames: Set<String> = ["bail", "echo", "clock"]
+
+  /// The `--doc` value among raw arguments, if any.
+  private static func docOption(in arguments: [Argument]) -> Argument? {
+    for (index, argument) in arguments.enumerated()
+    where argument.isPlain && argument.text == "--doc" && index + 1 < arguments.count {
+      return arguments[index + 1]
+    }
+    return nil
+  }
+
+  /// The document a command acts on: `--doc NAME`, else the current one.
+  func document(for arguments: ParsedArguments) throws -> any DocumentHandle {
+    try document(named: arguments.option("doc"), at: arguments.command)
+  }
+
+  func document(named name: Argument?, at command: Argument) throws -> any DocumentHandle {
+    if let name {
+      guard let handle = documents[name.text] else {
+        throw ScriptError(
+          "no document named '\(name.text)'", at: name,
+          notes: [
+            Suggestions.note(for: name.text, among: documents.keys)
+              ?? .init("'docs' lists the open documents")
+          ])
+      }
+      return handle
+    }
+    guard let currentName, let handle = documents[currentName] else {
+      throw ScriptError(
+        "no document is open", at: command,
+        notes: [.init("create one with 'new', or 'open' a file")]
+      )
+    }
+    return handle
+  }
+}
+
+/// An error inside a group, with the command it came from.
+struct Located: Error {
+  var error: any Error
+  var range: SourceRange
+}
+
+extension ScriptError {
+  /// A script error from a diagnostic, keeping its range and notes.
+  init(_ diagnostic: Diagnostic) {
+    self.init(diagnostic.message, at: diagnostic.range, notes: diagnostic.notes)
+  }
+}

@@ -1,0 +1,93 @@
+extension Interpreter {
+  /// Every command's spec that `help` knows: built-in, then each
+  /// registered type's, with the type's names.
+  var helpEntries: [(spec: CommandSpec, types: [String])] {
+    var entries = Self.builtinCommands.map { ($0.spec, [String]()) }
+    var byName: [String: Int] = [:]
+    for entry in registry.entries {
+      let typeName = entry.typeNames.first?.name ?? "?"
+      for spec in entry.commandSpecs {
+        if let index = byName[spec.name] {
+          entries[index].1.append(typeName)
+        } else {
+          byName[spec.name] = entries.count
+          entries.append((spec, [typeName]))
+        }
+      }
+    }
+    return entries
+  }
+
+  func help(_ command: Argument?) throws {
+    guard let command else {
+      output.write(helpOverview())
+      return
+    }
+    let matches = helpEntries.filter { $0.spec.name == command.text }
+    guard !matches.isEmpty else {
+      if ["let", "group"].contains(command.text) {
+        output.write(Self.syntaxHelp[command.text, default: ""])
+        return
+      }
+      throw ScriptError(
+        "no command named '\(command.text)'", at: command,
+        notes: [
+          Suggestions.note(for: command.text, among: allCommandNames)
+            ?? .init("'help' lists the commands")
+        ])
+    }
+    var text = ""
+    for (index, match) in matches.enumerated() {
+      if index > 0 { text += "\n" }
+      text += Self.helpText(for: match.spec, types: match.types)
+    }
+    output.write(text)
+  }
+
+  static let syntaxHelp: [String: String] = [
+    "let": """
+    usage: let NAME = VALUE
+    defines a variable; $NAME and ${NAME} use it, ${NAME:-fallback} falls back
+    example: let title = "Weekly review"
+
+    """,
+    "group": """
+    usage: group NAME { COMMAND… }
+    runs the commands as one undo step named NAME; if one fails, all are rolled back
+    example: group "Plan day" { note add d1 "Museum"; note add d2 "Tram" }
+
+    """,
+  ]
+
+  static func helpText(for spec: CommandSpec, types: [String]) -> String {
+    var lines = ["usage: \(spec.usage)", spec.summary]
+    if !types.isEmpty { lines.append("for: " + types.joined(separator: ", ") + " documents") }
+    if let discussion = spec.discussion { lines.append(discussion) }
+    lines.append("example: \(spec.example)")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  func helpOverview() -> String {
+    var text = ""
+    let entries = helpEntries
+    for topic in CommandSpec.Topic.allCases where topic != .document {
+      let rows = entries.filter { $0.spec.topic == topic && $0.types.isEmpty }.map {
+        ["  " + $0.spec.name, $0.spec.summary]
+      }
+      guard !rows.isEmpty else { continue }
+      text += "\(topic.rawValue):\n" + Self.table(rows).joined(separator: "\n") + "\n"
+    }
+    text +=
+      "syntax:\n"
+      + Self.table([
+        ["  let", "defines a variable"], ["  group", "runs commands as one undo step"],
+      ]).joined(separator: "\n") + "\n"
+    for entry in registry.entries {
+      let name = entry.typeNames.map(\.name).joined(separator: ", ")
+      let rows = entry.commandSpecs.map { ["  " + $0.name, $0.summary] }
+      guard !rows.isEmpty else { continue }
+      text += "\(name) documents:\n" + Self.table(rows).joined(separator: "\n") + "\n"
+    }
+    return text + "'help COMMAND' shows a command's usage and an example.\n"
+  }
+}

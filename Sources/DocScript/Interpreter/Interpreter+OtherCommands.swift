@@ -1,0 +1,123 @@
+import DocKit
+import Foundation
+
+extension Interpreter {
+  static let otherCommands: [BuiltinCommand] = [
+    BuiltinCommand(
+      spec: CommandSpec(
+        "print", [.rest("TEXT")], summary: "prints its arguments, separated by blanks",
+        example: "print \"saved $name\"", topic: .other),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      interpreter.output.write(arguments.positionals.map(\.text).joined(separator: " ") + "\n")
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "echo", [.rest("TEXT")], summary: "the same as print", example: "echo done",
+        topic: .other),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      interpreter.output.write(arguments.positionals.map(\.text).joined(separator: " ") + "\n")
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "set", [.required("SETTING"), .required("VALUE")],
+        summary: "changes a setting: bail on|off, echo on|off, clock ISO8601|now",
+        discussion:
+          "bail stops the script at the first failed command. echo prints each command before it runs. clock fixes the time documents and autosave see, or lets it run.",
+        example: "set clock 2026-01-01T00:00:00Z", topic: .other),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      try interpreter.changeSetting(arguments)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "source", [.required("PATH")],
+        summary: "runs another script; a relative PATH is relative to the including script",
+        example: "source setup.docscript", topic: .other, isAllowedInGroup: false),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      try await interpreter.source(arguments)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "help", [.optional("COMMAND")],
+        summary: "lists the commands, or shows one's usage, description and example",
+        example: "help export", topic: .other),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      try interpreter.help(arguments[0])
+    },
+  ]
+
+  func changeSetting(_ arguments: ParsedArguments) throws {
+    guard let setting = arguments[0], let value = arguments[1] else { return }
+    func onOff() throws -> Bool {
+      switch value.text {
+      case "on": return true
+      case "off": return false
+      default: throw ScriptError("expected on or off, not '\(value.text)'", at: value)
+      }
+    }
+    switch setting.text {
+    case "bail": options.bail = try onOff()
+    case "echo": options.echo = try onOff()
+    case "clock":
+      if value.text == "now" {
+        clock.set(nil)
+      } else {
+        let formatter = ISO8601DateFormatter()
+        guard let date = formatter.date(from: value.text) else {
+          throw ScriptError(
+            "expected an ISO 8601 time such as 2026-01-01T00:00:00Z, or now", at: value)
+        }
+        clock.set(date)
+      }
+    default:
+      throw ScriptError(
+        "unknown setting '\(setting.text)'", at: setting,
+        notes: [
+          Suggestions.note(for: setting.text, among: Self.settingNames)
+            ?? .init("the settings are bail, echo and clock")
+        ])
+    }
+  }
+
+  /// Limits `source` nesting, so that no chain of includes exhausts the
+  /// stack.
+  static let maximumSourceDepth = 32
+
+  func source(_ arguments: ParsedArguments) async throws {
+    guard let path = arguments[0] else { return }
+    let base =
+      sourceStack.last?.url?.deletingLastPathComponent() ?? options.workingDirectory
+    let url =
+      path.text.hasPrefix("/")
+      ? URL(fileURLWithPath: path.text) : base.appendingPathComponent(path.text)
+    let canonical = url.standardizedFileURL.resolvingSymlinksInPath()
+    if sourceStack.contains(where: {
+      $0.url?.standardizedFileURL.resolvingSymlinksInPath() == canonical
+    }) {
+      throw ScriptError(
+        "'\(path.text)' is already being run; sourcing it again would never end", at: path)
+    }
+    guard sourceStack.count < Self.maximumSourceDepth else {
+      throw ScriptError("scripts sourced more than \(Self.maximumSourceDepth) deep", at: path)
+    }
+    guard let data = FileManager.default.contents(atPath: canonical.path) else {
+      throw ScriptError("no such script '\(resolver.display(url))'", at: path)
+    }
+    let source = ScriptSource(name: resolver.display(url), bytes: Array(data))
+    let location = path.range.start
+    // Diagnostics inside the included file carry the include stack.
+    sourceStack.append((source, canonical, location))
+    let wellFormed = check(source)
+    sourceStack.removeLast()
+    guard wellFormed else {
+      throw ScriptError("'\(path.text)' is malformed; nothing in it ran", at: path)
+    }
+    // Failures inside are reported and counted where they happen; the
+    // `source` command itself succeeded in running the script.
+    await runChecked(source, url: canonical, includedAt: location)
+  }
+}

@@ -1,0 +1,261 @@
+public import Foundation
+import Synchronization
+
+/// Runs DocScript: parses a script whole, then runs its statements one by
+/// one against the documents it creates and opens.
+///
+///     let interpreter = Interpreter(registry: registry, options: options, output: output)
+///     let result = await interpreter.run(ScriptSource(name: "trip.docscript", text: text))
+///
+/// Each command is one undo event in the document it acts on, and one
+/// undo group: after it succeeds the event is ended (which may autosave).
+/// A command that fails leaves every document as it was. A script that
+/// does not parse runs nothing.
+@MainActor
+public final class Interpreter {
+  /// How the interpreter starts.
+  public struct Options: Sendable {
+    /// Stop at the first failed command.
+    public var bail = false
+    /// Print each command before running it.
+    public var echo = false
+    /// The folder relative paths start from, and `$PWD`.
+    public var workingDirectory: URL
+    /// Variables defined before the script runs (`--var NAME=VALUE`).
+    public var variables: [String: String] = [:]
+    /// The time documents and autosave see; nil for the real clock.
+    public var clock: Date?
+    /// Where untitled documents autosave.
+    public var autosaveDirectory: URL
+
+    /// Options for a run in `workingDirectory`, with a fixed clock taken
+    /// from `SOURCE_DATE_EPOCH` when `environment` sets it.
+    public init(
+      workingDirectory: URL, environment: [String: String] = [:],
+      autosaveDirectory: URL? = nil
+    ) {
+      self.workingDirectory = workingDirectory.standardizedFileURL
+      if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ TimeInterval($0) }) {
+        clock = Date(timeIntervalSince1970: epoch)
+      }
+      self.autosaveDirectory =
+        autosaveDirectory ?? workingDirectory.appendingPathComponent(".docrepl-autosave")
+    }
+  }
+
+  /// What a run came to.
+  public struct Result: Sendable, Equatable {
+    /// The script did not parse; nothing ran.
+    public var isMalformed = false
+    /// How many commands failed, expectations included.
+    public var failures = 0
+    /// Whether `bail` stopped the run at a failure.
+    public var stoppedByBail = false
+
+    /// Whether everything ran and held.
+    public var succeeded: Bool { !isMalformed && failures == 0 }
+  }
+
+  let registry: DocumentTypeRegistry
+  let output: any ScriptOutput
+  var options: Options
+  var variables: Variables
+  let clock: ScriptClock
+  var autosaveEnabled = false
+
+  /// The open documents by name, and the current one.
+  var documents: [String: any DocumentHandle] = [:]
+  var currentName: String?
+  var untitledCount = 0
+  var snapshots: [String: (document: String, snapshot: StoredSnapshot)] = [:]
+  var snapshotOrder: [String] = []
+  var snapshotCount = 0
+  let autosaveNames = AutosaveNames()
+
+  /// The scripts being run, outermost first, with where each was sourced.
+  var sourceStack: [(source: ScriptSource, url: URL?, includedAt: SourceLocation?)] = []
+  var result = Result()
+  var stopped = false
+
+  /// The built-in commands, by name.
+  let builtins: [String: BuiltinCommand]
+
+  /// Creates an interpreter.
+  public init(registry: DocumentTypeRegistry, options: Options, output: any ScriptOutput) {
+    self.registry = registry
+    self.output = output
+    self.options = options
+    clock = ScriptClock(options.clock)
+    var variables = Variables(options.variables)
+    variables["PWD"] = options.workingDirectory.path
+    variables["SCRIPT_DIR"] = options.workingDirectory.path
+    self.variables = variables
+    builtins = Dictionary(
+      Self.builtinCommands.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The result so far, for a prompt that runs one input at a time.
+  public var currentResult: Result { result }
+
+  /// The current document's name, and whether it is dirty: for a prompt.
+  public var currentDocument: (name: String, isDirty: Bool)? {
+    guard let currentName, let handle = documents[currentName] else { return nil }
+    return (currentName, handle.isDirty)
+  }
+
+  // MARK: - Running
+
+  /// Parses `source` whole; if it is well formed, runs it.
+  ///
+  /// - Parameter url: The script's file, for `$SCRIPT_DIR` and relative
+  ///   `source` paths; nil for standard input or a prompt.
+  @discardableResult
+  public func run(_ source: ScriptSource, url: URL? = nil) async -> Result {
+    guard check(source) else {
+      result.isMalformed = true
+      return result
+    }
+    await runChecked(source, url: url, includedAt: nil)
+    return result
+  }
+
+  /// Parses `source` and reports its syntax errors and unknown commands;
+  /// returns whether it may run.
+  func check(_ source: ScriptSource) -> Bool {
+    var parser = Parser(source)
+    var problems: [Diagnostic] = []
+    while let statement = parser.next() {
+      problems += unknownCommands(in: statement)
+    }
+    problems = (parser.diagnostics + problems).sorted { $0.location < $1.location }
+    for var problem in problems {
+      problem.notes += includeNotes()
+      report(problem, in: source)
+    }
+    return problems.isEmpty
+  }
+
+  func runChecked(_ source: ScriptSource, url: URL?, includedAt: SourceLocation?) async {
+    sourceStack.append((source, url, includedAt))
+    let savedScriptDirectory = variables["SCRIPT_DIR"]
+    if let url {
+      variables["SCRIPT_DIR"] = url.deletingLastPathComponent().standardizedFileURL.path
+    }
+    defer {
+      sourceStack.removeLast()
+      variables["SCRIPT_DIR"] = savedScriptDirectory
+    }
+    var parser = Parser(source)
+    while !stopped, let statement = parser.next() {
+      _ = await execute(statement)
+    }
+  }
+
+  /// Runs one statement; returns whether it succeeded.
+  func execute(_ statement: Statement) async -> Bool {
+    switch statement {
+    case .command(let command):
+      output.willRun(command, source: currentSource)
+      if options.echo { output.write(echoText(of: command) + "\n") }
+      do {
+        try await runTopLevel(command)
+        return true
+      } catch {
+        fail(error, at: command.range)
+        return false
+      }
+    case .group(let group):
+      do {
+        try await runGroup(group)
+        return true
+      } catch {
+        fail(error, at: group.range)
+        return false
+      }
+    }
+  }
+
+  /// Counts and reports a failure; stops the run when bailing.
+  func fail(_ error: any Error, at range: SourceRange) {
+    result.failures += 1
+    report(diagnostic(for: error, at: range), in: currentSource)
+    if options.bail {
+      stopped = true
+      result.stoppedByBail = true
+    }
+  }
+
+  var currentSource: ScriptSource {
+    sourceStack.last?.source ?? ScriptSource(name: "<input>", text: "")
+  }
+
+  /// A diagnostic for an error from a command.
+  func diagnostic(for error: any Error, at range: SourceRange) -> Diagnostic {
+    var diagnostic: Diagnostic
+    switch error {
+    case let error as Diagnostic:
+      diagnostic = error
+    case let error as ScriptError:
+      diagnostic = Diagnostic(.error, in: error.range ?? range, error.message, notes: error.notes)
+      diagnostic.detail = error.detail
+    default:
+      diagnostic = Diagnostic(.error, in: range, Self.message(of: error))
+    }
+    diagnostic.notes += includeNotes()
+    return diagnostic
+  }
+
+  /// "in file included from a.docscript:3", innermost first.
+  func includeNotes() -> [Diagnostic.Note] {
+    sourceStack.reversed().compactMap(\.includedAt).map {
+      .init("in file included from \($0.file):\($0.line)")
+    }
+  }
+
+  func report(_ diagnostic: Diagnostic, in source: ScriptSource) {
+    output.report(diagnostic, rendered: diagnostic.rendered(source: source.text))
+  }
+
+  /// The text a library error shows: its description, lower-cased at the
+  /// start as diagnostics are, without a final period.
+  public static func message(of error: any Error) -> String {
+    var text = String(describing: error)
+    if error is CocoaError, let localized = (error as? any LocalizedError)?.errorDescription {
+      text = localized
+    }
+    if text.hasSuffix(".") { text.removeLast() }
+    if let first = text.first, first.isUppercase,
+      text.dropFirst().first.map({ !$0.isUppercase }) ?? true
+    {
+      text = first.lowercased() + text.dropFirst()
+    }
+    return text
+  }
+
+  private func echoText(of command: Command) -> String {
+    let bytes = currentSource.bytes
+    guard let line = Diagnostic.line(command.range.start.line, of: bytes) else { return "" }
+    if command.range.end.line == command.range.start.line {
+      let start = line.startIndex + command.range.start.column - 1
+      let end = min(line.endIndex, line.startIndex + command.range.end.column - 1)
+      if start <= end { return String(decoding: line[start..<end], as: UTF8.self) }
+    }
+    return String(decoding: line, as: UTF8.self)
+  }
+}
+
+/// The clock documents and autosave see: fixed, or the real one.
+final class ScriptClock: Sendable {
+  private let fixed: Mutex<Date?>
+
+  init(_ fixed: Date?) {
+    self.fixed = Mutex(fixed)
+  }
+
+  /// Fixes the clock at `date`, or lets it run with nil.
+  func set(_ date: Date?) {
+    fixed.withLock { $0 = date }
+  }
+
+  var now: Date { fixed.withLock { $0 } ?? Date() }
+}

@@ -1,0 +1,114 @@
+/// A command's arguments sorted by its ``CommandSpec``: positionals, flags,
+/// options and keywords, each with where it was written.
+///
+/// A plain word starting with `--` is a flag or an option; `--` alone ends
+/// them; a quoted `"--x"` is always positional. A plain keyword such as
+/// `as` or `to` takes the next word as its value.
+public struct ParsedArguments: Sendable {
+  /// The command's own word.
+  public var command: Argument
+  /// The positional arguments, in order.
+  public var positionals: [Argument]
+  /// The flags given, without their dashes.
+  public var flags: Set<String>
+  /// Option and keyword values, by name (without dashes).
+  public var options: [String: Argument]
+  /// The whole command, for messages: from its name to its last word.
+  public var range: SourceRange
+
+  /// Sorts `arguments` by `spec`.
+  ///
+  /// - Throws: ``ScriptError`` for an unknown option (with a suggestion),
+  ///   an option without its value, or too few or too many positionals,
+  ///   each with the usage line.
+  public init(command: Argument, arguments: [Argument], spec: CommandSpec) throws(ScriptError) {
+    self.command = command
+    positionals = []
+    flags = []
+    options = [:]
+    range = SourceRange(command.range.start, arguments.last?.range.end ?? command.range.end)
+    var flagNames: Set<String> = []
+    var optionNames: Set<String> = []
+    var keywordNames: Set<String> = []
+    for parameter in spec.parameters {
+      switch parameter {
+      case .flag(let name): flagNames.insert(name)
+      case .option(let name, _): optionNames.insert(name)
+      case .keyword(let word, _): keywordNames.insert(word)
+      case .required, .optional, .rest: break
+      }
+    }
+    let usage = Diagnostic.Note("usage: \(spec.usage)")
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument.isPlain, !optionsEnded, argument.text == "--" {
+        optionsEnded = true
+        continue
+      }
+      if argument.isPlain, !optionsEnded, argument.text.hasPrefix("--") {
+        let name = String(argument.text.dropFirst(2))
+        if flagNames.contains(name) {
+          guard flags.insert(name).inserted else {
+            throw ScriptError("'--\(name)' is given twice", at: argument, notes: [usage])
+          }
+        } else if optionNames.contains(name) {
+          guard index < arguments.count else {
+            throw ScriptError("'--\(name)' needs a value", at: argument, notes: [usage])
+          }
+          guard options[name] == nil else {
+            throw ScriptError("'--\(name)' is given twice", at: argument, notes: [usage])
+          }
+          options[name] = arguments[index]
+          index += 1
+        } else {
+          let known = (flagNames.union(optionNames)).map { "--" + $0 }
+          throw ScriptError(
+            "unknown option '\(argument.text)' for '\(spec.name)'", at: argument,
+            notes: (Suggestions.note(for: argument.text, among: known).map { [$0] } ?? []) + [usage]
+          )
+        }
+        continue
+      }
+      if argument.isPlain, !optionsEnded, keywordNames.contains(argument.text) {
+        guard index < arguments.count else {
+          throw ScriptError("'\(argument.text)' needs a value", at: argument, notes: [usage])
+        }
+        guard options[argument.text] == nil else {
+          throw ScriptError("'\(argument.text)' is given twice", at: argument, notes: [usage])
+        }
+        options[argument.text] = arguments[index]
+        index += 1
+        continue
+      }
+      positionals.append(argument)
+    }
+    let positionalSpec = spec.positionals
+    let required = positionalSpec.filter { if case .required = $0 { true } else { false } }
+    let takesRest = positionalSpec.contains { if case .rest = $0 { true } else { false } }
+    if positionals.count < required.count, case .required(let missing) = required[positionals.count]
+    {
+      throw ScriptError(
+        "missing \(missing) for '\(spec.name)'", at: SourceRange(at: range.end), notes: [usage])
+    }
+    if !takesRest, positionals.count > positionalSpec.count {
+      let extra = positionals[positionalSpec.count]
+      throw ScriptError(
+        "unexpected argument '\(extra.text)' for '\(spec.name)'", at: extra,
+        notes: [.init("quote an argument that has blanks"), usage])
+    }
+  }
+
+  /// The positional argument at `index`, if given.
+  public subscript(_ index: Int) -> Argument? {
+    index < positionals.count ? positionals[index] : nil
+  }
+
+  /// Whether the flag `--name` was given.
+  public func has(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The value of the option or keyword `name`, if given.
+  public func option(_ name: String) -> Argument? { options[name] }
+}

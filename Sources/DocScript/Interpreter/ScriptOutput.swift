@@ -1,0 +1,39 @@
+/// Where a running script's output goes: standard output, and diagnostics.
+///
+/// The interpreter writes each command's output before its diagnostics,
+/// and calls ``willRun(_:source:)`` before each command, so that a test
+/// runner can tell which output belongs to which command.
+@MainActor
+public protocol ScriptOutput: AnyObject {
+  /// Text for standard output, newlines included.
+  func write(_ text: String)
+  /// A diagnostic, with its rendering (source line, caret, notes).
+  func report(_ diagnostic: Diagnostic, rendered: String)
+  /// Called before a command runs.
+  func willRun(_ command: Command, source: ScriptSource)
+}
+
+extension ScriptOutput {
+  public func willRun(_ command: Command, source: ScriptSource) {}
+}
+
+/// Output kept in memory: for tests, and for `expect-error`.
+@MainActor
+public final class CapturedOutput: ScriptOutput {
+  /// Everything written to standard output.
+  public private(set) var text = ""
+  /// The diagnostics reported, in order.
+  public private(set) var diagnostics: [Diagnostic] = []
+  /// Their renderings, joined by newlines.
+  public private(set) var renderedDiagnostics: [String] = []
+
+  /// An empty capture.
+  public init() {}
+
+  public func write(_ text: String) { self.text += text }
+
+  public func report(_ diagnostic: Diagnostic, rendered: String) {
+    diagnostics.append(diagnostic)
+    renderedDiagnostics.append(rendered)
+  }
+}

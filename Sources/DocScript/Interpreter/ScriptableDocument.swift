@@ -1,0 +1,58 @@
+public import DocKit
+
+/// A document type that scripts can create, open and edit: the extension
+/// point through which the built-in types, and anyone else's, add their
+/// commands to the language.
+///
+/// Adopt ``ScriptableFileDocument`` for a `FileDocument` (a value) or
+/// ``ScriptableReferenceDocument`` for a `ReferenceFileDocument`, then
+/// register the type with a ``DocumentTypeRegistry``:
+///
+///     struct Counter: ScriptableFileDocument { … }
+///     registry.register(Counter.self)
+///
+/// `docs/docscript.md` has a complete example.
+public protocol ScriptableDocument {
+  /// The short names `new` accepts for this type (`text`, `markdown`),
+  /// each with the content type it creates. The first is the type's own
+  /// name in listings.
+  static var scriptTypeNames: [ScriptTypeName] { get }
+
+  /// A new, empty document for `new`, to be saved as `contentType`.
+  static func makeUntitled(contentType: UTType) throws -> Self
+
+  /// The commands this type adds, which act on the current document.
+  @MainActor static var scriptCommands: [DocumentCommand<Self>] { get }
+}
+
+/// A short name for `new`, and the content type it stands for.
+public struct ScriptTypeName: Hashable, Sendable {
+  /// The name, such as `text`.
+  public var name: String
+  /// The type a new document of this name is saved as.
+  public var contentType: UTType
+
+  /// Creates a name.
+  public init(_ name: String, _ contentType: UTType) {
+    self.name = name
+    self.contentType = contentType
+  }
+}
+
+/// A `FileDocument` that scripts can drive. Its snapshots are copies of
+/// the value, and restoring one replaces the value as one undoable step.
+public protocol ScriptableFileDocument: FileDocument, ScriptableDocument {
+  /// What `show` prints.
+  var scriptDescription: String { get }
+}
+
+/// A `ReferenceFileDocument` that scripts can drive. Its snapshots come
+/// from its own `snapshot(contentType:)`.
+public protocol ScriptableReferenceDocument: ReferenceFileDocument, ScriptableDocument {
+  /// What `show` prints for the document whose snapshot this is.
+  static func scriptDescription(of snapshot: Snapshot) -> String
+
+  /// Makes the document hold what `snapshot` holds, registering the undo
+  /// with `undoManager`, for `restore`.
+  @MainActor func restore(_ snapshot: Snapshot, undoManager: UndoManager?) throws
+}
