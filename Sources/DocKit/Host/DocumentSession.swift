@@ -80,6 +80,17 @@ public final class DocumentSession<Document> {
   private var savingFromChangeCount: Int?
   private var savedStateDiverged = false
   private var closingGroupIsDiscardable = false
+  /// Whether a save, autosave or revert is running. They run one at a time
+  /// (two would share temporary files and journals); the others wait.
+  private var isBusy = false
+  private var waitingForTurn: [CheckedContinuation<Void, Never>] = []
+  /// While a revert reads: the edit state it started from, so an edit
+  /// made meanwhile is not overwritten.
+  private var revertStartedAt: EditState?
+  /// Whether ``close(discardingChanges:)`` has run.
+  private var isClosed = false
+  /// Whether the running write is an autosave, which a close stops.
+  private var isAutosaving = false
 
   init(
     document: Document, fileURL: URL?, contentType: UTType, backend: Backend,
@@ -101,8 +112,12 @@ public final class DocumentSession<Document> {
     for observer in observers { NotificationCenter.default.removeObserver(observer) }
   }
 
-  /// Whether the document has changes that are not saved.
-  public var isDirty: Bool { savedChangeCount != changeCount }
+  /// Whether the document has changes that are not saved: the change
+  /// count differs from the saved one, or an undo group still open (an
+  /// event not yet ended) holds an action.
+  public var isDirty: Bool {
+    savedChangeCount != changeCount || undoManager.openGroupsHoldChange
+  }
 
   /// The types this document can be opened as.
   public var readableContentTypes: [UTType] { backend.readableContentTypes }
@@ -158,11 +173,47 @@ public final class DocumentSession<Document> {
   /// Ends one user action: closes the undo group it opened, then autosaves
   /// if the policy says so. The interpreter calls this after each command.
   ///
+  /// It is not needed before saving or closing: every operation that
+  /// writes, reverts or closes ends the open event first.
+  ///
   /// - Returns: Whether an autosave happened.
   @discardableResult
   public func endEvent() async throws -> Bool {
-    undoManager.markEventBoundary()
+    endEventGroup()
     return try await autosaveIfNeeded()
+  }
+
+  /// Closes the undo group the current event opened, so that its change
+  /// is counted before a write, a revert or a close: what
+  /// ``endEvent()`` does, without autosaving. Groups the program opened
+  /// itself stay open (their changes keep the document dirty).
+  func endEventGroup() {
+    undoManager.markEventBoundary()
+  }
+
+  /// What edits have happened, as far as the undo manager tells.
+  struct EditState: Equatable {
+    var changeCount: Int
+    var openGroupsHoldChange: Bool
+  }
+
+  var editState: EditState {
+    EditState(changeCount: changeCount, openGroupsHoldChange: undoManager.openGroupsHoldChange)
+  }
+
+  /// Runs `body` when no other save, autosave or revert is running; the
+  /// others wait their turn, first come first served.
+  @discardableResult
+  private func exclusively<T>(_ body: () async throws -> T) async throws -> T {
+    if isBusy {
+      await withCheckedContinuation { waitingForTurn.append($0) }
+    } else {
+      isBusy = true
+    }
+    defer {
+      if waitingForTurn.isEmpty { isBusy = false } else { waitingForTurn.removeFirst().resume() }
+    }
+    return try await body()
   }
 
   // MARK: - Disk state
@@ -194,15 +245,26 @@ public final class DocumentSession<Document> {
   ///
   /// - Parameter force: Save even if the file changed on disk since it was
   ///   read, replacing the other version.
+  /// The open event is ended first, so an edit whose undo group is still
+  /// open is saved. A save, autosave or revert already running is waited
+  /// for.
+  ///
   /// - Throws: ``DocumentSessionError/Code/untitled``,
   ///   ``DocumentSessionError/Code/conflict``, or the error that stopped the
   ///   write; the file is then as it was and the document still dirty.
   public func save(force: Bool = false) async throws {
+    endEventGroup()
+    try await exclusively { try await saveInPlace(force: force) }
+  }
+
+  /// Returns whether it wrote.
+  @discardableResult
+  private func saveInPlace(force: Bool) async throws -> Bool {
     guard let fileURL else {
       throw DocumentSessionError(
         .untitled, url: nil, message: "the document is untitled; use save as")
     }
-    guard isDirty || force else { return }
+    guard isDirty || force else { return false }
     if try PackageJournal.recover(packageAt: fileURL, removingTemporaryFiles: false),
       let path = try? FileWrapper.filePath(of: fileURL)
     {
@@ -216,7 +278,7 @@ public final class DocumentSession<Document> {
         message: "the file changed on disk since it was opened or saved; revert, or save with force"
       )
     }
-    try await write(to: fileURL, as: contentType, mode: .inPlace)
+    return try await write(to: fileURL, as: contentType, mode: .inPlace)
   }
 
   /// Saves the document to `url` as `contentType` and makes that its file.
@@ -227,15 +289,20 @@ public final class DocumentSession<Document> {
   /// - Throws: ``DocumentSessionError/Code/fileExists`` if `url` exists
   ///   and `overwrite` is false.
   public func save(as url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
+    endEventGroup()
     let type = try writableType(contentType ?? self.contentType)
-    try await write(to: url, as: type, mode: .adopt(overwrite: overwrite))
+    try await exclusively { try await write(to: url, as: type, mode: .adopt(overwrite: overwrite)) }
   }
 
   /// Writes a copy to `url`, leaving the document's file, type and
-  /// unsaved state as they are.
+  /// unsaved state as they are. The open event is ended first, so the copy
+  /// holds every edit made so far.
+  ///
+  /// - Throws: as ``save(as:contentType:overwrite:)``.
   public func save(to url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
+    endEventGroup()
     let type = try writableType(contentType ?? self.contentType)
-    try await write(to: url, as: type, mode: .copy(overwrite: overwrite))
+    try await exclusively { try await write(to: url, as: type, mode: .copy(overwrite: overwrite)) }
   }
 
   func writableType(_ type: UTType) throws(DocumentSessionError) -> UTType {
@@ -256,7 +323,14 @@ public final class DocumentSession<Document> {
   }
 
   /// The one write path: serialize, then commit by the cheapest safe means.
-  func write(to url: URL, as type: UTType, mode: WriteMode) async throws {
+  /// The caller holds the session's turn (``exclusively(_:)``).
+  ///
+  /// - Returns: Whether it wrote: false only for an autosave stopped by a
+  ///   close.
+  @discardableResult
+  func write(to url: URL, as type: UTType, mode: WriteMode) async throws -> Bool {
+    // Edits made while this write waited for its turn are written too.
+    endEventGroup()
     let samePlace = url.standardizedFileURL == fileURL?.standardizedFileURL
     let existing = samePlace || fileURL != nil ? lastWrapper : nil
     let original = fileURL
@@ -269,12 +343,16 @@ public final class DocumentSession<Document> {
       } else if FileManager.default.fileExists(atPath: url.path), !mode.overwrites {
         throw DocumentSessionError(.fileExists, url: url, message: "the file already exists")
       }
+      if isAutosaving, isClosed { return false }
       try await writeDirectly(self, type, url)
       finishWrite(to: url, as: type, mode: mode, wrapper: nil, changeCount: changeCountAtStart)
-      return
+      return true
     }
-    guard let makeWrapper = backend.makeWrapper else { return }
+    guard let makeWrapper = backend.makeWrapper else { return false }
     let wrapper = try await makeWrapper(self, type, type == contentType ? existing : nil)
+    // A document closed discarding its changes while the autosave
+    // serialized it is not written.
+    if isAutosaving, isClosed { return false }
     let box = UncheckedSendable(value: wrapper)
     let inPlace = if case .inPlace = mode { true } else { false }
     let manifest = inPlace && samePlace && type == contentType ? self.manifest : nil
@@ -319,6 +397,7 @@ public final class DocumentSession<Document> {
     finishWrite(
       to: url, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
       manifest: saved.value)
+    return true
   }
 
   private func diskPermissions(of url: URL) -> UInt16? {
@@ -344,10 +423,15 @@ public final class DocumentSession<Document> {
         autosaveURL = nil
       }
       recordDisk(wrapper, at: url, manifest: manifest)
+      // The document may have been edited while it was written. Then it
+      // is not the value that was saved, and must not be told it was: a
+      // document that tracks its changed parts would forget the new ones.
+      let editedMeanwhile =
+        changeCount != saved || savedStateDiverged || undoManager.openGroupsHoldChange
       savedChangeCount = savedStateDiverged ? nil : saved
       changesSinceAutosave = 0
       lastSaveTime = environment.now()
-      backend.didSave(self, type)
+      if !editedMeanwhile { backend.didSave(self, type) }
     }
   }
 
@@ -355,36 +439,68 @@ public final class DocumentSession<Document> {
 
   /// Rereads the document from its file, discarding unsaved changes: the
   /// undo stacks are cleared and the document is clean.
+  ///
+  /// Every edit made before the call is discarded, including one whose
+  /// event was not ended. An edit made while the file is being read is
+  /// not: the revert then throws and changes nothing.
+  ///
+  /// - Throws: ``DocumentSessionError/Code/untitled``;
+  ///   ``DocumentSessionError/Code/unsavedChanges`` if the document was
+  ///   edited (or an edit undone) while the revert read the file; or the
+  ///   error that stopped the read. The document is then as it was.
   public func revert() async throws {
-    guard let fileURL else {
-      throw DocumentSessionError(
-        .untitled, url: nil, message: "an untitled document has no file to revert to")
+    endEventGroup()
+    try await exclusively {
+      guard let fileURL else {
+        throw DocumentSessionError(
+          .untitled, url: nil, message: "an untitled document has no file to revert to")
+      }
+      endEventGroup()
+      revertStartedAt = editState
+      defer { revertStartedAt = nil }
+      try PackageJournal.recover(packageAt: fileURL)
+      let (document, wrapper) = try await backend.read(fileURL, contentType, self)
+      try checkNotEditedDuringRevert()
+      self.document = document
+      undoManager.removeAllActions()
+      changeCount = 0
+      savedChangeCount = 0
+      changesSinceAutosave = 0
+      recordDisk(wrapper, at: fileURL)
     }
-    try PackageJournal.recover(packageAt: fileURL)
-    let (document, wrapper) = try await backend.read(fileURL, contentType, self)
-    self.document = document
-    undoManager.removeAllActions()
-    changeCount = 0
-    savedChangeCount = 0
-    changesSinceAutosave = 0
-    recordDisk(wrapper, at: fileURL)
   }
 
-  /// Closes the document.
+  /// Throws if the document was edited since the running revert began; a
+  /// reader that changes the document in place calls it before it does.
+  func checkNotEditedDuringRevert() throws(DocumentSessionError) {
+    guard let start = revertStartedAt, start != editState else { return }
+    throw DocumentSessionError(
+      .unsavedChanges, url: fileURL,
+      message:
+        "the document was edited while it was being reverted; the edit is kept, revert again to discard it"
+    )
+  }
+
+  /// Closes the document. The open event is ended first, so an edit whose
+  /// undo group is still open counts as unsaved.
   ///
-  /// - Parameter discardingChanges: Close even with unsaved changes.
+  /// A session that is closed still counts changes, so a program that
+  /// keeps using it by mistake loses nothing silently.
+  ///
+  /// - Parameter discardingChanges: Close even with unsaved changes. An
+  ///   autosave still serializing the document is then not written.
   /// - Throws: ``DocumentSessionError/Code/unsavedChanges`` when dirty and
   ///   not discarding.
   public func close(discardingChanges: Bool = false) throws {
+    endEventGroup()
     guard !isDirty || discardingChanges else {
       throw DocumentSessionError(
         .unsavedChanges, url: fileURL,
         message: "the document has unsaved changes; save it, or close discarding them")
     }
+    isClosed = true
     if let autosaveURL { try? FileManager.default.removeItem(at: autosaveURL) }
     autosaveURL = nil
-    for observer in observers { NotificationCenter.default.removeObserver(observer) }
-    observers = []
   }
 
   // MARK: - Autosave
@@ -392,25 +508,42 @@ public final class DocumentSession<Document> {
   /// Autosaves if the document is dirty and the policy's change count or
   /// interval has been reached. A saved document is saved in place; an
   /// untitled one is written to the autosave directory.
+  ///
+  /// The open event is ended first. While a save, autosave or revert is
+  /// running, or after ``close(discardingChanges:)``, nothing is done; the
+  /// next event tries again.
+  ///
+  /// - Returns: Whether an autosave happened.
   @discardableResult
   public func autosaveIfNeeded() async throws -> Bool {
+    endEventGroup()
+    guard !isBusy, !isClosed else { return false }
+    return try await exclusively { try await autosaveNow() }
+  }
+
+  private func autosaveNow() async throws -> Bool {
+    isAutosaving = true
+    defer { isAutosaving = false }
     let policy = environment.autosavePolicy
     guard isDirty else { return false }
     let byChanges = policy.changes.map { changesSinceAutosave >= $0 } ?? false
     let byTime =
       policy.interval.map { environment.now().timeIntervalSince(lastSaveTime) >= $0 } ?? false
     guard byChanges || byTime else { return false }
-    if fileURL != nil {
-      try await save()
-    } else {
-      let url = autosaveURL ?? untitledAutosaveURL()
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try await write(to: url, as: contentType, mode: .autosave)
-      autosaveURL = url
-      changesSinceAutosave = 0
-      lastSaveTime = environment.now()
+    if fileURL != nil { return try await saveInPlace(force: false) }
+    let url = autosaveURL ?? untitledAutosaveURL()
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let wrote = try await write(to: url, as: contentType, mode: .autosave)
+    guard wrote, !isClosed else {
+      // Closed, discarding changes, while the autosave ran: leave no
+      // autosave to be offered for recovery.
+      try? FileManager.default.removeItem(at: url)
+      return false
     }
+    autosaveURL = url
+    changesSinceAutosave = 0
+    lastSaveTime = environment.now()
     return true
   }
 

@@ -62,8 +62,9 @@ public final class FileExporter {
   ///
   /// ``isPresented`` becomes false before `onCompletion` or
   /// `onCancellation` runs. A type the document cannot write, or a failed
-  /// write, completes with `.failure`; the document's file, type and
-  /// unsaved state never change.
+  /// write, completes with `.failure`; the
+  /// document's file, type and unsaved state never change. The copy holds
+  /// every edit made so far: the open event is ended first.
   public func export<Document>(
     document: DocumentSession<Document>?, contentType: UTType? = nil,
     defaultFilename: String? = nil,
@@ -71,6 +72,8 @@ public final class FileExporter {
     onCancellation: (() -> Void)? = nil
   ) async {
     guard let document else { return }
+    // The export holds every edit made so far, its event ended or not.
+    document.endEventGroup()
     await present(
       type: { () throws(DocumentSessionError) in
         try document.writableType(
