@@ -25,7 +25,9 @@ final class GatedFileSystem: FileSystem {
   }
 
   /// Returns once the held call has been reached; it then waits for
-  /// ``proceed()``.
+  /// ``proceed()``. Main-actor isolated, so that it needs no thread of the
+  /// cooperative pool, which held calls in parallel tests may fill.
+  @MainActor
   func reached() async {
     for await _ in reachedStream { return }
   }
