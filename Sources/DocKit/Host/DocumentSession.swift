@@ -287,7 +287,9 @@ public final class DocumentSession<Document> {
   /// current file where the file system allows.
   ///
   /// - Throws: ``DocumentSessionError/Code/fileExists`` if `url` exists
-  ///   and `overwrite` is false.
+  ///   and `overwrite` is false;
+  ///   ``DocumentSessionError/Code/undeclaredContentType`` if the type has
+  ///   no declaration, so the file could not be opened again by its name.
   public func save(as url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
     endEventGroup()
     let type = try writableType(contentType ?? self.contentType)
@@ -305,6 +307,8 @@ public final class DocumentSession<Document> {
     try await exclusively { try await write(to: url, as: type, mode: .copy(overwrite: overwrite)) }
   }
 
+  /// `type`, if the document writes it and it is declared (see
+  /// ``declaredForSaving(_:)``).
   func writableType(_ type: UTType) throws(DocumentSessionError) -> UTType {
     guard backend.writableContentTypes.contains(where: type.conforms(to:)) else {
       throw DocumentSessionError(
@@ -312,7 +316,7 @@ public final class DocumentSession<Document> {
         message: "the document cannot be written as \(type.identifier) (it writes "
           + backend.writableContentTypes.map(\.identifier).joined(separator: ", ") + ")")
     }
-    return type
+    return try Self.declaredForSaving(type)
   }
 
   enum WriteMode {

@@ -61,8 +61,8 @@ public final class FileExporter {
   /// its writable types if nil).
   ///
   /// ``isPresented`` becomes false before `onCompletion` or
-  /// `onCancellation` runs. A type the document cannot write, or a failed
-  /// write, completes with `.failure`; the
+  /// `onCancellation` runs. A type the document cannot write or that has
+  /// no declaration, or a failed write, completes with `.failure`; the
   /// document's file, type and unsaved state never change. The copy holds
   /// every edit made so far: the open event is ended first.
   public func export<Document>(
@@ -105,7 +105,7 @@ public final class FileExporter {
             .unsupportedContentType, url: nil,
             message: "the document cannot be written as \(type.identifier)")
         }
-        return type
+        return try DocumentSession<Document>.declaredForSaving(type)
       },
       baseName: defaultFilename ?? "Untitled", presenter: presenter,
       write: { destination, type in
