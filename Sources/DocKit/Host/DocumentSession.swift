@@ -243,12 +243,12 @@ public final class DocumentSession<Document> {
   /// directory fsync), keeping its permissions. A package is updated in
   /// place through a journal: O(k) for k changed files, all or nothing.
   ///
-  /// - Parameter force: Save even if the file changed on disk since it was
-  ///   read, replacing the other version.
   /// The open event is ended first, so an edit whose undo group is still
   /// open is saved. A save, autosave or revert already running is waited
   /// for.
   ///
+  /// - Parameter force: Save even if the file changed on disk since it was
+  ///   read, replacing the other version.
   /// - Throws: ``DocumentSessionError/Code/untitled``,
   ///   ``DocumentSessionError/Code/conflict``, or the error that stopped the
   ///   write; the file is then as it was and the document still dirty.

@@ -1,5 +1,5 @@
-import DocKit
 import Dispatch
+import DocKit
 import Glibc
 import Synchronization
 
@@ -38,9 +38,12 @@ final class GatedFileSystem: FileSystem {
   }
 
   private func hold(_ call: Call) {
-    guard call == held, armed.withLock({ armed in defer { armed = false }; return armed }) else {
-      return
+    guard call == held else { return }
+    let first = armed.withLock { armed in
+      defer { armed = false }
+      return armed
     }
+    guard first else { return }
     reachedContinuation.yield()
     _ = release.wait(timeout: .now() + 30)
   }

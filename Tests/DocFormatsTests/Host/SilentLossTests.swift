@@ -89,7 +89,8 @@ struct SilentLossTests {
     try await session.save()
     let reopened = try await DocumentSession<NoteCollectionDocument>.open(
       url, environment: testEnvironment(temporary))
-    #expect(reopened.document.notes.map(\.text) == ["first edit", "edited during the save", "text 3"])
+    #expect(
+      reopened.document.notes.map(\.text) == ["first edit", "edited during the save", "text 3"])
   }
 
   @Test(

@@ -210,7 +210,8 @@ struct UndeclaredTypeTests {
     #expect(error == .notASketch)
   }
 
-  @Test("An extension that names another declared type, or the wrong kind of item, is still refused")
+  @Test(
+    "An extension that names another declared type, or the wrong kind of item, is still refused")
   func openStillChecks() async throws {
     let temporary = try TemporaryDirectory()
     let pdf = try temporary.write("SKETCH\nline", to: "drawing.pdf")

@@ -228,6 +228,35 @@ struct UnendedEditTests {
     }
   }
 
+  @Test("An open group counts as unsaved only if it holds an action that is not discardable")
+  func openGroupCounting() async throws {
+    let temporary = try TemporaryDirectory()
+    let session = DocumentSession(
+      new: PlainTextDocument(text: "a\n"), environment: testEnvironment(temporary))
+    session.undoManager.beginUndoGrouping()
+    session.undoManager.beginUndoGrouping()
+    #expect(!session.isDirty)  // open, but empty
+    try session.perform { try $0.insert(["b"], at: 1) }
+    #expect(session.isDirty)  // the action is in the inner group
+    session.undoManager.setActionIsDiscardable(true)
+    #expect(!session.isDirty)
+    session.undoManager.setActionIsDiscardable(false)
+    #expect(session.isDirty)
+    session.undoManager.endUndoGrouping()
+    session.undoManager.endUndoGrouping()
+    #expect(session.isDirty)
+    #expect(session.changeCount == 1)
+    // An event whose only change is discardable: nothing to save, close
+    // succeeds.
+    let clean = DocumentSession(
+      new: PlainTextDocument(text: "a\n"), environment: testEnvironment(temporary))
+    try clean.perform { try $0.insert(["b"], at: 1) }
+    clean.undoManager.setActionIsDiscardable(true)
+    #expect(!clean.isDirty)
+    try clean.close()
+    #expect(clean.changeCount == 0)
+  }
+
   @Test("A reference document's snapshot is taken after the open event is closed")
   func snapshotAfterUnendedEdit() async throws {
     let temporary = try TemporaryDirectory()
