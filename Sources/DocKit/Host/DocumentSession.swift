@@ -84,9 +84,11 @@ public final class DocumentSession<Document> {
   /// (two would share temporary files and journals); the others wait.
   private var isBusy = false
   private var waitingForTurn: [CheckedContinuation<Void, Never>] = []
-  /// While a revert reads: the edit state it started from, so an edit
-  /// made meanwhile is not overwritten.
+  /// While a revert runs: the edit state when it was asked for, so an
+  /// edit made since is not overwritten.
   private var revertStartedAt: EditState?
+  /// How many reverts have completed.
+  private var revertCount = 0
   /// Whether ``close(discardingChanges:)`` has run.
   private var isClosed = false
   /// Whether the running write is an autosave, which a close stops.
@@ -195,10 +197,13 @@ public final class DocumentSession<Document> {
   struct EditState: Equatable {
     var changeCount: Int
     var openGroupsHoldChange: Bool
+    var reverts: Int
   }
 
   var editState: EditState {
-    EditState(changeCount: changeCount, openGroupsHoldChange: undoManager.openGroupsHoldChange)
+    EditState(
+      changeCount: changeCount, openGroupsHoldChange: undoManager.openGroupsHoldChange,
+      reverts: revertCount)
   }
 
   /// Runs `body` when no other save, autosave or revert is running; the
@@ -445,23 +450,25 @@ public final class DocumentSession<Document> {
   /// undo stacks are cleared and the document is clean.
   ///
   /// Every edit made before the call is discarded, including one whose
-  /// event was not ended. An edit made while the file is being read is
-  /// not: the revert then throws and changes nothing.
+  /// event was not ended. An edit made after the call (while the revert
+  /// waits for a running save, or reads the file) is not: the revert then
+  /// throws and changes nothing.
   ///
   /// - Throws: ``DocumentSessionError/Code/untitled``;
   ///   ``DocumentSessionError/Code/unsavedChanges`` if the document was
-  ///   edited (or an edit undone) while the revert read the file; or the
+  ///   edited (or an edit undone) since the revert was asked for; or the
   ///   error that stopped the read. The document is then as it was.
   public func revert() async throws {
     endEventGroup()
+    let askedAt = editState
     try await exclusively {
       guard let fileURL else {
         throw DocumentSessionError(
           .untitled, url: nil, message: "an untitled document has no file to revert to")
       }
-      endEventGroup()
-      revertStartedAt = editState
+      revertStartedAt = askedAt
       defer { revertStartedAt = nil }
+      try checkNotEditedDuringRevert()
       try PackageJournal.recover(packageAt: fileURL)
       let (document, wrapper) = try await backend.read(fileURL, contentType, self)
       try checkNotEditedDuringRevert()
@@ -470,14 +477,22 @@ public final class DocumentSession<Document> {
       changeCount = 0
       savedChangeCount = 0
       changesSinceAutosave = 0
+      revertCount += 1
       recordDisk(wrapper, at: fileURL)
     }
   }
 
-  /// Throws if the document was edited since the running revert began; a
-  /// reader that changes the document in place calls it before it does.
+  /// Throws if the document was edited since the running revert was asked
+  /// for; a reader that changes the document in place calls it before it
+  /// does. A revert that completed meanwhile (one asked for earlier) is not
+  /// an edit: what counts is what changed after it.
   func checkNotEditedDuringRevert() throws(DocumentSessionError) {
-    guard let start = revertStartedAt, start != editState else { return }
+    guard let start = revertStartedAt else { return }
+    let now = editState
+    let baseline =
+      start.reverts == now.reverts
+      ? start : EditState(changeCount: 0, openGroupsHoldChange: false, reverts: now.reverts)
+    guard baseline != now else { return }
     throw DocumentSessionError(
       .unsavedChanges, url: fileURL,
       message:

@@ -178,6 +178,46 @@ struct SilentLossTests {
     #expect(!session.undoManager.canUndo)
   }
 
+  @Test("A revert waiting for a running save does not discard an edit made while it waits")
+  func editWhileRevertWaits() async throws {
+    let temporary = try TemporaryDirectory()
+    let (session, url) = try await openText(temporary)
+    try session.perform { try $0.insert(["saved"], at: 1) }
+    let gate = GatedFileSystem(holding: .fsync)
+    let saving = start(with: gate) { try await session.save() }
+    await gate.reached()
+    let reverting = Task { try await session.revert() }
+    for _ in 0..<5 { await Task.yield() }
+    try session.perform { try $0.insert(["made after the revert was asked for"], at: 2) }
+    gate.proceed()
+    try await saving.value
+    let error = await #expect(throws: DocumentSessionError.self) { try await reverting.value }
+    #expect(error?.code == .unsavedChanges)
+    #expect(session.document.text.text == "one\nsaved\nmade after the revert was asked for\n")
+    #expect(session.isDirty)
+    #expect(try String(contentsOf: url, encoding: .utf8) == "one\nsaved\n")
+  }
+
+  @Test("Two reverts waiting for a running save both succeed; the second is not taken for an edit")
+  func revertsQueued() async throws {
+    let temporary = try TemporaryDirectory()
+    let (session, _) = try await openText(temporary)
+    try session.perform { try $0.insert(["saved"], at: 1) }
+    let gate = GatedFileSystem(holding: .fsync)
+    let saving = start(with: gate) { try await session.save() }
+    await gate.reached()
+    try session.perform { try $0.insert(["discarded"], at: 2) }
+    let first = Task { try await session.revert() }
+    let second = Task { try await session.revert() }
+    for _ in 0..<5 { await Task.yield() }
+    gate.proceed()
+    try await saving.value
+    try await first.value
+    try await second.value
+    #expect(session.document.text.text == "one\nsaved\n")
+    #expect(!session.isDirty)
+  }
+
   @Test("Closing, discarding changes, while an untitled autosave writes leaves no autosave behind")
   func closeDuringAutosave() async throws {
     let temporary = try TemporaryDirectory()
