@@ -1,42 +1,92 @@
 import Foundation
 
 extension DocumentSession {
-  /// The type to open `url` as: `explicit` if given, else the type its
-  /// extension names (a declared package type for a directory), checked
-  /// against `readable`.
-  nonisolated static func resolveContentType(
-    of url: URL, explicit: UTType?, readable: [UTType]
-  ) throws -> UTType {
-    let type: UTType
-    if let explicit {
-      type = explicit
-    } else {
-      let path = try FileWrapper.filePath(of: url)
-      let status: FileStatus
-      do {
-        status = try FileStatus.of(path, in: nil, path: path)
-      } catch {
-        throw FileWrapperError(error)
-      }
-      let pathExtension = url.pathExtension
-      switch status.kind {
-      case .directory:
-        type =
-          pathExtension.isEmpty
-          ? .folder
-          : UTType(filenameExtension: pathExtension, conformingTo: .directory).flatMap {
-            $0.isDeclared ? $0 : nil
-          } ?? .folder
-      default:
-        type = pathExtension.isEmpty ? .data : UTType(filenameExtension: pathExtension) ?? .data
-      }
-    }
-    guard readable.contains(where: type.conforms(to:)) else {
-      throw DocumentSessionError(
+  /// The types to try, in order, when opening `url`.
+  ///
+  /// `explicit` if given. Otherwise the type its extension names (a
+  /// declared package type for a directory), which must be one the
+  /// document reads. When the name says nothing about the type (no
+  /// extension, or one that no declared type of the right kind claims),
+  /// the document's readable types of the right kind instead, in order:
+  /// directory types for a directory, the others for a file. That opens a
+  /// file saved as a type that has no declaration, and an untitled
+  /// document's autosave, whose name has no extension.
+  ///
+  /// - Throws: ``DocumentSessionError/Code/unsupportedContentType`` when
+  ///   the extension names a type the document does not read, or nothing
+  ///   is left to try.
+  nonisolated static func contentTypes(
+    toOpen url: URL, explicit: UTType?, readable: [UTType]
+  ) throws -> [UTType] {
+    func unsupported(_ type: UTType) -> DocumentSessionError {
+      DocumentSessionError(
         .unsupportedContentType, url: url,
         message: "cannot open \(type.identifier); this document reads "
           + readable.map(\.identifier).joined(separator: ", "))
     }
-    return type
+    if let explicit {
+      guard readable.contains(where: explicit.conforms(to:)) else { throw unsupported(explicit) }
+      return [explicit]
+    }
+    let path = try FileWrapper.filePath(of: url)
+    let status: FileStatus
+    do {
+      status = try FileStatus.of(path, in: nil, path: path)
+    } catch {
+      throw FileWrapperError(error)
+    }
+    let pathExtension = url.pathExtension
+    let isDirectory = status.kind == .directory
+    /// The declared type the extension names, if any.
+    let named: UTType?
+    let type: UTType
+    if isDirectory {
+      named =
+        pathExtension.isEmpty
+        ? nil
+        : UTType(filenameExtension: pathExtension, conformingTo: .directory).flatMap {
+          $0.isDeclared ? $0 : nil
+        }
+      type = named ?? .folder
+    } else {
+      let byExtension = pathExtension.isEmpty ? nil : UTType(filenameExtension: pathExtension)
+      named = byExtension?.isDeclared == true ? byExtension : nil
+      type = byExtension ?? .data
+    }
+    if readable.contains(where: type.conforms(to:)) { return [type] }
+    guard named == nil else { throw unsupported(type) }
+    let candidates = readable.filter { $0.conforms(to: .directory) == isDirectory }
+    guard !candidates.isEmpty else { throw unsupported(type) }
+    return candidates
+  }
+
+  /// `type`, if a file saved as it can be recognized when opened again.
+  ///
+  /// A type made with `UTType(exportedAs:)` or `UTType(importedAs:)` for
+  /// an identifier that has no declaration has no filename extension, so
+  /// nothing in a file's name could say it is of that type: refused, with
+  /// how to declare it. A declaration registered after the value was made
+  /// counts (the declared type is returned). A dynamic type carries its
+  /// extension and is accepted.
+  ///
+  /// - Throws: ``DocumentSessionError/Code/undeclaredContentType``.
+  nonisolated static func declaredForSaving(
+    _ type: UTType
+  ) throws(CocoaError) -> UTType {
+    if type.isDeclared || type.isDynamic { return type }
+    if let declared = UTType(type.identifier), declared.isDeclared { return declared }
+    let parent =
+      type.conforms(to: .package)
+      ? "com.apple.package" : type.conforms(to: .directory) ? "public.directory" : "public.data"
+    let suggested =
+      type.identifier.split(separator: ".").last.map { $0.lowercased() } ?? "ext"
+    throw CocoaError(
+      .undeclaredContentType, url: nil,
+      message:
+        "the type \(type.identifier) is not declared, so it has no filename extension and a file "
+        + "saved as it could not be recognized when opened; declare it before saving, with "
+        + "UTType.register([UTTypeDeclaration(identifier: \"\(type.identifier)\", "
+        + "conformsTo: [\"\(parent)\"], tags: [.filenameExtension: [\"\(suggested)\"]])]) "
+        + "or a UTExportedTypeDeclarations file read by UTType.registerDeclarations(contentsOf:)")
   }
 }

@@ -38,6 +38,8 @@ where
         let reader = document.reader(
           configuration: DocumentReadConfiguration(contentType: type, wrapperStore: store))
         let snapshot = try await reader.read(from: url, progress: .discarded)
+        // A revert applies in place: not over an edit made while it read.
+        try session?.checkNotEditedDuringRevert()
         try await document.apply(snapshot: snapshot, previous: nil)
         return (document, nil)
       },

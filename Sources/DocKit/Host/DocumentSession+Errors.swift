@@ -20,9 +20,13 @@ extension DocumentSession {
 
   /// The one write path (see `writeUnreported`), reporting failures as the
   /// host does.
-  func write(to url: URL, as type: UTType, mode: WriteMode) async throws {
+  ///
+  /// - Returns: Whether it wrote: false only for an autosave stopped by a
+  ///   close.
+  @discardableResult
+  func write(to url: URL, as type: UTType, mode: WriteMode) async throws -> Bool {
     do {
-      try await writeUnreported(to: url, as: type, mode: mode)
+      return try await writeUnreported(to: url, as: type, mode: mode)
     } catch {
       throw CocoaError.reportingHostError(error, at: url, reading: false)
     }

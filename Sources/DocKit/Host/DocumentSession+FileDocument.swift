@@ -54,6 +54,11 @@ extension DocumentSession where Document: FileDocument {
   /// for undo under its action name; undoing registers the redo.
   ///
   ///     try session.perform { try $0.insert(["Bread"], at: 1) }
+  ///
+  /// The edit counts as unsaved at once; ending the event is not needed
+  /// before a save or a close. An edit that throws must leave the document
+  /// as it was (the built-in edits check before they change anything):
+  /// nothing is registered for it, so a change it made would not count.
   public func perform(_ edit: (inout Document) throws -> DocumentEdit<Document>) rethrows {
     register(try edit(&document))
   }

@@ -16,19 +16,34 @@ extension DocumentSession {
   /// Opens `url` with `backend`: resolves and checks the type, finishes or
   /// discards an interrupted save, then reads. `open` calls it and reports
   /// its errors.
+  ///
+  /// When the name does not say the type, each readable type of the right
+  /// kind is tried in order (see ``contentTypes(toOpen:explicit:readable:)``);
+  /// the first that reads wins. If none does, the first one's error is
+  /// thrown: it is the document's main type.
   static func readSession(
     _ url: URL, contentType: UTType?, backend: Backend, environment: Environment
   ) async throws
     -> DocumentSession
   {
-    let type = try resolveContentType(
-      of: url, explicit: contentType, readable: backend.readableContentTypes)
+    let types = try contentTypes(
+      toOpen: url, explicit: contentType, readable: backend.readableContentTypes)
     try PackageJournal.recover(packageAt: url)
-    let (document, wrapper) = try await backend.read(url, type, nil)
-    return DocumentSession(
-      document: document, fileURL: url, contentType: type, backend: backend,
-      environment: environment,
-      wrapper: wrapper)
+    var firstFailure: (any Error)?
+    for type in types {
+      do {
+        let (document, wrapper) = try await backend.read(url, type, nil)
+        return DocumentSession(
+          document: document, fileURL: url, contentType: type, backend: backend,
+          environment: environment,
+          wrapper: wrapper)
+      } catch {
+        firstFailure = firstFailure ?? error
+      }
+    }
+    throw firstFailure
+      ?? DocumentSessionError(
+        .unsupportedContentType, url: url, message: "this document reads no type")
   }
 
   /// Reads a document from a wrapper off the main actor, for the two kinds

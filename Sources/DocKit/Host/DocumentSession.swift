@@ -87,6 +87,19 @@ public final class DocumentSession<Document> {
   private var savingFromChangeCount: Int?
   private var savedStateDiverged = false
   private var closingGroupIsDiscardable = false
+  /// Whether a save, autosave or revert is running. They run one at a time
+  /// (two would share temporary files and journals); the others wait.
+  private var isBusy = false
+  private var waitingForTurn: [CheckedContinuation<Void, Never>] = []
+  /// While a revert runs: the edit state when it was asked for, so an
+  /// edit made since is not overwritten.
+  private var revertStartedAt: EditState?
+  /// How many reverts have completed.
+  private var revertCount = 0
+  /// Whether ``close(discardingChanges:)`` has run.
+  private var isClosed = false
+  /// Whether the running write is an autosave, which a close stops.
+  private var isAutosaving = false
 
   init(
     document: Document, fileURL: URL?, contentType: UTType, backend: Backend,
@@ -108,8 +121,12 @@ public final class DocumentSession<Document> {
     for observer in observers { NotificationCenter.default.removeObserver(observer) }
   }
 
-  /// Whether the document has changes that are not saved.
-  public var isDirty: Bool { savedChangeCount != changeCount }
+  /// Whether the document has changes that are not saved: the change
+  /// count differs from the saved one, or an undo group still open (an
+  /// event not yet ended) holds an action.
+  public var isDirty: Bool {
+    savedChangeCount != changeCount || undoManager.openGroupsHoldChange
+  }
 
   /// The types this document can be opened as.
   public var readableContentTypes: [UTType] { backend.readableContentTypes }
@@ -169,11 +186,55 @@ public final class DocumentSession<Document> {
   /// Ends one user action: closes the undo group it opened, then autosaves
   /// if the policy says so. The interpreter calls this after each command.
   ///
+  /// It is not needed before saving or closing: every operation that
+  /// writes, reverts or closes ends the open event first.
+  ///
   /// - Returns: Whether an autosave happened.
   @discardableResult
   public func endEvent() async throws -> Bool {
-    undoManager.markEventBoundary()
+    endEventGroup()
     return try await autosaveIfNeeded()
+  }
+
+  /// Closes the undo group the current event opened, so that its change
+  /// is counted before a write, a revert or a close: what
+  /// ``endEvent()`` does, without autosaving. Groups the program opened
+  /// itself stay open (their changes keep the document dirty).
+  func endEventGroup() {
+    // Groups the program opened are nested in the event's group; closing
+    // them here would unbalance the program's own `endUndoGrouping()`
+    // calls, so while one is open the event stays open too, and the
+    // document stays dirty until they close.
+    guard undoManager.groupingLevel == 1 else { return }
+    undoManager.markEventBoundary()
+  }
+
+  /// What edits have happened, as far as the undo manager tells.
+  struct EditState: Equatable {
+    var changeCount: Int
+    var openGroupsHoldChange: Bool
+    var reverts: Int
+  }
+
+  var editState: EditState {
+    EditState(
+      changeCount: changeCount, openGroupsHoldChange: undoManager.openGroupsHoldChange,
+      reverts: revertCount)
+  }
+
+  /// Runs `body` when no other save, autosave or revert is running; the
+  /// others wait their turn, first come first served.
+  @discardableResult
+  private func exclusively<T>(_ body: () async throws -> T) async throws -> T {
+    if isBusy {
+      await withCheckedContinuation { waitingForTurn.append($0) }
+    } else {
+      isBusy = true
+    }
+    defer {
+      if waitingForTurn.isEmpty { isBusy = false } else { waitingForTurn.removeFirst().resume() }
+    }
+    return try await body()
   }
 
   // MARK: - Disk state
@@ -203,6 +264,10 @@ public final class DocumentSession<Document> {
   /// directory fsync), keeping its permissions. A package is updated in
   /// place through a journal: O(k) for k changed files, all or nothing.
   ///
+  /// The open event is ended first, so an edit whose undo group is still
+  /// open is saved. A save, autosave or revert already running is waited
+  /// for.
+  ///
   /// - Parameter force: Save even if the file changed on disk since it was
   ///   read, replacing the other version.
   /// - Throws: `CocoaError`: `.fileNoSuchFile` for an untitled document and
@@ -211,11 +276,18 @@ public final class DocumentSession<Document> {
   ///   write (see ``save(as:contentType:overwrite:)``); the file is then as
   ///   it was and the document still dirty.
   public func save(force: Bool = false) async throws {
+    endEventGroup()
+    try await exclusively { try await saveInPlace(force: force) }
+  }
+
+  /// Returns whether it wrote.
+  @discardableResult
+  private func saveInPlace(force: Bool) async throws -> Bool {
     guard let fileURL else {
       throw CocoaError(
         .untitled, url: nil, message: "the document is untitled; use save as")
     }
-    guard isDirty || force else { return }
+    guard isDirty || force else { return false }
     if try Self.recoverJournal(at: fileURL, removingTemporaryFiles: false),
       let path = try? FileWrapper.filePath(of: fileURL)
     {
@@ -229,7 +301,7 @@ public final class DocumentSession<Document> {
         message: "the file changed on disk since it was opened or saved; revert, or save with force"
       )
     }
-    try await write(to: fileURL, as: contentType, mode: .inPlace)
+    return try await write(to: fileURL, as: contentType, mode: .inPlace)
   }
 
   /// Saves the document to `url` as `contentType` and makes that its file.
@@ -240,24 +312,32 @@ public final class DocumentSession<Document> {
   /// - Throws: `CocoaError`: `.fileWriteFileExists` if `url` exists and
   ///   `overwrite` is false; `.fileWriteUnknown` with
   ///   ``DocumentSessionError/Code/unsupportedContentType`` for a type the
-  ///   document cannot write; for a failed write, Apple's code
-  ///   (`.fileWriteOutOfSpace`, `.fileWriteNoPermission`, ...) with the path
-  ///   and the ``FileWrapperError``. The document's own errors pass through;
-  ///   a `CocoaError` of its own that names no file gets `url`.
+  ///   document cannot write, or with
+  ///   ``DocumentSessionError/Code/undeclaredContentType`` for a type that
+  ///   has no declaration, so the file could not be opened again by its
+  ///   name; for a failed write, Apple's code (`.fileWriteOutOfSpace`,
+  ///   `.fileWriteNoPermission`, ...) with the path and the
+  ///   ``FileWrapperError``. The document's own errors pass through; a
+  ///   `CocoaError` of its own that names no file gets `url`.
   public func save(as url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
+    endEventGroup()
     let type = try writableType(contentType ?? self.contentType, for: url)
-    try await write(to: url, as: type, mode: .adopt(overwrite: overwrite))
+    try await exclusively { try await write(to: url, as: type, mode: .adopt(overwrite: overwrite)) }
   }
 
   /// Writes a copy to `url`, leaving the document's file, type and
-  /// unsaved state as they are.
+  /// unsaved state as they are. The open event is ended first, so the copy
+  /// holds every edit made so far.
   ///
   /// - Throws: As ``save(as:contentType:overwrite:)``.
   public func save(to url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
+    endEventGroup()
     let type = try writableType(contentType ?? self.contentType, for: url)
-    try await write(to: url, as: type, mode: .copy(overwrite: overwrite))
+    try await exclusively { try await write(to: url, as: type, mode: .copy(overwrite: overwrite)) }
   }
 
+  /// `type`, if the document writes it and it is declared (see
+  /// ``declaredForSaving(_:)``).
   func writableType(_ type: UTType, for url: URL? = nil) throws(CocoaError) -> UTType {
     guard backend.writableContentTypes.contains(where: type.conforms(to:)) else {
       throw CocoaError(
@@ -265,7 +345,7 @@ public final class DocumentSession<Document> {
         message: "the document cannot be written as \(type.identifier) (it writes "
           + backend.writableContentTypes.map(\.identifier).joined(separator: ", ") + ")")
     }
-    return type
+    return try Self.declaredForSaving(type)
   }
 
   enum WriteMode {
@@ -276,8 +356,14 @@ public final class DocumentSession<Document> {
   }
 
   /// The one write path: serialize, then commit by the cheapest safe means.
-  /// `write(to:as:mode:)` calls it and reports its errors.
-  func writeUnreported(to url: URL, as type: UTType, mode: WriteMode) async throws {
+  /// `write(to:as:mode:)` calls it and reports its errors. The caller
+  /// holds the session's turn (``exclusively(_:)``).
+  ///
+  /// - Returns: Whether it wrote: false only for an autosave stopped by a
+  ///   close.
+  func writeUnreported(to url: URL, as type: UTType, mode: WriteMode) async throws -> Bool {
+    // Edits made while this write waited for its turn are written too.
+    endEventGroup()
     let samePlace = url.standardizedFileURL == fileURL?.standardizedFileURL
     let existing = samePlace || fileURL != nil ? lastWrapper : nil
     let original = fileURL
@@ -290,12 +376,16 @@ public final class DocumentSession<Document> {
       } else if FileManager.default.fileExists(atPath: url.path), !mode.overwrites {
         throw DocumentSessionError(.fileExists, url: url, message: "the file already exists")
       }
+      if isAutosaving, isClosed { return false }
       try await writeDirectly(self, type, url)
       finishWrite(to: url, as: type, mode: mode, wrapper: nil, changeCount: changeCountAtStart)
-      return
+      return true
     }
-    guard let makeWrapper = backend.makeWrapper else { return }
+    guard let makeWrapper = backend.makeWrapper else { return false }
     let wrapper = try await makeWrapper(self, type, type == contentType ? existing : nil)
+    // A document closed discarding its changes while the autosave
+    // serialized it is not written.
+    if isAutosaving, isClosed { return false }
     let box = UncheckedSendable(value: wrapper)
     let inPlace = if case .inPlace = mode { true } else { false }
     let manifest = inPlace && samePlace && type == contentType ? self.manifest : nil
@@ -340,6 +430,7 @@ public final class DocumentSession<Document> {
     finishWrite(
       to: url, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
       manifest: saved.value)
+    return true
   }
 
   private func diskPermissions(of url: URL) -> UInt16? {
@@ -365,10 +456,15 @@ public final class DocumentSession<Document> {
         autosaveURL = nil
       }
       recordDisk(wrapper, at: url, manifest: manifest)
+      // The document may have been edited while it was written. Then it
+      // is not the value that was saved, and must not be told it was: a
+      // document that tracks its changed parts would forget the new ones.
+      let editedMeanwhile =
+        changeCount != saved || savedStateDiverged || undoManager.openGroupsHoldChange
       savedChangeCount = savedStateDiverged ? nil : saved
       changesSinceAutosave = 0
       lastSaveTime = environment.now()
-      backend.didSave(self, type)
+      if !editedMeanwhile { backend.didSave(self, type) }
     }
   }
 
@@ -377,42 +473,82 @@ public final class DocumentSession<Document> {
   /// Rereads the document from its file, discarding unsaved changes: the
   /// undo stacks are cleared and the document is clean.
   ///
-  /// - Throws: `CocoaError`: `.fileNoSuchFile` for an untitled document, or
-  ///   the read's error as ``open(_:contentType:environment:)`` reports it.
+  /// Every edit made before the call is discarded, including one whose
+  /// event was not ended. An edit made after the call (while the revert
+  /// waits for a running save, or reads the file) is not: the revert then
+  /// throws and changes nothing.
+  ///
+  /// - Throws: `CocoaError`: `.fileNoSuchFile` for an untitled document;
+  ///   `.fileWriteUnknown` with ``DocumentSessionError/Code/unsavedChanges``
+  ///   if the document was edited (or an edit undone) since the revert was
+  ///   asked for; or the read's error as ``open(_:contentType:environment:)``
+  ///   reports it. The document is then as it was.
   public func revert() async throws {
-    guard let fileURL else {
-      throw CocoaError(
-        .untitled, url: nil, message: "an untitled document has no file to revert to",
-        reading: true)
+    endEventGroup()
+    let askedAt = editState
+    try await exclusively {
+      guard let fileURL else {
+        throw CocoaError(
+          .untitled, url: nil, message: "an untitled document has no file to revert to",
+          reading: true)
+      }
+      revertStartedAt = askedAt
+      defer { revertStartedAt = nil }
+      try checkNotEditedDuringRevert()
+      try Self.recoverJournal(at: fileURL)
+      let (document, wrapper) = try await reportingErrors(at: fileURL, reading: true) {
+        try await backend.read(fileURL, contentType, self)
+      }
+      try checkNotEditedDuringRevert()
+      self.document = document
+      undoManager.removeAllActions()
+      changeCount = 0
+      savedChangeCount = 0
+      changesSinceAutosave = 0
+      revertCount += 1
+      recordDisk(wrapper, at: fileURL)
     }
-    try Self.recoverJournal(at: fileURL)
-    let (document, wrapper) = try await reportingErrors(at: fileURL, reading: true) {
-      try await backend.read(fileURL, contentType, self)
-    }
-    self.document = document
-    undoManager.removeAllActions()
-    changeCount = 0
-    savedChangeCount = 0
-    changesSinceAutosave = 0
-    recordDisk(wrapper, at: fileURL)
   }
 
-  /// Closes the document.
+  /// Throws if the document was edited since the running revert was asked
+  /// for; a reader that changes the document in place calls it before it
+  /// does. A revert that completed meanwhile (one asked for earlier) is not
+  /// an edit: what counts is what changed after it.
+  func checkNotEditedDuringRevert() throws(CocoaError) {
+    guard let start = revertStartedAt else { return }
+    let now = editState
+    let baseline =
+      start.reverts == now.reverts
+      ? start : EditState(changeCount: 0, openGroupsHoldChange: false, reverts: now.reverts)
+    guard baseline != now else { return }
+    throw CocoaError(
+      .unsavedChanges, url: fileURL,
+      message:
+        "the document was edited while it was being reverted; the edit is kept, revert again to discard it"
+    )
+  }
+
+  /// Closes the document. The open event is ended first, so an edit whose
+  /// undo group is still open counts as unsaved.
   ///
-  /// - Parameter discardingChanges: Close even with unsaved changes.
+  /// A session that is closed still counts changes, so a program that
+  /// keeps using it by mistake loses nothing silently.
+  ///
+  /// - Parameter discardingChanges: Close even with unsaved changes. An
+  ///   autosave still serializing the document is then not written.
   /// - Throws: `CocoaError(.fileWriteUnknown)` with
   ///   ``DocumentSessionError/Code/unsavedChanges`` when dirty and not
   ///   discarding.
   public func close(discardingChanges: Bool = false) throws {
+    endEventGroup()
     guard !isDirty || discardingChanges else {
       throw CocoaError(
         .unsavedChanges, url: fileURL,
         message: "the document has unsaved changes; save it, or close discarding them")
     }
+    isClosed = true
     if let autosaveURL { try? FileManager.default.removeItem(at: autosaveURL) }
     autosaveURL = nil
-    for observer in observers { NotificationCenter.default.removeObserver(observer) }
-    observers = []
   }
 
   // MARK: - Autosave
@@ -420,33 +556,56 @@ public final class DocumentSession<Document> {
   /// Autosaves if the document is dirty and the policy's change count or
   /// interval has been reached. A saved document is saved in place; an
   /// untitled one is written to the autosave directory.
+  ///
+  /// The open event is ended first. While a save, autosave or revert is
+  /// running, or after ``close(discardingChanges:)``, nothing is done; the
+  /// next event tries again.
+  ///
+  /// - Returns: Whether an autosave happened.
   @discardableResult
   public func autosaveIfNeeded() async throws -> Bool {
+    endEventGroup()
+    guard !isBusy, !isClosed else { return false }
+    return try await exclusively { try await autosaveNow(whateverThePolicy: false) }
+  }
+
+  /// Autosaves now if the document is dirty, whatever the policy says: a
+  /// saved document is saved in place; an untitled one is written to the
+  /// autosave directory, and keeps autosaving to the same file. A save,
+  /// autosave or revert already running is waited for.
+  ///
+  /// - Returns: Whether an autosave happened.
+  @discardableResult
+  public func autosave() async throws -> Bool {
+    endEventGroup()
+    guard !isClosed else { return false }
+    return try await exclusively { try await autosaveNow(whateverThePolicy: true) }
+  }
+
+  private func autosaveNow(whateverThePolicy: Bool) async throws -> Bool {
+    isAutosaving = true
+    defer { isAutosaving = false }
     let policy = environment.autosavePolicy
     guard isDirty else { return false }
     let byChanges = policy.changes.map { changesSinceAutosave >= $0 } ?? false
     let byTime =
       policy.interval.map { environment.now().timeIntervalSince(lastSaveTime) >= $0 } ?? false
-    guard byChanges || byTime else { return false }
-    try await autosave()
-    return true
-  }
-
-  /// Autosaves now, whatever the policy says: a document with a file is
-  /// saved in place if dirty; an untitled one is written to the autosave
-  /// directory (and keeps autosaving to the same file).
-  public func autosave() async throws {
-    if fileURL != nil {
-      try await save()
-    } else {
-      let url = autosaveURL ?? untitledAutosaveURL()
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try await write(to: url, as: contentType, mode: .autosave)
-      autosaveURL = url
-      changesSinceAutosave = 0
-      lastSaveTime = environment.now()
+    guard whateverThePolicy || byChanges || byTime else { return false }
+    if fileURL != nil { return try await saveInPlace(force: false) }
+    let url = autosaveURL ?? untitledAutosaveURL()
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let wrote = try await write(to: url, as: contentType, mode: .autosave)
+    guard wrote, !isClosed else {
+      // Closed, discarding changes, while the autosave ran: leave no
+      // autosave to be offered for recovery.
+      try? FileManager.default.removeItem(at: url)
+      return false
     }
+    autosaveURL = url
+    changesSinceAutosave = 0
+    lastSaveTime = environment.now()
+    return true
   }
 
   private func untitledAutosaveURL() -> URL {

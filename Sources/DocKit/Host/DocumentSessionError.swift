@@ -30,6 +30,9 @@ public struct DocumentSessionError: LocalizedError, Sendable, Hashable, CustomSt
     public static let unsupportedContentType = Code("unsupportedContentType")
     /// A destination that exists, for a save that must not replace it.
     public static let fileExists = Code("fileExists")
+    /// Saving as a type that has no declaration, so the file could not be
+    /// recognized when opened again.
+    public static let undeclaredContentType = Code("undeclaredContentType")
 
     public var description: String { name }
   }

@@ -61,11 +61,12 @@ public final class FileExporter {
   /// its writable types if nil).
   ///
   /// ``isPresented`` becomes false before `onCompletion` or
-  /// `onCancellation` runs. A type the document cannot write, or a failed
-  /// write, completes with `.failure`, reported as
-  /// ``DocumentSession/save(to:contentType:overwrite:)`` reports it (a
+  /// `onCancellation` runs. A type the document cannot write or that has
+  /// no declaration, or a failed write, completes with `.failure`, reported
+  /// as ``DocumentSession/save(to:contentType:overwrite:)`` reports it (a
   /// `CocoaError` such as `.fileWriteFileExists`, or the document's own
-  /// error); the document's file, type and unsaved state never change.
+  /// error); the document's file, type and unsaved state never change. The
+  /// copy holds every edit made so far: the open event is ended first.
   public func export<Document>(
     document: DocumentSession<Document>?, contentType: UTType? = nil,
     defaultFilename: String? = nil,
@@ -73,6 +74,8 @@ public final class FileExporter {
     onCancellation: (() -> Void)? = nil
   ) async {
     guard let document else { return }
+    // The export holds every edit made so far, its event ended or not.
+    document.endEventGroup()
     await present(
       type: { () throws(CocoaError) in
         try document.writableType(
@@ -104,7 +107,7 @@ public final class FileExporter {
             .unsupportedContentType, url: nil,
             message: "the document cannot be written as \(type.identifier)")
         }
-        return type
+        return try DocumentSession<Document>.declaredForSaving(type)
       },
       baseName: defaultFilename ?? "Untitled", presenter: presenter,
       write: { destination, type in

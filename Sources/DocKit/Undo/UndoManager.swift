@@ -60,6 +60,15 @@ open class UndoManager {
   /// `NSUndoManagerDidRedoChange`.
   private(set) var replayedGroupCountsAsChange = false
 
+  /// Whether the open groups hold a change not yet on the undo stack: an
+  /// open group has actions and none is discardable, so closing them will
+  /// record a change. False while undoing or redoing. The document host
+  /// counts it in `isDirty`, so an edit is unsaved before its group closes.
+  final var openGroupsHoldChange: Bool {
+    guard !(isUndoing || isRedoing) else { return false }
+    return openGroups.contains { !$0.entries.isEmpty } && !openGroups.contains { $0.isDiscardable }
+  }
+
   /// Creates an undo manager with empty stacks.
   public init() {}
 
