@@ -8,16 +8,18 @@ public enum Docrepl {
 
   /// Runs the program with `arguments` (without the program name), writing
   /// to standard output and standard error, and returns the exit status.
-  public static func main(arguments: [String]) -> Int32 {
+  @MainActor
+  public static func main(arguments: [String]) async -> Int32 {
     var output = StandardStream.output
     var errors = StandardStream.error
-    return run(arguments: arguments, output: &output, errors: &errors).rawValue
+    return await run(arguments: arguments, output: &output, errors: &errors).rawValue
   }
 
   /// Runs the program, writing to the given streams.
+  @MainActor
   public static func run(
     arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
-  ) -> ExitStatus {
+  ) async -> ExitStatus {
     DocFormats.registerTypes()
     guard let first = arguments.first else {
       errors.write("docrepl: error: no command given\n\n" + usage)
@@ -33,6 +35,8 @@ public enum Docrepl {
       return .success
     case "inspect":
       return InspectCommand.run(arguments: rest, output: &output, errors: &errors)
+    case "run":
+      return await RunCommand.run(arguments: rest, output: &output, errors: &errors)
     default:
       let what = first.hasPrefix("-") ? "option" : "command"
       errors.write("docrepl: error: unknown \(what) '\(first)'\n\n" + usage)
@@ -54,6 +58,9 @@ public enum Docrepl {
     USAGE: docrepl <command> [<arguments>]
 
     COMMANDS:
+      run [--bail] [--echo] <file>...
+                        Replay .docscript files in the current folder. A
+                        script that does not parse runs nothing (65).
       inspect <path>    Read a file, directory or package through FileWrapper
                         and print its tree, sorted by name, with kinds, sizes
                         and symbolic-link targets. Unsafe entries (FIFOs,
@@ -64,8 +71,9 @@ public enum Docrepl {
       --version         Show the version of docrepl and of GNU readline.
 
     EXIT STATUS:
-      0 success, 1 other failure (permissions, I/O), 64 bad command line,
-      65 malformed or unsafe input, 66 input not found.
+      0 success; 1 a command failed or an expectation did not hold, or
+      another failure (permissions, I/O); 64 bad command line; 65 malformed
+      script or unsafe input (nothing ran); 66 script or input not found.
 
     """
 

@@ -1,4 +1,4 @@
 import DocShell
 import Glibc
 
-exit(Docrepl.main(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await Docrepl.main(arguments: Array(CommandLine.arguments.dropFirst())))

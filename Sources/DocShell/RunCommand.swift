@@ -1,0 +1,95 @@
+import DocFormats
+import DocKit
+import DocScript
+import Foundation
+
+/// `docrepl run [--bail] [--echo] FILE…`: replays scripts in batch, with
+/// no prompt, in the current folder.
+@MainActor
+enum RunCommand {
+  static let usage = """
+    USAGE: docrepl run [--bail] [--echo] <file>...
+
+    """
+
+  static func run(
+    arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) async -> ExitStatus {
+    var bail = false
+    var echo = false
+    var files: [String] = []
+    var optionsEnded = false
+    for argument in arguments {
+      switch argument {
+      case "--" where !optionsEnded: optionsEnded = true
+      case "--bail" where !optionsEnded: bail = true
+      case "--echo" where !optionsEnded: echo = true
+      case "-h" where !optionsEnded, "--help" where !optionsEnded:
+        output.write(usage)
+        return .success
+      default:
+        if argument.hasPrefix("-"), !optionsEnded, argument != "-" {
+          errors.write("docrepl run: error: unknown option '\(argument)'\n\n" + usage)
+          return .usage
+        }
+        files.append(argument)
+      }
+    }
+    guard !files.isEmpty else {
+      errors.write("docrepl run: error: no script given\n\n" + usage)
+      return .usage
+    }
+    let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    var sources: [(ScriptSource, URL?)] = []
+    for file in files {
+      if file.isEmpty {
+        errors.write("docrepl run: error: an empty path names no script\n")
+        return .usage
+      }
+      if file == "-" {
+        sources.append((ScriptSource(name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile())), nil))
+        continue
+      }
+      let url = URL(fileURLWithPath: file, relativeTo: folder).standardizedFileURL
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        errors.write("docrepl run: error: no such script '\(file)'\n")
+        return .noInput
+      }
+      guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
+        errors.write("docrepl run: error: cannot read '\(file)'\(isDirectory.boolValue ? ": it is a folder" : "")\n")
+        return .noInput
+      }
+      sources.append((ScriptSource(name: file, bytes: Array(data)), url))
+    }
+    var options = Interpreter.Options(
+      workingDirectory: folder, environment: ProcessInfo.processInfo.environment,
+      autosaveDirectory: DocumentSession<Void>.Environment.defaultAutosaveDirectory)
+    options.bail = bail
+    options.echo = echo
+    let sink = StreamOutput()
+    let interpreter = Interpreter(registry: DocFormats.makeRegistry(), options: options, output: sink)
+    var status = ExitStatus.success
+    for (source, url) in sources {
+      let result = await interpreter.run(source, url: url)
+      if result.isMalformed { return .dataError }
+      if !result.succeeded { status = .failure }
+      if result.stoppedByBail { break }
+    }
+    _ = output
+    _ = errors
+    return status
+  }
+}
+
+/// Script output to the process's standard output and standard error,
+/// unbuffered, so that the two interleave in the order written.
+@MainActor
+final class StreamOutput: ScriptOutput {
+  private var output = StandardStream.output
+  private var errors = StandardStream.error
+
+  func write(_ text: String) { output.write(text) }
+
+  func report(_ diagnostic: Diagnostic, rendered: String) { errors.write(rendered + "\n") }
+}
