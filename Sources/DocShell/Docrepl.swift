@@ -37,6 +37,8 @@ public enum Docrepl {
       return InspectCommand.run(arguments: rest, output: &output, errors: &errors)
     case "run":
       return await RunCommand.run(arguments: rest, output: &output, errors: &errors)
+    case "test":
+      return await TestCommand.run(arguments: rest, output: &output, errors: &errors)
     default:
       let what = first.hasPrefix("-") ? "option" : "command"
       errors.write("docrepl: error: unknown \(what) '\(first)'\n\n" + usage)
@@ -61,6 +63,10 @@ public enum Docrepl {
       run [--bail] [--echo] <file>...
                         Replay .docscript files in the current folder. A
                         script that does not parse runs nothing (65).
+      test [--update] <file>...
+                        Compare each script's output with its own #> and #!
+                        lines and print a unified diff where they differ;
+                        --update rewrites those lines in place.
       inspect <path>    Read a file, directory or package through FileWrapper
                         and print its tree, sorted by name, with kinds, sizes
                         and symbolic-link targets. Unsafe entries (FIFOs,

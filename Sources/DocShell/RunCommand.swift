@@ -47,7 +47,11 @@ enum RunCommand {
         return .usage
       }
       if file == "-" {
-        sources.append((ScriptSource(name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile())), nil))
+        sources.append(
+          (
+            ScriptSource(
+              name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile())), nil
+          ))
         continue
       }
       let url = URL(fileURLWithPath: file, relativeTo: folder).standardizedFileURL
@@ -57,7 +61,9 @@ enum RunCommand {
         return .noInput
       }
       guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
-        errors.write("docrepl run: error: cannot read '\(file)'\(isDirectory.boolValue ? ": it is a folder" : "")\n")
+        errors.write(
+          "docrepl run: error: cannot read '\(file)'\(isDirectory.boolValue ? ": it is a folder" : "")\n"
+        )
         return .noInput
       }
       sources.append((ScriptSource(name: file, bytes: Array(data)), url))
@@ -68,7 +74,8 @@ enum RunCommand {
     options.bail = bail
     options.echo = echo
     let sink = StreamOutput()
-    let interpreter = Interpreter(registry: DocFormats.makeRegistry(), options: options, output: sink)
+    let interpreter = Interpreter(
+      registry: DocFormats.makeRegistry(), options: options, output: sink)
     var status = ExitStatus.success
     for (source, url) in sources {
       let result = await interpreter.run(source, url: url)

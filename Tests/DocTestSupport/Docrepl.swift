@@ -17,13 +17,16 @@ public func runDocrepl(_ arguments: [String], in directory: URL? = nil) throws -
 }
 
 /// Runs `executable` with no standard input, in `directory` (the package
-/// root by default), and collects its output.
+/// root by default), with `environment` added to this process's, and
+/// collects its output.
 public func runProgram(
-  _ executable: URL, _ arguments: [String], in directory: URL? = nil
+  _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+  environment: [String: String] = [:]
 ) throws -> ProcessResult {
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   process.currentDirectoryURL = directory ?? packageRoot
   process.standardInput = FileHandle.nullDevice
   let output = Pipe()

@@ -88,6 +88,9 @@ public final class BinaryDocument: ReferenceFileDocument {
       // In range: undo runs right after the edit it reverts.
       try? document.replace(replaced, with: old, actionName: actionName, undoManager: undoManager)
     }
-    undoManager?.setActionName(actionName)
+    // Undoing or redoing, the step keeps the name of the one it reverses.
+    if let undoManager, !undoManager.isUndoing, !undoManager.isRedoing {
+      undoManager.setActionName(actionName)
+    }
   }
 }

@@ -65,6 +65,9 @@ public final class TextFileDocument: Document {
     undoManager?.registerUndo(withTarget: self) { document in
       document.perform(inverse.apply(to: &document.text), undoManager: undoManager)
     }
-    undoManager?.setActionName(inverse.actionName)
+    // Undoing or redoing, the step keeps the name of the one it reverses.
+    if let undoManager, !undoManager.isUndoing, !undoManager.isRedoing {
+      undoManager.setActionName(inverse.actionName)
+    }
   }
 }

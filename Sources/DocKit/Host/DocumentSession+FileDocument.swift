@@ -67,7 +67,11 @@ extension DocumentSession where Document: FileDocument {
     undoManager.registerUndo(withTarget: self) { session in
       session.register(inverse.apply(to: &session.document))
     }
-    undoManager.setActionName(inverse.actionName)
+    // While undoing or redoing, the step being built keeps the name of the
+    // one it reverses, so that a group's redo is titled as its undo was.
+    if !undoManager.isUndoing, !undoManager.isRedoing {
+      undoManager.setActionName(inverse.actionName)
+    }
   }
 
   /// Replaces the whole document, registering an undo that restores the old
@@ -78,6 +82,6 @@ extension DocumentSession where Document: FileDocument {
     undoManager.registerUndo(withTarget: self) { session in
       session.setDocument(old, actionName: actionName)
     }
-    undoManager.setActionName(actionName)
+    if !undoManager.isUndoing, !undoManager.isRedoing { undoManager.setActionName(actionName) }
   }
 }

@@ -106,14 +106,21 @@ extension Interpreter {
     guard FileManager.default.fileExists(atPath: url.path) else {
       throw ScriptError("no such file '\(resolver.display(url))'", at: path)
     }
-    let type = contentType ?? UTType(filenameExtension: url.pathExtension) ?? .data
+    var isDirectory: ObjCBool = false
+    _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+    let type =
+      contentType
+      ?? UTType(
+        filenameExtension: url.pathExtension,
+        conformingTo: isDirectory.boolValue ? .directory : .data)
+      ?? (isDirectory.boolValue ? .directory : .data)
     guard let entry = registry.entry(reading: type) ?? registry.entries.last else {
       throw ScriptError("no document type reads \(type.identifier)", at: path)
     }
     do {
       documents[name] = try await entry.open(url, contentType, sessionEnvironment)
     } catch {
-      throw ScriptError(Self.message(of: error), at: path)
+      throw Located(error: error, range: path.range)
     }
     currentName = name
   }

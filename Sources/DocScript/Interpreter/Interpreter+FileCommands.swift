@@ -108,7 +108,7 @@ extension Interpreter {
   }
 
   /// The lines of `text`, without a final empty one for a final newline.
-  static func lines(of text: String) -> [String] {
+  nonisolated static func lines(of text: String) -> [String] {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }
     return lines

@@ -169,16 +169,19 @@ public final class Interpreter {
         try await runGroup(group)
         return true
       } catch {
-        fail(error, at: group.range)
+        let name = (try? variables.expand(group.name)) ?? "?"
+        fail(error, at: group.range, note: .init("nothing in the group '\(name)' was kept"))
         return false
       }
     }
   }
 
   /// Counts and reports a failure; stops the run when bailing.
-  func fail(_ error: any Error, at range: SourceRange) {
+  func fail(_ error: any Error, at range: SourceRange, note: Diagnostic.Note? = nil) {
     result.failures += 1
-    report(diagnostic(for: error, at: range), in: currentSource)
+    var diagnostic = diagnostic(for: error, at: range)
+    if let note { diagnostic.notes.insert(note, at: 0) }
+    report(diagnostic, in: currentSource)
     if options.bail {
       stopped = true
       result.stoppedByBail = true
@@ -193,13 +196,18 @@ public final class Interpreter {
   func diagnostic(for error: any Error, at range: SourceRange) -> Diagnostic {
     var diagnostic: Diagnostic
     switch error {
+    case let error as Located:
+      return self.diagnostic(for: error.error, at: error.range)
     case let error as Diagnostic:
       diagnostic = error
     case let error as ScriptError:
       diagnostic = Diagnostic(.error, in: error.range ?? range, error.message, notes: error.notes)
       diagnostic.detail = error.detail
     default:
-      diagnostic = Diagnostic(.error, in: range, Self.message(of: error))
+      // Paths under the working folder print relative to it.
+      let folder = options.workingDirectory.path + "/"
+      let message = Self.message(of: error).replacingOccurrences(of: folder, with: "")
+      diagnostic = Diagnostic(.error, in: range, message)
     }
     diagnostic.notes += includeNotes()
     return diagnostic
@@ -220,8 +228,8 @@ public final class Interpreter {
   /// start as diagnostics are, without a final period.
   public static func message(of error: any Error) -> String {
     var text = String(describing: error)
-    if error is CocoaError, let localized = (error as? any LocalizedError)?.errorDescription {
-      text = localized
+    if let cocoa = error as? CocoaError {
+      text = cocoa.userInfo[NSLocalizedDescriptionKey] as? String ?? cocoa.localizedDescription
     }
     if text.hasSuffix(".") { text.removeLast() }
     if let first = text.first, first.isUppercase,

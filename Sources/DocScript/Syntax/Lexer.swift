@@ -17,7 +17,7 @@
 struct Lexer {
   /// What the lexer gives the parser.
   enum Item {
-    case command(words: [Word], range: SourceRange)
+    case command(words: [Word], range: SourceRange, lastLine: Int)
     case expectation(Expectation)
   }
 
@@ -230,8 +230,13 @@ struct Lexer {
     for (heredoc, body) in zip(heredocs, bodies) {
       commands[heredoc.command].words[heredoc.word].parts = body
     }
+    // The line the logical line ended on, heredoc bodies included.
+    let endedWithBreak = position > 0 && bytes[position - 1] == UInt8(ascii: "\n")
+    let lastLine = endedWithBreak ? line - 1 : line
     for command in commands {
-      queue.append(.command(words: command.words, range: SourceRange(command.start, command.end)))
+      queue.append(
+        .command(
+          words: command.words, range: SourceRange(command.start, command.end), lastLine: lastLine))
     }
   }
 

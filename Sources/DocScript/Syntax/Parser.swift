@@ -27,6 +27,8 @@ public struct Parser {
   private var pending: Statement?
   private var ownDiagnostics: [Diagnostic] = []
   private var finished = false
+  /// The last line of the logical line being parsed.
+  private var currentLastLine = 1
   private var openGroupAtEnd = false
 
   private struct Frame {
@@ -74,7 +76,8 @@ public struct Parser {
       switch item {
       case .expectation(let expectation):
         attach(expectation)
-      case .command(let words, let range):
+      case .command(let words, let range, let lastLine):
+        currentLastLine = lastLine
         if let statement = parseCommand(words: words, range: range), let ready = emit(statement) {
           return ready
         }
@@ -160,7 +163,7 @@ public struct Parser {
     default:
       break
     }
-    return .command(Command(words: words, range: range))
+    return .command(Command(words: words, range: range, lastLine: currentLastLine))
   }
 
   private mutating func openGroup(words: [Word], range: SourceRange) {

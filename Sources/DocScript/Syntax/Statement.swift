@@ -33,12 +33,18 @@ public struct Command: Hashable, Sendable {
   public var range: SourceRange
   /// The `#>` and `#!` lines after the command.
   public var expectations: [Expectation]
+  /// The last line the command takes up, heredoc bodies included: its
+  /// expected output follows that line.
+  public var lastLine: Int
 
   /// Creates a command.
-  public init(words: [Word], range: SourceRange, expectations: [Expectation] = []) {
+  public init(
+    words: [Word], range: SourceRange, expectations: [Expectation] = [], lastLine: Int? = nil
+  ) {
     self.words = words
     self.range = range
     self.expectations = expectations
+    self.lastLine = lastLine ?? range.end.line
   }
 
   /// The name as written, when it is a plain word.
