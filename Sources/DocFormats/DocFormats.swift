@@ -1,4 +1,5 @@
 import DocKit
+import DocScript
 
 /// The built-in document types: ``PlainTextDocument`` and
 /// ``TextFileDocument``, ``JSONDocument``, ``NoteCollectionDocument`` and
@@ -10,6 +11,7 @@ public enum DocFormats {
   /// start-up; calling again does nothing.
   public static func registerTypes() {
     _ = UTType.noteCollection
+    _ = UTType.docScript
   }
 
 }

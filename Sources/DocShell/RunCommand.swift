@@ -8,7 +8,7 @@ import Foundation
 @MainActor
 enum RunCommand {
   static let usage = """
-    USAGE: docrepl run [--bail] [--echo] <file>...
+    USAGE: docrepl run [--bail] [--echo] [--var NAME=VALUE]... <file>...
 
     """
 
@@ -18,9 +18,28 @@ enum RunCommand {
     var bail = false
     var echo = false
     var files: [String] = []
+    var variables: [String: String] = [:]
     var optionsEnded = false
-    for argument in arguments {
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
       switch argument {
+      case "--var" where !optionsEnded:
+        guard index < arguments.count else {
+          errors.write("docrepl run: error: '--var' needs NAME=VALUE\n\n" + usage)
+          return .usage
+        }
+        let definition = arguments[index]
+        index += 1
+        let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, Parser.isVariableName(String(parts[0])) else {
+          errors.write(
+            "docrepl run: error: '--var \(definition)' is not NAME=VALUE with a NAME of letters, digits and '_'\n"
+          )
+          return .usage
+        }
+        variables[String(parts[0])] = String(parts[1])
       case "--" where !optionsEnded: optionsEnded = true
       case "--bail" where !optionsEnded: bail = true
       case "--echo" where !optionsEnded: echo = true
@@ -73,6 +92,7 @@ enum RunCommand {
       autosaveDirectory: DocumentSession<Void>.Environment.defaultAutosaveDirectory)
     options.bail = bail
     options.echo = echo
+    options.variables = variables
     let sink = StreamOutput()
     let interpreter = Interpreter(
       registry: DocFormats.makeRegistry(), options: options, output: sink)

@@ -165,3 +165,22 @@ struct RunCommandTests {
         """)
   }
 }
+
+@Suite("The main job")
+struct MainJobTests {
+  @Test("The tour prints its snapshot, passes as a transcript, and writes nothing")
+  func tour() throws {
+    let expected = try String(
+      contentsOf: packageRoot.appendingPathComponent("Tests/DocShellTests/Snapshots/tour.txt"),
+      encoding: .utf8)
+    let run = try runDocrepl(["run", "examples/tour.docscript"])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output == expected)
+    #expect(run.errors == "")
+    let test = try runDocrepl(["test", "examples/tour.docscript"])
+    #expect(test.status == 0, "\(test.output)")
+    let listing = try runDocrepl(["inspect", "examples"])
+    #expect(listing.output.contains("tour.docscript  (file, "))
+    #expect(!listing.output.contains(".tmp"))
+  }
+}

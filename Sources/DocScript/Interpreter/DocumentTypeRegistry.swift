@@ -123,9 +123,20 @@ public final class DocumentTypeRegistry {
     return nil
   }
 
-  /// The first entry that reads `type`.
+  /// The entry that reads `type` most specifically: the one whose
+  /// matching readable type is `type` itself, else the most specific
+  /// (the one with the most supertypes), so that a catch-all reader of
+  /// `public.data` never takes a file another type declares. Ties go to
+  /// the first registered.
   func entry(reading type: UTType) -> Entry? {
-    entries.first { $0.readableContentTypes.contains(where: type.conforms(to:)) }
+    var best: (entry: Entry, specificity: Int)?
+    for entry in entries {
+      for readable in entry.readableContentTypes where type.conforms(to: readable) {
+        let specificity = readable == type ? Int.max : readable.supertypes.count
+        if best.map({ specificity > $0.specificity }) ?? true { best = (entry, specificity) }
+      }
+    }
+    return best?.entry
   }
 }
 

@@ -213,15 +213,28 @@ extension Interpreter {
     guard let substring = arguments[0] else { return }
     let words = Array(arguments.positionals.dropFirst())
     guard let name = words.first else { return }
-    let (handle, run) = try resolve(words, range: arguments.range, inGroup: false)
+    let (handle, run, groupSafe) = try resolveCommand(
+      words, range: arguments.range, inGroup: groupDepth > 0)
     let (documentsBefore, currentBefore) = (documents, currentName)
+    // The command runs in a group of its own, inside the current event,
+    // which is undone afterwards without a trace: what ran before it in
+    // the same event (in a `group`) stays.
+    // (Commands that cannot run in a group, such as undo, manage the
+    // undo stacks themselves and leave nothing when they fail.)
+    let undoManager = groupSafe ? handle?.undoManager : nil
+    undoManager?.beginUndoGrouping()
     var failure: (any Error)?
     do {
       try await run()
     } catch {
       failure = error
     }
-    if let handle { rollBackEvent(handle.undoManager) }
+    if let undoManager {
+      while undoManager.groupingLevel > 1 { undoManager.endUndoGrouping() }
+      undoManager.disableUndoRegistration()
+      undoManager.undoNestedGroup()
+      undoManager.enableUndoRegistration()
+    }
     // A document the command created or opened is closed again.
     for (name, opened) in documents where documentsBefore[name] !== opened {
       try? opened.close(discardingChanges: true)

@@ -97,61 +97,48 @@ extension Interpreter {
     undoManager.enableUndoRegistration()
   }
 
-  /// Runs `group NAME { … }`: one undo group, named NAME, in each
-  /// document its commands touch; if any command fails, the whole group
-  /// is rolled back in every document.
+  /// Runs `group NAME { … }` as one undo event in each document its
+  /// commands touch: no event boundary falls between them, so what they
+  /// register is one step, which gets the name NAME. If any command fails,
+  /// the whole event is rolled back in every document. A group that
+  /// changes nothing leaves no step, like an event with no change.
   func runGroup(_ group: Group) async throws {
     let name = try variables.expand(group.name)
-    var opened: [ObjectIdentifier: any DocumentHandle] = [:]
-    var order: [any DocumentHandle] = []
+    var touched: [any DocumentHandle] = []
+    groupDepth += 1
+    defer { groupDepth -= 1 }
     do {
-      try await runBody(group.body, name: name, opened: &opened, order: &order)
+      try await runBody(group.body, touched: &touched)
     } catch {
-      for handle in order.reversed() {
-        let undoManager = handle.undoManager
-        while undoManager.groupingLevel > 1 { undoManager.endUndoGrouping() }
-        undoManager.disableUndoRegistration()
-        undoManager.undoNestedGroup()
-        undoManager.enableUndoRegistration()
-        // The event's own group is left empty; close it without a trace.
-        undoManager.markEventBoundary()
-      }
+      for handle in touched.reversed() { rollBackEvent(handle.undoManager) }
       throw error
     }
-    for handle in order {
-      handle.undoManager.setActionName(name)
-      handle.undoManager.endUndoGrouping()
+    for handle in touched {
+      if handle.undoManager.groupingLevel > 0 { handle.undoManager.setActionName(name) }
       try await endEvent(of: handle)
     }
   }
 
-  private func runBody(
-    _ body: [Statement], name: String, opened: inout [ObjectIdentifier: any DocumentHandle],
-    order: inout [any DocumentHandle]
-  ) async throws {
+  private func runBody(_ body: [Statement], touched: inout [any DocumentHandle]) async throws {
     for statement in body {
       switch statement {
       case .group(let inner):
         // A nested group is part of the outer one: one undo step in all.
-        try await runBody(inner.body, name: name, opened: &opened, order: &order)
+        try await runBody(inner.body, touched: &touched)
       case .command(let command):
         output.willRun(command, source: currentSource)
-        let words = try expand(command)
-        if words[0].text == "let", command.words[0].isPlain {
-          variables[words[1].text] = words[3].text
-          continue
-        }
-        let (handle, run) = try resolve(words, range: command.range, inGroup: true)
-        if let handle, opened[ObjectIdentifier(handle)] == nil {
-          opened[ObjectIdentifier(handle)] = handle
-          order.append(handle)
-          handle.undoManager.beginUndoGrouping()
-          handle.undoManager.setActionName(name)
-        }
+        if options.echo { output.write(echoText(of: command) + "\n") }
         do {
+          let words = try expand(command)
+          if words[0].text == "let", command.words[0].isPlain {
+            variables[words[1].text] = words[3].text
+            continue
+          }
+          let (handle, run) = try resolve(words, range: command.range, inGroup: true)
+          if let handle, !touched.contains(where: { $0 === handle }) { touched.append(handle) }
           try await run()
         } catch {
-          // Report where in the group it failed, then roll the group back.
+          // Reported at the command that failed; the group rolls back.
           throw Located(error: error, range: command.range)
         }
       }
@@ -163,6 +150,15 @@ extension Interpreter {
   func resolve(
     _ words: [Argument], range: SourceRange, inGroup: Bool
   ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
+    let (handle, run, _) = try resolveCommand(words, range: range, inGroup: inGroup)
+    return (handle, run)
+  }
+
+  /// ``resolve(_:range:inGroup:)``, and whether the command may run inside
+  /// an undo group (an edit or a query, not a save or an undo).
+  func resolveCommand(
+    _ words: [Argument], range: SourceRange, inGroup: Bool
+  ) throws -> ((any DocumentHandle)?, () async throws -> Void, groupSafe: Bool) {
     let name = words[0]
     let rest = Array(words.dropFirst())
     // `set bail on` is a setting; `set /a 1` is the JSON document's.
@@ -178,7 +174,9 @@ extension Interpreter {
       if builtin.actsOnDocument { spec.parameters.append(.option("doc", value: "NAME")) }
       let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
       let handle = builtin.actsOnDocument ? try document(for: arguments) : nil
-      return (handle, { try await builtin.run(self, arguments, handle) })
+      return (
+        handle, { try await builtin.run(self, arguments, handle) }, builtin.spec.isAllowedInGroup
+      )
     }
     // A document type's command: the target document's type decides.
     let target = try document(named: Self.docOption(in: rest), at: name)
@@ -199,7 +197,8 @@ extension Interpreter {
       target,
       {
         try await command.run(arguments, { text in output.write(text + "\n") }, folder)
-      }
+      },
+      command.spec.isAllowedInGroup
     )
   }
 

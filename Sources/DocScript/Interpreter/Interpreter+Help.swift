@@ -2,11 +2,19 @@ extension Interpreter {
   /// Every command's spec that `help` knows: built-in, then each
   /// registered type's, with the type's names.
   var helpEntries: [(spec: CommandSpec, types: [String])] {
-    var entries = Self.builtinCommands.map { ($0.spec, [String]()) }
+    // `--doc NAME` is accepted by every command that acts on a document.
+    func withDoc(_ spec: CommandSpec) -> CommandSpec {
+      var spec = spec
+      spec.parameters.append(.option("doc", value: "NAME"))
+      return spec
+    }
+    var entries = Self.builtinCommands.map {
+      ($0.actsOnDocument ? withDoc($0.spec) : $0.spec, [String]())
+    }
     var byName: [String: Int] = [:]
     for entry in registry.entries {
       let typeName = entry.typeNames.first?.name ?? "?"
-      for spec in entry.commandSpecs {
+      for spec in entry.commandSpecs.map(withDoc) {
         if let index = byName[spec.name] {
           entries[index].1.append(typeName)
         } else {

@@ -76,6 +76,8 @@ public final class Interpreter {
   var sourceStack: [(source: ScriptSource, url: URL?, includedAt: SourceLocation?)] = []
   var result = Result()
   var stopped = false
+  /// How many `group` blocks are running.
+  var groupDepth = 0
 
   /// The built-in commands, by name.
   let builtins: [String: BuiltinCommand]
@@ -240,7 +242,7 @@ public final class Interpreter {
     return text
   }
 
-  private func echoText(of command: Command) -> String {
+  func echoText(of command: Command) -> String {
     let bytes = currentSource.bytes
     guard let line = Diagnostic.line(command.range.start.line, of: bytes) else { return "" }
     if command.range.end.line == command.range.start.line {

@@ -245,6 +245,10 @@ public struct Parser {
         notes: [.init("quote a value that has blanks: let title = \"Weekly review\"")]))
   }
 
+  /// Whether `text` can name a variable: letters, digits and `_`, not
+  /// starting with a digit.
+  public static func isVariableName(_ text: String) -> Bool { isName(text) }
+
   static func isName(_ text: String) -> Bool {
     guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else {
       return false

@@ -1,0 +1,16 @@
+public import DocKit
+
+extension UTType {
+  /// A DocScript file: `org.docrepl.docscript`, extension `docscript`,
+  /// conforming to `public.script` and UTF-8 plain text. Declared the
+  /// first time it is used.
+  public static let docScript: UTType = {
+    try? UTType.register([
+      UTTypeDeclaration(
+        identifier: "org.docrepl.docscript",
+        conformsTo: ["public.script", "public.utf8-plain-text"],
+        tags: [.filenameExtension: ["docscript"]], description: "DocScript")
+    ])
+    return UTType(exportedAs: "org.docrepl.docscript", conformingTo: .script)
+  }()
+}
