@@ -116,9 +116,12 @@ struct FileTreeReader {
     switch status.kind {
     case .regular:
       wrapper = FileWrapper(kind: .regularFile, permissions: status.permissions)
+      wrapper.maximumFileSize = limits.maximumFileSize
       if options.contains(.immediate) {
         wrapper.contents = .loaded(
-          try FileWrapper.readFile(name, in: directory, path: path, expecting: status.identity))
+          try FileWrapper.readFile(
+            name, in: directory, path: path, expecting: status.identity,
+            maximumSize: limits.maximumFileSize))
       } else {
         wrapper.contents = .onDisk(path: path, identity: status.identity)
       }

@@ -61,6 +61,9 @@ open class FileWrapper {
   var diskIdentity: DiskIdentity?
   /// The rest of what `lstat` said at that time, for ``fileAttributes``.
   var diskStatus: FileStatus?
+  /// The ``Limits/maximumFileSize`` this wrapper was read with, which a
+  /// lazy read of its contents must respect.
+  var maximumFileSize = Limits.default.maximumFileSize
   /// Whether ``permissions`` must be written exactly, bypassing the umask:
   /// true once the wrapper has been on disk or had attributes set.
   var hasExactPermissions: Bool { diskStatus != nil || attributesNeedWriting }
@@ -306,7 +309,9 @@ open class FileWrapper {
   ///
   /// - Precondition: ``isRegularFile``.
   /// - Throws: ``FileWrapperError/Code/noSuchFile`` if the file vanished,
-  ///   ``FileWrapperError/Code/changedSinceRead`` if it changed. The error is
+  ///   ``FileWrapperError/Code/changedSinceRead`` if it changed,
+  ///   ``FileWrapperError/Code/fileTooLarge`` if it is larger than the
+  ///   ``Limits/maximumFileSize`` the tree was read with. The error is
   ///   kept: later calls, and writes of this wrapper, throw it again.
   public func loadRegularFileContents() throws(FileWrapperError) -> Data {
     precondition(kind == .regularFile, "FileWrapper.loadRegularFileContents(): not a regular file")
@@ -317,7 +322,8 @@ open class FileWrapper {
       throw error
     case .onDisk(let path, let identity):
       do {
-        let data = try Self.readFile(path, in: nil, path: path, expecting: identity)
+        let data = try Self.readFile(
+          path, in: nil, path: path, expecting: identity, maximumSize: maximumFileSize)
         contents = .loaded(data)
         return data
       } catch {
