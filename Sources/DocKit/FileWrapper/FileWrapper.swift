@@ -157,7 +157,11 @@ open class FileWrapper {
     throws(FileWrapperError)
   {
     self.init(kind: .directory, permissions: 0o777)
-    try read(from: url, options: options, limits: limits)
+    // Read straight into this new wrapper: `read(from:)` builds a separate
+    // tree and merges it, which only a wrapper with children needs.
+    var reader = FileTreeReader(options: options, limits: limits)
+    _ = try reader.read(atPath: try Self.filePath(of: url), into: self)
+    filename = url.lastPathComponent
     storedPreferredFilename = url.lastPathComponent
   }
 
