@@ -337,6 +337,19 @@ open class FileWrapper {
     }
   }
 
+  /// A regular file's size in bytes without reading its contents: the
+  /// count of contents in memory, or the size `lstat` reported for
+  /// contents still on disk. Nil for other kinds and after a failed lazy
+  /// read. For tools in this package that list trees (`docrepl inspect`).
+  package var regularFileSize: Int64? {
+    guard kind == .regularFile else { return nil }
+    switch contents {
+    case .loaded(let data): return Int64(data.count)
+    case .onDisk(_, let identity): return identity.size
+    case .unreadable: return nil
+    }
+  }
+
   /// A directory's children, keyed by their unique names; nil if this is
   /// not a directory.
   open var fileWrappers: [String: FileWrapper]? {
