@@ -23,9 +23,11 @@ enum InspectBenchmark {
     var docrepl: String
   }
 
-  /// One child's wall-clock time and peak resident memory.
+  /// One child's wall-clock time, processor time (user + system, which a
+  /// busy machine disturbs less) and peak resident memory.
   struct Sample {
     var seconds: Double
+    var processorSeconds: Double
     var maximumResidentKilobytes: Int
   }
 
@@ -57,6 +59,7 @@ enum InspectBenchmark {
     let medians = samples.map { runs in
       Sample(
         seconds: median(runs.map(\.seconds)),
+        processorSeconds: median(runs.map(\.processorSeconds)),
         maximumResidentKilobytes: Int(median(runs.map { Double($0.maximumResidentKilobytes) })))
     }
     print("")
@@ -65,22 +68,22 @@ enum InspectBenchmark {
       print(
         "  \(command.name.padding(toLength: 18, withPad: " ", startingAt: 0)) "
           + String(
-            format: "%8.3f s   max RSS %8.1f MB", sample.seconds,
-            Double(sample.maximumResidentKilobytes) / 1024))
+            format: "%8.3f s wall  %8.3f s CPU  max RSS %8.1f MB", sample.seconds,
+            sample.processorSeconds, Double(sample.maximumResidentKilobytes) / 1024))
+    }
+    func ratios(_ baseline: Sample) -> String {
+      String(
+        format: "%.2fx the wall time, %.2fx the CPU time", medians[0].seconds / baseline.seconds,
+        medians[0].processorSeconds / baseline.processorSeconds)
     }
     print("")
-    print(
-      "  inspect / FileWrapper(url:): "
-        + String(format: "%.2fx the time", medians[0].seconds / medians[1].seconds)
-        + "  goal: <= 1.5x")
-    print(
-      "  inspect / find -printf:      "
-        + String(format: "%.2fx the time", medians[0].seconds / medians[2].seconds))
+    print("  inspect / FileWrapper(url:): \(ratios(medians[1]))  goal: <= 1.5x")
+    print("  inspect / find -printf:      \(ratios(medians[2]))")
     print(
       "  inspect max RSS:             "
         + String(format: "%.1f MB", Double(medians[0].maximumResidentKilobytes) / 1024)
-        + " (the sparse file alone is \(String(format: "%.1f", Double(options.sparseBytes) / 1_048_576)) MB)"
-    )
+        + " (the sparse file alone is "
+        + String(format: "%.1f MB)", Double(options.sparseBytes) / 1_048_576))
   }
 
   /// `read-tree DIR`: the baseline program, which reads DIR with
@@ -139,6 +142,8 @@ enum InspectBenchmark {
     }
     return Sample(
       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+      processorSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6,
       maximumResidentKilobytes: usage.ru_maxrss)
   }
 

@@ -18,7 +18,9 @@ struct FileTreeListing {
   let text: String
 
   init(_ root: FileWrapper, name: String) {
-    var lines: [String] = []
+    // One string, appended to piece by piece: no string per line, and no
+    // second copy to join them.
+    var text = ""
     var types = TypeNames()
     var directories = 0
     var files = 0
@@ -31,44 +33,49 @@ struct FileTreeListing {
     ]
     while let entry = pending.popLast() {
       let wrapper = entry.wrapper
-      let label = Self.escaped(entry.name)
+      text += entry.prefix
+      text += entry.connector
+      text += Self.escaped(entry.name)
       if wrapper.isDirectory {
         directories += 1
-        let children = (wrapper.fileWrappers ?? [:]).sorted {
-          Self.bytewisePrecedes($0.key, $1.key)
-        }
-        let count = children.count == 1 ? "1 entry" : "\(children.count) entries"
-        let type = types.directory(named: entry.name)
-        lines.append(entry.prefix + entry.connector + label + "/  (directory, \(count), \(type))")
+        let children = wrapper.fileWrappers ?? [:]
+        let names = children.keys.sorted(by: Self.bytewisePrecedes)
+        text += "/  (directory, "
+        text += names.count == 1 ? "1 entry" : "\(names.count) entries"
+        text += ", "
+        text += types.directory(named: entry.name)
+        text += ")\n"
         let childPrefix =
           entry.prefix
           + (entry.connector.isEmpty ? "" : entry.connector == "└── " ? "    " : "│   ")
-        for (index, child) in children.enumerated().reversed() {
-          let connector = index == children.count - 1 ? "└── " : "├── "
-          pending.append((child.value, child.key, childPrefix, connector))
+        for (index, name) in names.enumerated().reversed() {
+          guard let child = children[name] else { continue }
+          let connector = index == names.count - 1 ? "└── " : "├── "
+          pending.append((child, name, childPrefix, connector))
         }
       } else if wrapper.isSymbolicLink {
         links += 1
-        let target = wrapper.symbolicLinkDestinationURL?.relativePath ?? ""
-        lines.append(
-          entry.prefix + entry.connector + label + " -> " + Self.escaped(target)
-            + "  (symlink, \(UTType.symbolicLink.identifier))")
+        text += " -> "
+        text += Self.escaped(wrapper.symbolicLinkDestinationURL?.relativePath ?? "")
+        text += "  (symlink, \(UTType.symbolicLink.identifier))\n"
       } else {
         files += 1
         let size = Int(wrapper.regularFileSize ?? 0)
         bytes += size
-        let type = types.file(named: entry.name)
-        lines.append(
-          entry.prefix + entry.connector + label + "  (file, \(Self.count(size, "byte")), \(type))")
+        text += "  (file, "
+        text += Self.count(size, "byte")
+        text += ", "
+        text += types.file(named: entry.name)
+        text += ")\n"
       }
     }
-    lines.append(
+    text +=
       [
         Self.count(directories, "directory", "directories"), Self.count(files, "file"),
         Self.count(links, "symlink"),
       ]
-      .joined(separator: ", ") + "; \(Self.count(bytes, "byte")) in files")
-    text = lines.joined(separator: "\n") + "\n"
+      .joined(separator: ", ") + "; \(Self.count(bytes, "byte")) in files\n"
+    self.text = text
   }
 
   /// A file's type from its extension, as Finder infers it: the first
