@@ -91,7 +91,6 @@ public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomString
       case ENOENT: .noSuchFile
       case EEXIST: .fileExists
       case EACCES, EPERM: .permissionDenied
-      case EFBIG: .fileTooLarge
       default: .ioFailure
       }
     self.init(
