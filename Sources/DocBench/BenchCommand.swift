@@ -10,7 +10,9 @@ import Glibc
 public enum BenchCommand {
   /// Runs `arguments`: `save [--runs N] [--notes N]`, or `single-save-once
   /// DIR` (one 4 KB session save, for `strace -c`), or `package-save-once
-  /// DIR` (one edited note saved in a package made by `make-package DIR N`).
+  /// DIR` (one edited note saved in a package made by `make-package DIR N`),
+  /// or `inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH]`
+  /// (see ``InspectBenchmark``), whose baseline is `read-tree DIR`.
   @MainActor
   public static func main(_ arguments: [String]) async -> Int32 {
     do {
@@ -19,6 +21,22 @@ public enum BenchCommand {
         let runs = value(after: "--runs", in: arguments) ?? 5
         let notes = value(after: "--notes", in: arguments) ?? 10_000
         try await saveBenchmarks(runs: max(5, runs), notes: notes)
+      case "inspect":
+        var options = InspectBenchmark.Options(
+          docrepl: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("docrepl").path)
+        options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
+        options.files = max(0, value(after: "--files", in: arguments) ?? options.files)
+        options.sparseBytes = max(
+          0, value(after: "--sparse-bytes", in: arguments) ?? options.sparseBytes)
+        if let index = arguments.firstIndex(of: "--docrepl"), arguments.indices.contains(index + 1)
+        {
+          options.docrepl = arguments[index + 1]
+        }
+        try InspectBenchmark.run(options)
+      case "read-tree":
+        guard arguments.count == 2 else { return usage() }
+        try InspectBenchmark.readTree(arguments[1])
       case "make-package":
         guard arguments.count == 3, let count = Int(arguments[2]) else { return usage() }
         _ = try makePackage(in: URL(fileURLWithPath: arguments[1]), notes: count)
@@ -49,7 +67,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save [--runs N] [--notes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR\n"
+        "usage: docrepl-bench save [--runs N] [--notes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR\n"
           .utf8))
     return 64
   }

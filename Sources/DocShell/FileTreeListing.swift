@@ -12,12 +12,16 @@ import Foundation
 ///
 /// Control characters in names are escaped, so a hostile name cannot forge
 /// a line. The walk is iterative; it visits each wrapper object once per
-/// place it appears.
+/// place it appears. No file's contents are read: sizes are the ones
+/// `lstat` reported when the tree was read.
 struct FileTreeListing {
   let text: String
 
   init(_ root: FileWrapper, name: String) {
-    var lines: [String] = []
+    // One string, appended to piece by piece: no string per line, and no
+    // second copy to join them.
+    var text = ""
+    var types = TypeNames()
     var directories = 0
     var files = 0
     var links = 0
@@ -29,44 +33,49 @@ struct FileTreeListing {
     ]
     while let entry = pending.popLast() {
       let wrapper = entry.wrapper
-      let label = Self.escaped(entry.name)
+      text += entry.prefix
+      text += entry.connector
+      text += Self.escaped(entry.name)
       if wrapper.isDirectory {
         directories += 1
-        let children = (wrapper.fileWrappers ?? [:]).sorted {
-          $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
-        }
-        let count = children.count == 1 ? "1 entry" : "\(children.count) entries"
-        let type = Self.type(ofDirectoryNamed: entry.name)
-        lines.append(entry.prefix + entry.connector + label + "/  (directory, \(count), \(type))")
+        let children = wrapper.fileWrappers ?? [:]
+        let names = children.keys.sorted(by: Self.bytewisePrecedes)
+        text += "/  (directory, "
+        text += names.count == 1 ? "1 entry" : "\(names.count) entries"
+        text += ", "
+        text += types.directory(named: entry.name)
+        text += ")\n"
         let childPrefix =
           entry.prefix
           + (entry.connector.isEmpty ? "" : entry.connector == "└── " ? "    " : "│   ")
-        for (index, child) in children.enumerated().reversed() {
-          let connector = index == children.count - 1 ? "└── " : "├── "
-          pending.append((child.value, child.key, childPrefix, connector))
+        for (index, name) in names.enumerated().reversed() {
+          guard let child = children[name] else { continue }
+          let connector = index == names.count - 1 ? "└── " : "├── "
+          pending.append((child, name, childPrefix, connector))
         }
       } else if wrapper.isSymbolicLink {
         links += 1
-        let target = wrapper.symbolicLinkDestinationURL?.relativePath ?? ""
-        lines.append(
-          entry.prefix + entry.connector + label + " -> " + Self.escaped(target)
-            + "  (symlink, \(UTType.symbolicLink))")
+        text += " -> "
+        text += Self.escaped(wrapper.symbolicLinkDestinationURL?.relativePath ?? "")
+        text += "  (symlink, \(UTType.symbolicLink.identifier))\n"
       } else {
         files += 1
-        let size = wrapper.regularFileContents?.count ?? 0
+        let size = Int(wrapper.regularFileSize ?? 0)
         bytes += size
-        let type = Self.type(ofFileNamed: entry.name)
-        lines.append(
-          entry.prefix + entry.connector + label + "  (file, \(Self.count(size, "byte")), \(type))")
+        text += "  (file, "
+        text += Self.count(size, "byte")
+        text += ", "
+        text += types.file(named: entry.name)
+        text += ")\n"
       }
     }
-    lines.append(
+    text +=
       [
         Self.count(directories, "directory", "directories"), Self.count(files, "file"),
         Self.count(links, "symlink"),
       ]
-      .joined(separator: ", ") + "; \(Self.count(bytes, "byte")) in files")
-    text = lines.joined(separator: "\n") + "\n"
+      .joined(separator: ", ") + "; \(Self.count(bytes, "byte")) in files\n"
+    self.text = text
   }
 
   /// A file's type from its extension, as Finder infers it: the first
@@ -87,12 +96,93 @@ struct FileTreeListing {
     return type
   }
 
+  /// The type identifiers of one listing, looked up once per extension:
+  /// a tree of 200,000 files has a handful of extensions, and building a
+  /// `URL` and asking the type registry for each file cost more than
+  /// reading the tree.
+  struct TypeNames {
+    private var files: [Substring: String] = [:]
+    private var directories: [Substring: String] = [:]
+
+    /// The identifier of ``FileTreeListing/type(ofFileNamed:)``.
+    mutating func file(named name: String) -> String {
+      guard let key = FileTreeListing.simpleExtension(of: name) else {
+        return FileTreeListing.type(ofFileNamed: name).identifier
+      }
+      if let known = files[key] { return known }
+      let identifier = FileTreeListing.type(ofFileNamed: name).identifier
+      files[key] = identifier
+      return identifier
+    }
+
+    /// The identifier of ``FileTreeListing/type(ofDirectoryNamed:)``.
+    mutating func directory(named name: String) -> String {
+      guard let key = FileTreeListing.simpleExtension(of: name) else {
+        return FileTreeListing.type(ofDirectoryNamed: name).identifier
+      }
+      if let known = directories[key] { return known }
+      let identifier = FileTreeListing.type(ofDirectoryNamed: name).identifier
+      directories[key] = identifier
+      return identifier
+    }
+  }
+
+  /// The extension of a plain name, or nil for any other name.
+  ///
+  /// A plain name starts with an ASCII letter or digit and holds only
+  /// those, `-`, `_` and single dots, not last: `note-1.json`,
+  /// `archive.tar.gz`, `README`. Its extension is the text after the last
+  /// dot, or `""` without one, exactly as `URL(fileURLWithPath:)` gives it
+  /// (checked against every such name of up to five characters). The rules
+  /// `URL` applies to other names (leading or doubled dots, spaces,
+  /// non-ASCII, escaping) are left to `URL` itself.
+  static func simpleExtension(of name: String) -> Substring? {
+    let utf8 = name.utf8
+    guard let first = utf8.first, first.isASCIILetterOrDigit else { return nil }
+    var lastDot: String.UTF8View.Index?
+    var previousWasDot = false
+    for index in utf8.indices {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: ".") {
+        if previousWasDot { return nil }
+        lastDot = index
+        previousWasDot = true
+      } else if byte.isASCIILetterOrDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+      {
+        previousWasDot = false
+      } else {
+        return nil
+      }
+    }
+    guard let lastDot else { return name[name.endIndex...] }
+    guard !previousWasDot else { return nil }
+    return name[utf8.index(after: lastDot)...]
+  }
+
+  /// Whether `a` sorts before `b` in byte order of their UTF-8, as
+  /// `a.utf8.lexicographicallyPrecedes(b.utf8)` but with one `memcmp`.
+  static func bytewisePrecedes(_ a: String, _ b: String) -> Bool {
+    let fast = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+        var order: Int32 = 0
+        if let left = x.baseAddress, let right = y.baseAddress {
+          order = memcmp(left, right, min(x.count, y.count))
+        }
+        return order != 0 ? order < 0 : x.count < y.count
+      }
+    }
+    return (fast ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
+
   private static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
     "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
   }
 
   /// Escapes C0 controls, DEL and backslash as `\n`, `\t`, `\\` or `\xNN`.
   static func escaped(_ name: String) -> String {
+    // Most names need nothing escaped: return them without rebuilding.
+    guard name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") })
+    else { return name }
     var text = ""
     for scalar in name.unicodeScalars {
       switch scalar {
@@ -108,5 +198,13 @@ struct FileTreeListing {
       }
     }
     return text
+  }
+}
+
+extension UInt8 {
+  fileprivate var isASCIILetterOrDigit: Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+      || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self)
   }
 }

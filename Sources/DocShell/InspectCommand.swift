@@ -7,10 +7,11 @@ enum InspectCommand {
   static let help = """
     USAGE: docrepl inspect <path>
 
-    Reads the file, directory or package at <path> through FileWrapper, with
-    every file's contents read, and prints its tree: names in byte order,
-    directories with a trailing '/', files with their sizes, symbolic links
-    with their targets (never followed). A last line totals the tree.
+    Reads the file, directory or package at <path> through FileWrapper and
+    prints its tree: names in byte order, directories with a trailing '/',
+    files with their sizes, symbolic links with their targets (never
+    followed). A last line totals the tree. Files' contents are not read:
+    sizes come from lstat, so listing a huge file costs nothing.
 
     """
 
@@ -32,13 +33,20 @@ enum InspectCommand {
         paths.append(argument)
       }
     }
-    guard paths.count == 1, let path = paths.first else {
-      let problem = paths.isEmpty ? "missing <path>" : "expected one <path>, got \(paths.count)"
+    guard paths.count == 1, let path = paths.first, !path.isEmpty else {
+      let problem =
+        paths.isEmpty
+        ? "missing <path>"
+        : paths.count > 1 ? "expected one <path>, got \(paths.count)" : "<path> is empty"
       errors.write("docrepl inspect: error: \(problem)\n\n" + help)
       return .usage
     }
     do {
-      let wrapper = try FileWrapper(url: URL(fileURLWithPath: path), options: .immediate)
+      // Lazily: the listing needs each file's size, which lstat gave, and
+      // never its contents. Every check that protects the walk (FIFOs and
+      // devices refused unopened, names, depth, links never followed) is
+      // made by the read itself.
+      let wrapper = try FileWrapper(url: URL(fileURLWithPath: path))
       output.write(FileTreeListing(wrapper, name: path).text)
       return .success
     } catch {

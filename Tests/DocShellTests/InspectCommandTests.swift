@@ -113,6 +113,12 @@ struct InspectCommandTests {
       testDescription: "no path", setUp: { _ in }, arguments: ["inspect"], status: 64,
       message: "docrepl inspect: error: missing <path>\n"),
     Failure(
+      testDescription: "empty path", setUp: { _ in }, arguments: ["inspect", ""], status: 64,
+      message: "docrepl inspect: error: <path> is empty\n"),
+    Failure(
+      testDescription: "empty path after --", setUp: { _ in }, arguments: ["inspect", "--", ""],
+      status: 64, message: "docrepl inspect: error: <path> is empty\n"),
+    Failure(
       testDescription: "two paths", setUp: { _ in }, arguments: ["inspect", "a", "b"], status: 64,
       message: "docrepl inspect: error: expected one <path>, got 2\n"),
     Failure(
@@ -134,26 +140,87 @@ struct InspectCommandTests {
   }
 
   @Test(
-    "An unreadable file is reported as a permission error (1)",
+    "An unreadable file is listed (contents are never read); an unreadable directory is a permission error (1)",
     .enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"))
   )
   func unreadable() throws {
     let temporary = try TemporaryDirectory()
     let secret = try temporary.write("secret", to: "pkg/secret.txt")
     try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: secret.path)
+    let locked = try temporary.write("x", to: "locked/inner.txt").deletingLastPathComponent()
+    try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
     // As root every file is readable, so drop to an unprivileged user.
-    var arguments = ["inspect", "pkg"]
-    if geteuid() == 0 {
+    func inspect(_ path: String) throws -> ProcessResult {
+      guard geteuid() == 0 else { return try runDocrepl(["inspect", path], in: temporary.url) }
       try FileManager.default.setAttributes(
         [.posixPermissions: 0o755], ofItemAtPath: temporary.url.path)
-      arguments =
-        ["--reuid=65534", "--regid=65534", "--clear-groups", docreplExecutable.path] + arguments
+      return try runProgram(
+        URL(fileURLWithPath: "/usr/bin/setpriv"),
+        [
+          "--reuid=65534", "--regid=65534", "--clear-groups", docreplExecutable.path, "inspect",
+          path,
+        ],
+        in: temporary.url)
     }
-    let result =
-      try geteuid() == 0
-      ? runProgram(URL(fileURLWithPath: "/usr/bin/setpriv"), arguments, in: temporary.url)
-      : runDocrepl(arguments, in: temporary.url)
-    #expect(result.status == 1)
-    #expect(result.errors.contains("pkg/secret.txt: openat failed: Permission denied"))
+    let file = try inspect("pkg")
+    #expect(file.status == 0)
+    #expect(file.output.contains("└── secret.txt  (file, 6 bytes, public.plain-text)\n"))
+    let directory = try inspect("locked")
+    #expect(directory.status == 1)
+    #expect(directory.errors.contains("locked: openat failed: Permission denied"))
+  }
+
+  @Test("A 64 GiB sparse file is listed with its size, without reading it")
+  func hugeSparseFile() throws {
+    let temporary = try TemporaryDirectory()
+    try temporary.write("x", to: "pkg/a.txt")
+    try makeSparseFile(at: temporary("pkg/huge"), size: 64 << 30)
+    let result = try runDocrepl(["inspect", "pkg"], in: temporary.url)
+    #expect(result.status == 0)
+    #expect(result.errors.isEmpty)
+    #expect(
+      result.output == """
+        pkg/  (directory, 2 entries, public.folder)
+        ├── a.txt  (file, 1 byte, public.plain-text)
+        └── huge  (file, 68719476736 bytes, public.data)
+        1 directory, 2 files, 0 symlinks; 68719476737 bytes in files
+
+        """)
+  }
+
+  /// Names whose extension Foundation's rules decide: dots first or last,
+  /// two dots, spaces, non-ASCII, characters that a URL escapes.
+  static let typedNames: [(name: String, type: String)] = [
+    (".hidden", "public.data"),
+    (".hidden.txt", "public.plain-text"),
+    ("..two.txt", "public.plain-text"),
+    ("a.", "public.data"),
+    ("a..txt", "public.plain-text"),
+    ("archive.tar.gz", "org.gnu.gnu-zip-archive"),
+    ("Makefile", "public.data"),
+    ("2024-05-01.notes.JSON", "public.json"),
+    ("a_b-c.d_e", "dyn.aaeauca5ep7wu"),
+    ("noext", "public.data"),
+    ("r\u{E9}sum\u{E9}.TXT", "public.plain-text"),
+    ("spaced name.md", "net.daringfireball.markdown"),
+    ("percent%2Etxt", "public.data"),
+    ("question?.txt", "public.plain-text"),
+    ("hash#.json", "public.json"),
+    ("x.t xt", "public.data"),
+    ("~tilde.png", "public.png"),
+  ]
+
+  @Test("Each name's type follows Foundation's extension rules, cached or not")
+  func extensionRules() throws {
+    let temporary = try TemporaryDirectory()
+    for entry in Self.typedNames { try temporary.write("", to: "pkg/" + entry.name) }
+    let result = try runDocrepl(["inspect", "pkg"], in: temporary.url)
+    #expect(result.status == 0)
+    let sorted = Self.typedNames.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    let lines = result.output.split(separator: "\n").dropFirst().dropLast().map(String.init)
+    #expect(lines.count == sorted.count)
+    for (line, entry) in zip(lines, sorted) {
+      #expect(line.hasSuffix("\(entry.name)  (file, 0 bytes, \(entry.type))"))
+    }
   }
 }

@@ -82,3 +82,14 @@ public func makeNestedDirectories(depth: Int, in directory: URL) throws {
   }
   close(fd)
 }
+
+/// Creates (or replaces) a file at `url` that is `size` bytes long and,
+/// being sparse, occupies no disk: `ftruncate` of an empty file.
+public func makeSparseFile(at url: URL, size: Int64) throws {
+  let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+  guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+  defer { close(fd) }
+  guard ftruncate(fd, off_t(size)) == 0 else {
+    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+  }
+}

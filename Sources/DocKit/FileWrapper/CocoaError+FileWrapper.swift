@@ -30,7 +30,7 @@ extension FileWrapperError {
       return writing ? .fileWriteUnsupportedScheme : .fileReadUnsupportedScheme
     case .invalidFilename, .invalidEncoding, .equivalentFilenames:
       return writing ? .fileWriteInvalidFileName : .fileReadInvalidFileName
-    case .depthLimitExceeded, .entryLimitExceeded:
+    case .depthLimitExceeded, .entryLimitExceeded, .fileTooLarge:
       return writing ? .fileWriteUnknown : .fileReadTooLarge
     case .malformedSerialization:
       return writing ? .fileWriteUnknown : .fileReadCorruptFile

@@ -28,13 +28,19 @@ struct FileTreeReader {
   }
 
   /// Reads the item at `path` and, for a directory, everything below it.
-  mutating func read(atPath path: String) throws(FileWrapperError) -> FileWrapper {
+  ///
+  /// - Parameter target: a new, empty wrapper to become the root, so that
+  ///   an initializer need not copy a whole tree into itself; nil for a
+  ///   new root object.
+  mutating func read(
+    atPath path: String, into target: FileWrapper? = nil
+  ) throws(FileWrapperError) -> FileWrapper {
     let cwd = FileDescriptor.workingDirectory
     let status = try wrapping { () throws(SystemCallError) in
       try FileStatus.of(path, in: nil, path: path)
     }
     entryCount = 1
-    let root = try makeWrapper(path, in: cwd, path: path, status: status)
+    let root = try makeWrapper(path, in: cwd, path: path, status: status, reusing: target)
     guard root.kind == .directory else { return root }
     var pending = [
       PendingDirectory(parent: cwd, name: path, wrapper: root, path: path, depth: 0, status: status)
@@ -44,6 +50,7 @@ struct FileTreeReader {
       let names = try wrapping { () throws(SystemCallError) in
         try descriptor.directoryEntryNames(path: directory.path)
       }
+      directory.wrapper.children.reserveCapacity(names.count)
       for raw in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
         guard let name = String(validating: raw, as: UTF8.self) else {
           throw FileWrapperError(
@@ -110,21 +117,31 @@ struct FileTreeReader {
   /// A wrapper for one entry, refusing anything but files, directories
   /// and links before opening it.
   private func makeWrapper(
-    _ name: String, in directory: FileDescriptor, path: String, status: FileStatus
+    _ name: String, in directory: FileDescriptor, path: String, status: FileStatus,
+    reusing existing: FileWrapper? = nil
   ) throws(FileWrapperError) -> FileWrapper {
+    func make(_ kind: FileWrapper.Kind) -> FileWrapper {
+      guard let existing else { return FileWrapper(kind: kind, permissions: status.permissions) }
+      existing.kind = kind
+      existing.permissions = status.permissions
+      return existing
+    }
     let wrapper: FileWrapper
     switch status.kind {
     case .regular:
-      wrapper = FileWrapper(kind: .regularFile, permissions: status.permissions)
+      wrapper = make(.regularFile)
+      wrapper.maximumFileSize = limits.maximumFileSize
       if options.contains(.immediate) {
         wrapper.contents = .loaded(
-          try FileWrapper.readFile(name, in: directory, path: path, expecting: status.identity))
+          try FileWrapper.readFile(
+            name, in: directory, path: path, expecting: status.identity,
+            maximumSize: limits.maximumFileSize))
       } else {
         wrapper.contents = .onDisk(path: path, identity: status.identity)
       }
       wrapper.diskIdentity = status.identity
     case .directory:
-      wrapper = FileWrapper(kind: .directory, permissions: status.permissions)
+      wrapper = make(.directory)
     case .symbolicLink:
       let raw = try wrapping { () throws(SystemCallError) in
         try directory.symbolicLinkDestination(name, path: path)
@@ -134,7 +151,7 @@ struct FileTreeReader {
           .invalidEncoding, path: path,
           message: "the symbolic link's destination \(Self.escaped(raw)) is not valid UTF-8")
       }
-      wrapper = FileWrapper(kind: .symbolicLink, permissions: status.permissions)
+      wrapper = make(.symbolicLink)
       wrapper.linkDestination = destination
       wrapper.readLocation = URL(fileURLWithPath: path, isDirectory: false)
     case .fifo, .socket, .characterDevice, .blockDevice, .unknown:

@@ -245,7 +245,8 @@ struct FileTreeWriter {
       // The link was refused: copy the original, which is verified to be
       // the very inode the wrapper was read from.
       data = try FileWrapper.readFile(
-        source.name, in: source.directory, path: path, expecting: source.identity)
+        source.name, in: source.directory, path: path, expecting: source.identity,
+        maximumSize: wrapper.maximumFileSize)
     } else {
       data = try wrapper.loadRegularFileContents()
     }

@@ -55,9 +55,15 @@ extension FileWrapper {
   }
 
   /// Reads a regular file's bytes, checking that the file is still the inode
-  /// in `identity` before and after the read.
+  /// in `identity` before and after the read, and no larger than
+  /// `maximumSize` bytes.
+  ///
+  /// The size is checked against `fstat` before a byte is read, and the
+  /// read stops one byte past that size (the byte that shows the file
+  /// grew), so memory never exceeds `maximumSize + 1` bytes.
   static func readFile(
-    _ name: String, in directory: FileDescriptor?, path: String, expecting identity: DiskIdentity
+    _ name: String, in directory: FileDescriptor?, path: String, expecting identity: DiskIdentity,
+    maximumSize: Int = Limits.default.maximumFileSize
   ) throws(FileWrapperError) -> Data {
     let descriptor: FileDescriptor
     do {
@@ -69,19 +75,32 @@ extension FileWrapper {
     } catch {
       throw FileWrapperError(error)
     }
-    var data = Data()
-    var unchanged = false
-    do {
-      let before = try descriptor.status(path: path)
-      if before.kind == .regular && before.identity == identity {
-        data = try descriptor.readAll(expectedSize: Int(before.size), path: path)
-        let after = try descriptor.status(path: path)
-        unchanged = after.identity == identity && Int64(data.count) == identity.size
-      }
-    } catch {
-      throw FileWrapperError(error)
+    let before = try wrapping { () throws(SystemCallError) in
+      try descriptor.status(path: path)
     }
-    guard unchanged else {
+    guard before.kind == .regular, before.identity == identity else {
+      throw FileWrapperError(
+        .changedSinceRead, path: path, message: "the file changed after the tree was read")
+    }
+    guard before.size <= Int64(maximumSize) else {
+      throw FileWrapperError(
+        .fileTooLarge, path: path,
+        message: "the file is \(before.size) bytes, "
+          + "more than the limit of \(maximumSize) bytes (FileWrapper.Limits.maximumFileSize)")
+    }
+    let size = Int(before.size)
+    let (data, after) = try wrapping { () throws(SystemCallError) in
+      (
+        try descriptor.read(upToCount: size + 1, expectedSize: size, path: path),
+        try descriptor.status(path: path)
+      )
+    }
+    guard data.count <= size else {
+      throw FileWrapperError(
+        .changedSinceRead, path: path,
+        message: "the file grew while being read (past its \(size) bytes)")
+    }
+    guard after.identity == identity, data.count == size else {
       throw FileWrapperError(
         .changedSinceRead, path: path, message: "the file changed after the tree was read")
     }
@@ -100,6 +119,7 @@ extension FileWrapper {
       target.modificationDate = source.modificationDate
       target.diskIdentity = source.diskIdentity
       target.diskStatus = source.diskStatus
+      target.maximumFileSize = source.maximumFileSize
       target.attributesNeedWriting = false
       var merged: [(String, FileWrapper)] = []
       for (name, child) in source.children {

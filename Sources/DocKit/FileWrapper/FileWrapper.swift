@@ -61,6 +61,9 @@ open class FileWrapper {
   var diskIdentity: DiskIdentity?
   /// The rest of what `lstat` said at that time, for ``fileAttributes``.
   var diskStatus: FileStatus?
+  /// The ``Limits/maximumFileSize`` this wrapper was read with, which a
+  /// lazy read of its contents must respect.
+  var maximumFileSize = Limits.default.maximumFileSize
   /// Whether ``permissions`` must be written exactly, bypassing the umask:
   /// true once the wrapper has been on disk or had attributes set.
   var hasExactPermissions: Bool { diskStatus != nil || attributesNeedWriting }
@@ -158,7 +161,15 @@ open class FileWrapper {
     throws(CocoaError)
   {
     self.init(kind: .directory, permissions: 0o777)
-    try read(from: url, options: options, limits: limits)
+    // Read straight into this new wrapper: `read(from:)` builds a separate
+    // tree and merges it, which only a wrapper with children needs.
+    do throws(FileWrapperError) {
+      var reader = FileTreeReader(options: options, limits: limits)
+      _ = try reader.read(atPath: try Self.filePath(of: url), into: self)
+    } catch {
+      throw CocoaError(error, writing: false, url: url)
+    }
+    filename = url.lastPathComponent
     storedPreferredFilename = url.lastPathComponent
   }
 
@@ -310,7 +321,9 @@ open class FileWrapper {
   ///
   /// - Precondition: ``isRegularFile``.
   /// - Throws: ``FileWrapperError/Code/noSuchFile`` if the file vanished,
-  ///   ``FileWrapperError/Code/changedSinceRead`` if it changed. The error is
+  ///   ``FileWrapperError/Code/changedSinceRead`` if it changed,
+  ///   ``FileWrapperError/Code/fileTooLarge`` if it is larger than the
+  ///   ``Limits/maximumFileSize`` the tree was read with. The error is
   ///   kept: later calls, and writes of this wrapper, throw it again.
   public func loadRegularFileContents() throws(FileWrapperError) -> Data {
     precondition(kind == .regularFile, "FileWrapper.loadRegularFileContents(): not a regular file")
@@ -321,13 +334,27 @@ open class FileWrapper {
       throw error
     case .onDisk(let path, let identity):
       do {
-        let data = try Self.readFile(path, in: nil, path: path, expecting: identity)
+        let data = try Self.readFile(
+          path, in: nil, path: path, expecting: identity, maximumSize: maximumFileSize)
         contents = .loaded(data)
         return data
       } catch {
         contents = .unreadable(error)
         throw error
       }
+    }
+  }
+
+  /// A regular file's size in bytes without reading its contents: the
+  /// count of contents in memory, or the size `lstat` reported for
+  /// contents still on disk. Nil for other kinds and after a failed lazy
+  /// read. For tools in this package that list trees (`docrepl inspect`).
+  package var regularFileSize: Int64? {
+    guard kind == .regularFile else { return nil }
+    switch contents {
+    case .loaded(let data): return Int64(data.count)
+    case .onDisk(_, let identity): return identity.size
+    case .unreadable: return nil
     }
   }
 

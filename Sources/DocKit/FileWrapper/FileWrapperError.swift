@@ -32,7 +32,7 @@ public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomString
       case invalidFilename, invalidEncoding, equivalentFilenames
       case unsupportedFileType, unsupportedScheme, depthLimitExceeded, entryLimitExceeded, cycle
       case fileExists, noSuchFile, permissionDenied, changedSinceRead
-      case malformedSerialization, ioFailure
+      case malformedSerialization, ioFailure, fileTooLarge
     }
     private let wrapped: Wrapped
     private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
@@ -67,6 +67,10 @@ public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomString
     public static let malformedSerialization = Code(.malformedSerialization)
     /// Any other failed system call; see ``FileWrapperError/systemCall``.
     public static let ioFailure = Code(.ioFailure)
+    /// A regular file larger than ``FileWrapper/Limits/maximumFileSize``,
+    /// refused before its contents are read (Apple's
+    /// `CocoaError.fileReadTooLarge`).
+    public static let fileTooLarge = Code(.fileTooLarge)
 
     public var description: String { "\(wrapped)" }
   }

@@ -98,6 +98,12 @@ struct SerializedTreeDecoder {
     case .regularFile:
       wrapper.kind = .regularFile
       let length = try count(at: path())
+      guard length <= limits.maximumFileSize else {
+        throw FileWrapperError(
+          .fileTooLarge, path: path(),
+          message: "the file is \(length) bytes, more than the limit of "
+            + "\(limits.maximumFileSize) bytes (FileWrapper.Limits.maximumFileSize)")
+      }
       wrapper.contents = .loaded(Data(bytes[offset..<offset + length]))
       offset += length
     case .symbolicLink:

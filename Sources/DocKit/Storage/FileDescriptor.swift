@@ -55,26 +55,72 @@ final class FileDescriptor {
     return FileStatus(raw)
   }
 
-  /// Reads from the current offset to the end of the file.
+  /// Reads from the current offset to the end of the file, refusing a file
+  /// longer than `maximumSize` bytes.
   ///
-  /// - Parameter expectedSize: the size `fstat` reported; the buffer grows
-  ///   past it if the file is longer, so the hint only saves copies.
-  func readAll(expectedSize: Int = 0, path: String) throws(SystemCallError) -> Data {
-    var data = Data()
-    var chunk = [UInt8](repeating: 0, count: max(min(expectedSize + 1, 1 << 20), 4096))
+  /// The buffer is sized from `fstat` once, so a file that keeps its size
+  /// is read into a single allocation and never copied.
+  ///
+  /// - Throws: `EFBIG` (as a failed `read`) for a file longer than
+  ///   `maximumSize`, found before reading when `fstat` says so, or after
+  ///   at most `maximumSize + 1` bytes if the file grows while read.
+  func readAll(
+    maximumSize: Int = FileWrapper.Limits.default.maximumFileSize, path: String
+  ) throws(SystemCallError) -> Data {
+    let size = try status(path: path).size
+    guard size <= Int64(maximumSize) else {
+      throw SystemCallError(systemCall: "read", errno: EFBIG, path: path)
+    }
+    let data = try read(
+      upToCount: min(maximumSize, Int.max - 1) + 1, expectedSize: Int(size), path: path)
+    guard data.count <= maximumSize else {
+      throw SystemCallError(systemCall: "read", errno: EFBIG, path: path)
+    }
+    return data
+  }
+
+  /// Reads from the current offset until the end of the file or until
+  /// `limit` bytes, whichever comes first.
+  ///
+  /// The bytes go into one `malloc`ed buffer that becomes the `Data`
+  /// without a copy. It starts at `expectedSize + 1` bytes (the extra
+  /// byte tells end of file from growth without a second buffer) and
+  /// doubles only if the file is longer than expected; it never exceeds
+  /// `limit` bytes.
+  func read(upToCount limit: Int, expectedSize: Int, path: String) throws(SystemCallError) -> Data {
+    guard limit > 0 else { return Data() }
+    var capacity = min(max(expectedSize, 0) &+ 1, limit)
+    guard var buffer = malloc(capacity) else {
+      throw SystemCallError(systemCall: "malloc", errno: ENOMEM, path: path)
+    }
+    var count = 0
     let system = FileSystemContext.current
     while true {
-      let count = chunk.withUnsafeMutableBytes {
-        system.read(rawValue, $0.baseAddress, $0.count)
+      if count == capacity {
+        guard capacity < limit else { break }
+        capacity = capacity > limit / 2 ? limit : capacity * 2
+        guard let larger = realloc(buffer, capacity) else {
+          free(buffer)
+          throw SystemCallError(systemCall: "realloc", errno: ENOMEM, path: path)
+        }
+        buffer = larger
       }
-      if count > 0 {
-        data.append(contentsOf: chunk[0..<count])
-      } else if count == 0 {
-        return data
+      let result = system.read(rawValue, buffer + count, capacity - count)
+      if result > 0 {
+        count += result
+      } else if result == 0 {
+        break
       } else if errno != EINTR {
-        throw SystemCallError(systemCall: "read", errno: errno, path: path)
+        let code = errno
+        free(buffer)
+        throw SystemCallError(systemCall: "read", errno: code, path: path)
       }
     }
+    guard count > 0 else {
+      free(buffer)
+      return Data()
+    }
+    return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
   }
 
   /// Writes all of `data`, continuing after short writes and `EINTR`.

@@ -1,0 +1,163 @@
+import DocKit
+import Foundation
+import Glibc
+
+/// `docrepl-bench inspect`: how long `docrepl inspect` takes to list a wide
+/// tree, and how much memory it needs, against two baselines run as child
+/// processes in the same run, in turn:
+///
+/// - a program that reads the same tree with `FileWrapper(url:)` (lazily)
+///   and exits (`docrepl-bench read-tree DIR`);
+/// - `find DIR -printf '%p %s\n'`, which lists names and sizes and nothing
+///   else.
+///
+/// The tree is one folder of `files` empty files plus one sparse file of
+/// `sparseBytes` bytes that occupies no disk: a listing that reads contents
+/// pays for it in time and memory, one that uses `lstat` does not. Each
+/// figure is the median of `runs` runs, after one warm-up run of each.
+enum InspectBenchmark {
+  struct Options {
+    var files = 200_000
+    var runs = 5
+    var sparseBytes = 1_000_000_000
+    var docrepl: String
+  }
+
+  /// One child's wall-clock time, processor time (user + system, which a
+  /// busy machine disturbs less) and peak resident memory.
+  struct Sample {
+    var seconds: Double
+    var processorSeconds: Double
+    var maximumResidentKilobytes: Int
+  }
+
+  static func run(_ options: Options) throws {
+    guard access(options.docrepl, X_OK) == 0 else {
+      throw BenchError("no docrepl executable at \(options.docrepl) (build it, or pass --docrepl)")
+    }
+    let directory = try BenchCommand.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let tree = directory.appendingPathComponent("tree").path
+    try makeTree(at: tree, files: options.files, sparseBytes: options.sparseBytes)
+    let bench = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    let find = "/usr/bin/find"
+    let commands: [(name: String, arguments: [String])] = [
+      ("docrepl inspect", [options.docrepl, "inspect", tree]),
+      ("FileWrapper(url:)", [bench, "read-tree", tree]),
+      ("find -printf", [find, tree, "-printf", "%p %s\\n"]),
+    ]
+    print(
+      "docrepl-bench inspect: \(options.files) empty files and a sparse file of "
+        + "\(options.sparseBytes) bytes in one folder; medians of \(options.runs) runs")
+    var samples = Array(repeating: [Sample](), count: commands.count)
+    for run in 0...options.runs {
+      for (index, command) in commands.enumerated() {
+        let sample = try spawn(command.arguments)
+        if run > 0 { samples[index].append(sample) }  // Run 0 warms the caches.
+      }
+    }
+    let medians = samples.map { runs in
+      Sample(
+        seconds: median(runs.map(\.seconds)),
+        processorSeconds: median(runs.map(\.processorSeconds)),
+        maximumResidentKilobytes: Int(median(runs.map { Double($0.maximumResidentKilobytes) })))
+    }
+    print("")
+    for (index, command) in commands.enumerated() {
+      let sample = medians[index]
+      print(
+        "  \(command.name.padding(toLength: 18, withPad: " ", startingAt: 0)) "
+          + String(
+            format: "%8.3f s wall  %8.3f s CPU  max RSS %8.1f MB", sample.seconds,
+            sample.processorSeconds, Double(sample.maximumResidentKilobytes) / 1024))
+    }
+    func ratios(_ baseline: Sample) -> String {
+      String(
+        format: "%.2fx the wall time, %.2fx the CPU time", medians[0].seconds / baseline.seconds,
+        medians[0].processorSeconds / baseline.processorSeconds)
+    }
+    print("")
+    print("  inspect / FileWrapper(url:): \(ratios(medians[1]))  goal: <= 1.5x")
+    print("  inspect / find -printf:      \(ratios(medians[2]))")
+    print(
+      "  inspect max RSS:             "
+        + String(format: "%.1f MB", Double(medians[0].maximumResidentKilobytes) / 1024)
+        + " (the sparse file alone is "
+        + String(format: "%.1f MB)", Double(options.sparseBytes) / 1_048_576))
+  }
+
+  /// `read-tree DIR`: the baseline program, which reads DIR with
+  /// `FileWrapper(url:)` and nothing else.
+  static func readTree(_ path: String) throws {
+    let wrapper = try FileWrapper(url: URL(fileURLWithPath: path))
+    guard wrapper.isDirectory || wrapper.isRegularFile || wrapper.isSymbolicLink else {
+      throw BenchError("unreachable")
+    }
+  }
+
+  /// A folder of `files` empty files, `f0000000` upwards, and `sparse.bin`.
+  static func makeTree(at path: String, files: Int, sparseBytes: Int) throws {
+    guard mkdir(path, 0o755) == 0 else { throw BenchError("mkdir \(path): \(errnoText())") }
+    for index in 0..<files {
+      let name = path + "/f" + String(index).leftPadded(to: 7)
+      let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      guard fd >= 0 else { throw BenchError("open \(name): \(errnoText())") }
+      close(fd)
+    }
+    let sparse = path + "/sparse.bin"
+    let fd = open(sparse, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw BenchError("open \(sparse): \(errnoText())") }
+    defer { close(fd) }
+    guard ftruncate(fd, off_t(sparseBytes)) == 0 else {
+      throw BenchError("ftruncate \(sparse): \(errnoText())")
+    }
+  }
+
+  /// Runs `arguments` with standard output sent to /dev/null, and returns
+  /// its wall-clock time and, from `wait4`, its peak resident memory.
+  static func spawn(_ arguments: [String]) throws -> Sample {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let clock = ContinuousClock()
+    let start = clock.now
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+    guard result == 0 else {
+      throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(result)))")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 {
+      guard errno == EINTR else { throw BenchError("wait4: \(errnoText())") }
+    }
+    let elapsed = clock.now - start
+    // Exited normally with status 0: the low 7 bits are the signal, the
+    // next 8 the exit status.
+    guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+      throw BenchError("\(arguments.joined(separator: " ")) failed (wait status \(status))")
+    }
+    return Sample(
+      seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+      processorSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6,
+      maximumResidentKilobytes: usage.ru_maxrss)
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1
+      ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  }
+
+  private static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}
