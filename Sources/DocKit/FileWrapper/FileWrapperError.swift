@@ -21,6 +21,7 @@ public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomString
       case unsupportedFileType, depthLimitExceeded, entryLimitExceeded, cycle
       case fileExists, noSuchFile, permissionDenied, changedSinceRead
       case malformedSerialization, ioFailure
+      case locked
     }
     private let wrapped: Wrapped
     private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
@@ -53,6 +54,10 @@ public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomString
     public static let malformedSerialization = Code(.malformedSerialization)
     /// Any other failed system call; see ``FileWrapperError/systemCall``.
     public static let ioFailure = Code(.ioFailure)
+    /// Another process is saving the same document now: it holds the lock
+    /// on the save's journal. Nothing was written; try again when it has
+    /// finished. (Apple's counterpart is `CocoaError.fileLocking`.)
+    public static let locked = Code(.locked)
 
     public var description: String { "\(wrapped)" }
   }
