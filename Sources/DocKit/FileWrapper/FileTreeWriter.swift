@@ -41,7 +41,8 @@ struct FileTreeWriter {
   private var written: [Written] = []
   /// The lock on the temporary item of an atomic write.
   private var temporaryLock: FileDescriptor?
-  /// The lock on the item being replaced, once it may have a temporary name.
+  /// The lock on the item being replaced, while it may have a temporary
+  /// name.
   private var displacedLock: FileDescriptor?
   /// Whether another process's recovery removed the temporary item before
   /// it was locked; the write then starts again under a new name.
@@ -71,9 +72,6 @@ struct FileTreeWriter {
     }
     let original = originalContentsURL.flatMap(Self.openOriginal)
     if atomic {
-      // The item being replaced stays locked until the write is over: a
-      // second save of it meanwhile, here or in another process, is refused.
-      displacedLock = try lockDestination(in: parent)
       var attempts = 0
       while true {
         let temporary = Self.temporaryName(for: name)
@@ -103,27 +101,6 @@ struct FileTreeWriter {
       }
     }
     publish()
-  }
-
-  /// Locks the regular file or directory at the destination, if there is
-  /// one this process can open. Throws ``FileWrapperError/Code/locked`` if
-  /// another save of it holds the lock.
-  private func lockDestination(
-    in parent: FileDescriptor
-  ) throws(FileWrapperError) -> FileDescriptor? {
-    for _ in 0..<4 {
-      let claim = try wrapping { () throws(SystemCallError) in
-        try FileDescriptor.claim(name, in: parent, path: destinationPath)
-      }
-      switch claim {
-      case .claimed(let descriptor): return descriptor
-      case .locked:
-        throw PackageJournal.lockedError(path: destinationPath, lockedItem: destinationPath)
-      case .changed: continue
-      case .gone, .inaccessible, .unlockable: return nil
-      }
-    }
-    return nil
   }
 
   /// Refuses invalid keys and cycles before anything touches the disk.
@@ -342,10 +319,10 @@ struct FileTreeWriter {
       throw FileWrapperError(
         .fileExists, path: destinationPath, message: "the destination already exists")
     }
-    if displacedLock == nil, let kind = existing?.kind, kind == .regular || kind == .directory {
-      // It appeared since the write began, and is about to get a temporary
-      // name: lock it, so that recovery elsewhere leaves it while it may
-      // be swapped back.
+    if let kind = existing?.kind, kind == .regular || kind == .directory {
+      // The old item is about to get a temporary name: lock it, so that
+      // recovery elsewhere leaves it while it may be swapped back. (Best
+      // effort, and never a refusal: see `lockIfPossible`.)
       displacedLock = FileDescriptor.lockIfPossible(name, in: parent, path: destinationPath)
     }
     var displaced = false

@@ -8,6 +8,13 @@ import Glibc
 /// so it ends when the save closes the descriptor or its process dies: an
 /// item nobody holds a lock on was left by a save that is over. Recovery
 /// removes only items it can lock itself.
+///
+/// A child process forked by another thread shares the open file
+/// description until it `exec`s, and with it the lock. So a lock may
+/// outlive its save by a moment. That only ever makes recovery leave an
+/// item for later, because a save removes or renames its items while it
+/// holds their locks; it is why the document itself is never locked to
+/// refuse a save: a second save would be refused for nothing.
 extension FileDescriptor {
   /// What ``claim(_:in:path:)`` found.
   enum Claim {
@@ -51,7 +58,24 @@ extension FileDescriptor {
   /// Opens the regular file or directory `name` in `directory` and locks
   /// it, if nobody else holds it; then checks that the name still refers to
   /// the item locked.
+  ///
+  /// A lock that is held is tried again a few times over about 60 ms: a
+  /// lock that a forked child shares with a save that has just finished
+  /// lasts only until the child's `exec`. A save in progress holds it
+  /// longer, and the item is then reported ``Claim/locked``.
   static func claim(
+    _ name: String, in directory: FileDescriptor, path: String
+  ) throws(SystemCallError) -> Claim {
+    var delay: UInt32 = 1_000
+    while true {
+      let claim = try claimOnce(name, in: directory, path: path)
+      guard case .locked = claim, delay <= 32_000 else { return claim }
+      usleep(delay)
+      delay *= 2
+    }
+  }
+
+  private static func claimOnce(
     _ name: String, in directory: FileDescriptor, path: String
   ) throws(SystemCallError) -> Claim {
     let before: FileStatus
@@ -90,8 +114,9 @@ extension FileDescriptor {
 
   /// Opens and locks the existing regular file or directory at `name`,
   /// where that is possible, so that recovery leaves it alone while it has
-  /// a temporary name. Nil when it cannot be locked; the caller goes on
-  /// without the lock.
+  /// a temporary name. Nil when it cannot be locked (for instance while a
+  /// child process another thread forked still shares an earlier save's
+  /// lock on it); the caller goes on without the lock.
   static func lockIfPossible(
     _ name: String, in directory: FileDescriptor, path: String
   ) -> FileDescriptor? {

@@ -100,13 +100,6 @@ enum PackageJournal {
         package, in: parent, flags: FileDescriptor.directoryFlags, path: packagePath)
       return (parent, packageDirectory)
     }
-    // Saves of this package in other processes (in place, or replacing it
-    // whole) lock its directory too: one at a time.
-    guard
-      try wrapping({ () throws(SystemCallError) in
-        try packageDirectory.tryLock(path: packagePath)
-      })
-    else { throw lockedError(path: packagePath, lockedItem: packagePath) }
     let owner = Owner(
       name: package,
       inode: try wrapping { () throws(SystemCallError) in
@@ -115,7 +108,8 @@ enum PackageJournal {
     try checkWritable(operations, in: packageDirectory, packagePath: packagePath)
     var statuses: [Int: FileStatus] = [:]
     // The journal is locked from here until it is removed (or this save
-    // returns): recovery elsewhere leaves it alone.
+    // returns): recovery elsewhere leaves it alone, and another save of the
+    // package meanwhile is refused.
     let journalDirectory = try createJournal(
       journal, in: parent, parentPath: parentPath, package: package, packagePath: packagePath)
     defer { withExtendedLifetime(journalDirectory) {} }
@@ -158,13 +152,13 @@ enum PackageJournal {
       }
     } catch {}
     if !applied {
-      // Another directory took the package's name after it was opened
-      // above. Nothing was applied; the journal would never be.
+      // The directory opened above is no longer at the package's name.
+      // Nothing was applied; the journal would never be.
       try? parent.removeTree(journal, path: journalPath)
       try? parent.sync(path: parentPath)
       throw FileWrapperError(
         .changedSinceRead, path: packagePath,
-        message: "the package was replaced by another directory while it was being saved")
+        message: "the package was moved, removed or replaced while it was being saved")
     }
 
     for item in staged {

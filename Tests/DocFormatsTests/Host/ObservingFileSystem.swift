@@ -4,27 +4,27 @@ import Glibc
 import Synchronization
 
 /// The live file system, watched: it records the names that are created,
-/// can run an action just before the `n`th call of a chosen kind (to play
+/// can run an action just before the first call of a chosen kind (to play
 /// another process's part at that moment), and can stop a package save
 /// just after its commit point, as a crash there would.
 final class ObservingFileSystem: FileSystem {
   enum Call: Sendable, Equatable { case flock, fsync, mkdirat }
 
   private let base = POSIXFileSystem()
-  private let pending: Mutex<(call: Call, countdown: Int, action: @Sendable () -> Void)?>
+  private let pending: Mutex<(call: Call, action: @Sendable () -> Void)?>
   private let state = Mutex((created: [String](), committed: false))
   private let stopsAfterCommit: Bool
 
   /// - Parameters:
-  ///   - call: Run `action` just before the `occurrence`th call of this kind.
+  ///   - call: Run `action` just before the first call of this kind.
   ///   - stoppingAfterCommit: Once a journal's `COMMIT` is renamed into
   ///     place, fail every later rename and unlink with `EIO`: the save
   ///     has committed, and nothing of it is applied.
   init(
-    before call: Call? = nil, occurrence: Int = 1, run action: (@Sendable () -> Void)? = nil,
+    before call: Call? = nil, run action: (@Sendable () -> Void)? = nil,
     stoppingAfterCommit: Bool = false
   ) {
-    pending = Mutex(call.flatMap { call in action.map { (call, occurrence, $0) } })
+    pending = Mutex(call.flatMap { call in action.map { (call, $0) } })
     stopsAfterCommit = stoppingAfterCommit
   }
 
@@ -34,10 +34,6 @@ final class ObservingFileSystem: FileSystem {
   private func fire(_ call: Call) {
     let action = pending.withLock { pending -> (@Sendable () -> Void)? in
       guard let current = pending, current.call == call else { return nil }
-      guard current.countdown <= 1 else {
-        pending?.countdown -= 1
-        return nil
-      }
       pending = nil
       return current.action
     }
