@@ -137,6 +137,9 @@ public final class FaultInjectingFileSystem: FileSystem {
   public func faccessat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 {
     next() ? fail(-1) : base.faccessat(directory, path, mode)
   }
+  public func flock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
+    next() ? fail(-1) : base.flock(descriptor, operation)
+  }
   public func readDirectory(_ descriptor: Int32) -> [[UInt8]]? {
     guard !next() else {
       _ = fail(Int32(-1))

@@ -12,4 +12,8 @@
 int dockit_renameat2(int olddirfd, const char *oldpath, int newdirfd,
                      const char *newpath, unsigned int flags);
 
+/// Calls `flock(2)`, whose Swift name is taken by `struct flock`. Returns 0
+/// or -1 with errno set.
+int dockit_flock(int fd, int operation);
+
 #endif

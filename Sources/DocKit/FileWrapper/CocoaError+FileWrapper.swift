@@ -26,6 +26,7 @@ extension FileWrapperError {
     case .noSuchFile: return writing ? .fileNoSuchFile : .fileReadNoSuchFile
     case .permissionDenied: return writing ? .fileWriteNoPermission : .fileReadNoPermission
     case .fileExists: return .fileWriteFileExists
+    case .locked: return .fileLocking
     case .unsupportedScheme:
       return writing ? .fileWriteUnsupportedScheme : .fileReadUnsupportedScheme
     case .invalidFilename, .invalidEncoding, .equivalentFilenames:

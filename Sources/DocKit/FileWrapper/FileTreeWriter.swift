@@ -8,6 +8,10 @@ import Glibc
 /// every file and directory it created, then renames it into place (or
 /// exchanges it with an existing directory) and syncs the parent. A
 /// single regular file therefore costs exactly two `fsync` calls.
+///
+/// The temporary item is locked (`flock`) from just after its creation
+/// until it is renamed or removed, and so is the old item while it has a
+/// temporary name: recovery in another process leaves locked items alone.
 struct FileTreeWriter {
   /// One unit of work on the explicit stack.
   private enum Step {
@@ -35,6 +39,14 @@ struct FileTreeWriter {
   private let parentPath: String
   private let name: String
   private var written: [Written] = []
+  /// The lock on the temporary item of an atomic write.
+  private var temporaryLock: FileDescriptor?
+  /// The lock on the item being replaced, while it may have a temporary
+  /// name.
+  private var displacedLock: FileDescriptor?
+  /// Whether another process's recovery removed the temporary item before
+  /// it was locked; the write then starts again under a new name.
+  private var lostTemporary = false
 
   init(
     root: FileWrapper, destination: URL, options: FileWrapper.WritingOptions
@@ -60,13 +72,21 @@ struct FileTreeWriter {
     }
     let original = originalContentsURL.flatMap(Self.openOriginal)
     if atomic {
-      let temporary = Self.temporaryName(for: name)
-      do {
-        try writeTree(in: parent, as: temporary, original: original)
-        try commit(temporary, in: parent)
-      } catch {
-        try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
-        throw error
+      var attempts = 0
+      while true {
+        let temporary = Self.temporaryName(for: name)
+        do {
+          try writeTree(in: parent, as: temporary, original: original)
+          try commit(temporary, in: parent)
+          break
+        } catch {
+          try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
+          temporaryLock = nil
+          guard lostTemporary, attempts < 3 else { throw error }
+          attempts += 1
+          lostTemporary = false
+          written = []
+        }
       }
     } else {
       do {
@@ -122,18 +142,9 @@ struct FileTreeWriter {
     return (parent, location.lastPathComponent)
   }
 
-  /// `.<name>.docrepl-<random>.tmp`, cut to fit in 255 bytes.
+  /// `.<stem>.<hash>.docrepl-<random>.tmp`: see ``SiblingNames``.
   static func temporaryName(for name: String) -> String {
-    "." + temporaryStem(for: name) + ".docrepl-"
-      + String(UInt64.random(in: .min ... .max), radix: 36) + ".tmp"
-  }
-
-  /// The part of `name` that temporary names keep: short enough that the
-  /// longest suffix still fits in 255 bytes.
-  static func temporaryStem(for name: String) -> Substring {
-    var stem = Substring(name)
-    while stem.utf8.count + 36 > 255 { stem.removeLast() }
-    return stem
+    SiblingNames.temporary(for: name)
   }
 
   // MARK: - Writing the tree
@@ -152,7 +163,8 @@ struct FileTreeWriter {
         switch wrapper.kind {
         case .regularFile:
           try writeFile(
-            wrapper, in: parent, as: name, path: path, original: isRoot ? nil : original)
+            wrapper, in: parent, as: name, path: path, original: isRoot ? nil : original,
+            temporary: isRoot && atomic)
         case .symbolicLink:
           try wrapping { () throws(SystemCallError) in
             try parent.makeSymbolicLink(name, destination: wrapper.linkDestination, path: path)
@@ -164,6 +176,7 @@ struct FileTreeWriter {
         case .directory:
           let (descriptor, permissions) = try makeDirectory(
             wrapper, in: parent, as: name, path: path)
+          if isRoot && atomic { try lockTemporary(descriptor, path: path) }
           steps.append(
             .finish(wrapper, descriptor: descriptor, path: path, permissions: permissions))
           let originalDirectory = original.flatMap {
@@ -217,9 +230,30 @@ struct FileTreeWriter {
     }
   }
 
+  /// Locks the temporary item just created; if another process's recovery
+  /// removed it first, marks it lost and throws.
+  private mutating func lockTemporary(
+    _ descriptor: FileDescriptor, path: String
+  ) throws(FileWrapperError) {
+    let locked = try wrapping { () throws(SystemCallError) in
+      try descriptor.lockNewItem(path: path)
+    }
+    guard locked else {
+      lostTemporary = true
+      throw FileWrapperError(
+        .noSuchFile, path: path,
+        message: "the temporary item was removed by another process before it was locked",
+        systemCall: "flock", errno: ENOENT)
+    }
+    temporaryLock = descriptor
+  }
+
+  /// Writes a regular file. `temporary`: it is the root of an atomic write,
+  /// locked from its creation, and its descriptor is kept open (as the
+  /// lock) once it is synced.
   private mutating func writeFile(
     _ wrapper: FileWrapper, in parent: FileDescriptor, as name: String, path: String,
-    original: (directory: FileDescriptor, name: String)?
+    original: (directory: FileDescriptor, name: String)?, temporary: Bool = false
   ) throws(FileWrapperError) {
     var source: (directory: FileDescriptor, name: String, identity: DiskIdentity)?
     if let original, !wrapper.attributesNeedWriting, let identity = wrapper.diskIdentity,
@@ -250,11 +284,14 @@ struct FileTreeWriter {
     } else {
       data = try wrapper.loadRegularFileContents()
     }
-    try wrapping { () throws(SystemCallError) in
-      let exact = wrapper.hasExactPermissions
-      let descriptor = try FileDescriptor.open(
+    let exact = wrapper.hasExactPermissions
+    let descriptor = try wrapping { () throws(SystemCallError) in
+      try FileDescriptor.open(
         name, in: parent, flags: FileDescriptor.createFlags,
         mode: exact ? 0o600 : mode_t(wrapper.permissions), path: path)
+    }
+    if temporary { try lockTemporary(descriptor, path: path) }
+    try wrapping { () throws(SystemCallError) in
       try descriptor.writeAll(data, path: path)
       if exact { try descriptor.setPermissions(wrapper.permissions, path: path) }
       if wrapper.attributesNeedWriting, let date = wrapper.modificationDate {
@@ -262,7 +299,9 @@ struct FileTreeWriter {
       }
       if atomic { try descriptor.sync(path: path) }
       let status = try descriptor.status(path: path)
-      try descriptor.close(path: path)
+      // The temporary root stays open as its lock; it is synced, so a
+      // failed close could report nothing that `fsync` did not.
+      if !temporary { try descriptor.close(path: path) }
       written.append(Written(wrapper: wrapper, status: status, name: name, path: path))
     }
   }
@@ -273,11 +312,19 @@ struct FileTreeWriter {
   /// syncs the directory. An existing item is exchanged, not overwritten,
   /// so that if the sync fails it can be swapped back: a failed write
   /// leaves the old item in place, and a new one is removed.
-  private func commit(_ temporary: String, in parent: FileDescriptor) throws(FileWrapperError) {
+  private mutating func commit(
+    _ temporary: String, in parent: FileDescriptor
+  ) throws(FileWrapperError) {
     let existing = try? FileStatus.of(name, in: parent, path: destinationPath)
     if existing != nil && !replacesExisting {
       throw FileWrapperError(
         .fileExists, path: destinationPath, message: "the destination already exists")
+    }
+    if let kind = existing?.kind, kind == .regular || kind == .directory {
+      // The old item is about to get a temporary name: lock it, so that
+      // recovery elsewhere leaves it while it may be swapped back. (Best
+      // effort, and never a refusal: see `lockIfPossible`.)
+      displacedLock = FileDescriptor.lockIfPossible(name, in: parent, path: destinationPath)
     }
     var displaced = false
     try wrapping { () throws(SystemCallError) in
@@ -327,7 +374,9 @@ struct FileTreeWriter {
     do {
       try parent.rename(temporary, to: name, mode: .exchange, path: destinationPath)
     } catch  where error.errno == EINVAL || error.errno == ENOSYS {
-      let aside = Self.temporaryName(for: name)
+      // Named `.old`, not `.tmp`: if the process dies before the new item
+      // is in place, recovery puts this one back.
+      let aside = SiblingNames.aside(for: name)
       try parent.rename(name, to: aside, mode: .replace, path: destinationPath)
       do {
         try parent.rename(temporary, to: name, mode: .replace, path: destinationPath)

@@ -33,6 +33,7 @@ public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomString
       case unsupportedFileType, unsupportedScheme, depthLimitExceeded, entryLimitExceeded, cycle
       case fileExists, noSuchFile, permissionDenied, changedSinceRead
       case malformedSerialization, ioFailure, fileTooLarge
+      case locked
     }
     private let wrapped: Wrapped
     private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
@@ -71,6 +72,11 @@ public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomString
     /// refused before its contents are read (Apple's
     /// `CocoaError.fileReadTooLarge`).
     public static let fileTooLarge = Code(.fileTooLarge)
+
+    /// Another process is saving the same document now: it holds the lock
+    /// on the save's journal. Nothing was written; try again when it has
+    /// finished. (Apple's counterpart is `CocoaError.fileLocking`.)
+    public static let locked = Code(.locked)
 
     public var description: String { "\(wrapped)" }
   }

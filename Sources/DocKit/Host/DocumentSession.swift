@@ -628,6 +628,10 @@ public final class DocumentSession<Document> {
   /// removes temporary files interrupted writes left beside it. Opening a
   /// document does this first.
   ///
+  /// Only leftovers are touched: a journal or temporary file whose lock a
+  /// save in progress holds (in this process or another) is left alone, and
+  /// a journal is applied only to the package directory it was made for.
+  ///
   /// - Returns: Whether a committed save was finished.
   /// - Throws: `CocoaError` naming the path that failed, with the
   ///   ``FileWrapperError`` in `fileWrapperError`.

@@ -45,6 +45,10 @@ public protocol FileSystem: Sendable {
   func readDirectory(_ descriptor: Int32) -> [[UInt8]]?
   /// `faccessat` with the effective user (`AT_EACCESS`).
   func faccessat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32
+  /// `flock`: an advisory lock on the open file description, which every
+  /// other open file description of the file (in this process or another)
+  /// contends with, and which ends when the last descriptor of it closes.
+  func flock(_ descriptor: Int32, _ operation: Int32) -> Int32
 }
 
 extension FileSystem {
@@ -109,6 +113,10 @@ extension FileSystem {
   }
   public func faccessat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 {
     Glibc.faccessat(directory, path, mode, AT_EACCESS)
+  }
+  public func flock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
+    // In Swift, `flock` names the `struct flock` of fcntl.h.
+    dockit_flock(descriptor, operation)
   }
   public func readDirectory(_ descriptor: Int32) -> [[UInt8]]? {
     let copy = Glibc.dup(descriptor)

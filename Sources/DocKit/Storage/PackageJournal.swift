@@ -5,17 +5,24 @@ import Glibc
 /// of its `N` files changed, O(k) bytes and system calls, and still atomic.
 ///
 /// The new versions are staged in a journal directory next to the package
-/// (`.<name>.docrepl-journal`), each synced. A `COMMIT` file listing the
-/// operations is then written, synced and renamed into the journal: that
-/// rename is the commit point. The operations are applied with renames (a
-/// replaced file gets a new inode, so an older revision that shares the old
-/// one by a hard link is untouched), the touched directories synced, and
-/// the journal removed.
+/// (`.<stem>.<hash>.docrepl-journal`, see ``SiblingNames``), each synced. A
+/// `COMMIT` file listing the operations, and the package they belong to
+/// (its name and directory inode), is then written, synced and renamed into
+/// the journal: that rename is the commit point. The operations are applied
+/// with renames (a replaced file gets a new inode, so an older revision that
+/// shares the old one by a hard link is untouched), the touched directories
+/// synced, and the journal removed.
 ///
 /// A crash before the commit point leaves a journal without `COMMIT`, which
-/// ``recover(packageAt:)`` deletes: none of the changes. A crash after it
-/// leaves a journal that ``recover(packageAt:)`` rolls forward: all of them.
-/// Applying is idempotent, so a crash during recovery is recovered too.
+/// ``recover(packageAt:removingTemporaryFiles:)`` deletes: none of the
+/// changes. A crash after it leaves a journal that recovery rolls forward:
+/// all of them. Applying is idempotent, so a crash during recovery is
+/// recovered too. A journal is applied only to the directory it records.
+///
+/// The journal is locked (`flock`) from its creation until it is removed.
+/// Recovery touches only a journal it can lock, so a save in progress in
+/// another process is never discarded or applied twice; and a second save
+/// of the same package meanwhile is refused with ``FileWrapperError/Code/locked``.
 enum PackageJournal {
   /// One change to the package, by path inside it.
   enum Operation: Equatable {
@@ -27,10 +34,37 @@ enum PackageJournal {
     case place(id: Int, path: String)
   }
 
+  /// The package a journal belongs to, as its `COMMIT` records it.
+  struct Owner: Equatable {
+    /// The package's full name (the last path component).
+    var name: String
+    /// The inode of the package directory, which a journaled save never
+    /// replaces. The device number is not recorded: it may change across
+    /// reboots, which is when recovery matters most.
+    var inode: UInt64
+  }
+
+  /// What recovery found and did with one journal.
+  enum JournalState: Equatable {
+    /// There is no journal.
+    case absent
+    /// An uncommitted journal was removed: none of its save happened.
+    case discarded
+    /// A committed journal was applied and removed.
+    case rolledForward
+    /// Another open file description holds the journal's lock: a save in
+    /// progress. Left alone.
+    case inUse
+    /// A committed journal that belongs to another package, or to another
+    /// directory that had this name. Left alone, never applied.
+    case foreign(reason: String)
+    /// A committed journal of an earlier version, which records no owner,
+    /// under a name that other packages' names may map to. Left alone.
+    case unattributed
+  }
+
   static func journalName(for packageName: String) -> String {
-    var stem = packageName
-    while stem.utf8.count + 18 > 255 { stem.removeLast() }
-    return "." + stem + ".docrepl-journal"
+    SiblingNames.journal(for: packageName)
   }
 
   // MARK: - Saving
@@ -58,29 +92,34 @@ enum PackageJournal {
     let parentPath = location.deletingLastPathComponent().path
     let journal = journalName(for: location.lastPathComponent)
     let journalPath = parentPath + "/" + journal
-    let parent = try wrapping { () throws(SystemCallError) in
-      try FileDescriptor.open(
+    let package = location.lastPathComponent
+    let (parent, packageDirectory) = try wrapping { () throws(SystemCallError) in
+      let parent = try FileDescriptor.open(
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
+      let packageDirectory = try FileDescriptor.open(
+        package, in: parent, flags: FileDescriptor.directoryFlags, path: packagePath)
+      return (parent, packageDirectory)
     }
-    try checkWritable(
-      operations, package: location.lastPathComponent, in: parent, packagePath: packagePath)
+    let owner = Owner(
+      name: package,
+      inode: try wrapping { () throws(SystemCallError) in
+        try packageDirectory.status(path: packagePath).inode
+      })
+    try checkWritable(operations, in: packageDirectory, packagePath: packagePath)
     var statuses: [Int: FileStatus] = [:]
-    var createdJournal = false
+    // The journal is locked from here until it is removed (or this save
+    // returns): recovery elsewhere leaves it alone, and another save of the
+    // package meanwhile is refused.
+    let journalDirectory = try createJournal(
+      journal, in: parent, parentPath: parentPath, package: package, packagePath: packagePath)
+    defer { withExtendedLifetime(journalDirectory) {} }
     do {
-      try wrapping { () throws(SystemCallError) in
-        try parent.makeDirectory(journal, mode: 0o700, path: journalPath)
-        createdJournal = true
-        try parent.sync(path: parentPath)
-      }
-      let journalDirectory = try wrapping { () throws(SystemCallError) in
-        try FileDescriptor.open(
-          journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
-      }
+      try wrapping { () throws(SystemCallError) in try parent.sync(path: parentPath) }
       for item in staged {
         statuses[item.id] = try stage(
           item.wrapper, as: String(item.id), in: journalDirectory, path: journalPath)
       }
-      let record = try encode(operations)
+      let record = try encode(operations, owner: owner)
       try wrapping { () throws(SystemCallError) in
         try journalDirectory.sync(path: journalPath)
         let file = try FileDescriptor.open(
@@ -93,21 +132,35 @@ enum PackageJournal {
         try journalDirectory.sync(path: journalPath)
       }
     } catch {
-      if createdJournal { try? parent.removeTree(journal, path: journalPath) }
+      try? parent.removeTree(journal, path: journalPath)
       throw error
     }
     // Committed. From here on a failure is finished by recovery, never
     // undone: the save has happened.
     // If applying fails, the journal stays and the next save or open
     // (both recover first) finishes it.
+    var applied = true
     do {
-      try apply(
-        operations, package: location.lastPathComponent, in: parent, packagePath: packagePath)
-      try wrapping { () throws(SystemCallError) in
-        try parent.removeTree(journal, path: journalPath)
-        try parent.sync(path: parentPath)
+      applied = try apply(
+        operations, package: package, expecting: owner.inode, in: parent,
+        packagePath: packagePath)
+      if applied {
+        try wrapping { () throws(SystemCallError) in
+          try parent.removeTree(journal, path: journalPath)
+          try parent.sync(path: parentPath)
+        }
       }
     } catch {}
+    if !applied {
+      // The directory opened above is no longer at the package's name.
+      // Nothing was applied; the journal would never be.
+      try? parent.removeTree(journal, path: journalPath)
+      try? parent.sync(path: parentPath)
+      throw FileWrapperError(
+        .changedSinceRead, path: packagePath,
+        message: "the package was moved, removed or replaced while it was being saved")
+    }
+
     for item in staged {
       guard let status = statuses[item.id] else { continue }
       let wrapper = item.wrapper
@@ -223,7 +276,7 @@ enum PackageJournal {
   /// and every directory moved out, must be writable. Otherwise the save
   /// would commit and then fail to apply, every time.
   private static func checkWritable(
-    _ operations: [Operation], package: String, in parent: FileDescriptor, packagePath: String
+    _ operations: [Operation], in packageDirectory: FileDescriptor, packagePath: String
   ) throws(FileWrapperError) {
     var directories: Set<String> = []
     var created: Set<String> = []
@@ -240,8 +293,6 @@ enum PackageJournal {
       }
     }
     try wrapping { () throws(SystemCallError) in
-      let packageDirectory = try FileDescriptor.open(
-        package, in: parent, flags: FileDescriptor.directoryFlags, path: packagePath)
       for path in directories.subtracting(created).sorted() {
         let name = path.isEmpty ? "." : path
         if !path.isEmpty,
@@ -254,6 +305,81 @@ enum PackageJournal {
           name, path: packagePath + (path.isEmpty ? "" : "/" + path))
       }
     }
+  }
+
+  /// Makes this save's journal directory and locks it; returns its
+  /// descriptor, which holds the lock.
+  ///
+  /// A journal already at the name was left alone by the recovery this
+  /// save began with, or appeared since: another save of the package is in
+  /// progress (refused with ``FileWrapperError/Code/locked``), or the
+  /// journal belongs to another directory (refused, never removed). If
+  /// another process's recovery removes the new journal before it is
+  /// locked, it is made again.
+  private static func createJournal(
+    _ journal: String, in parent: FileDescriptor, parentPath: String, package: String,
+    packagePath: String
+  ) throws(FileWrapperError) -> FileDescriptor {
+    let journalPath = parentPath + "/" + journal
+    for _ in 0..<4 {
+      let made = try wrapping { () throws(SystemCallError) -> Bool in
+        do throws(SystemCallError) {
+          try parent.makeDirectory(journal, mode: 0o700, path: journalPath)
+          return true
+        } catch  where error.errno == EEXIST {
+          return false
+        }
+      }
+      if !made {
+        switch try recoverJournal(
+          journal, trustingVersion1: false, package: package, in: parent, parentPath: parentPath,
+          packagePath: packagePath)
+        {
+        case .inUse:
+          throw lockedError(path: packagePath, lockedItem: journalPath)
+        case .foreign(let reason):
+          throw foreignError(reason, journalPath: journalPath)
+        case .unattributed:
+          throw foreignError("its record names no package", journalPath: journalPath)
+        case .absent, .discarded, .rolledForward:
+          continue
+        }
+      }
+      // Until it is locked, another process's recovery may take the new
+      // journal for a leftover; then it is gone, and made again. Only a
+      // journal this save has locked is ever removed by it.
+      let directory: FileDescriptor
+      do {
+        directory = try FileDescriptor.open(
+          journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
+      } catch  where error.errno == ENOENT {
+        continue
+      } catch {
+        throw FileWrapperError(error)
+      }
+      if try wrapping({ () throws(SystemCallError) in try directory.lockNewItem(path: journalPath) }
+      ) {
+        return directory
+      }
+    }
+    throw lockedError(path: packagePath, lockedItem: journalPath)
+  }
+
+  /// The error for a save refused because another one of the same
+  /// document is in progress: it holds the lock on `lockedItem`.
+  static func lockedError(path: String, lockedItem: String) -> FileWrapperError {
+    FileWrapperError(
+      .locked, path: path,
+      message: "another process is saving this document (it holds the lock on \(lockedItem));"
+        + " try again when it has finished",
+      systemCall: "flock", errno: EWOULDBLOCK)
+  }
+
+  private static func foreignError(_ reason: String, journalPath: String) -> FileWrapperError {
+    FileWrapperError(
+      .fileExists, path: journalPath,
+      message: "the journal of an interrupted save is in the way and was not applied: \(reason);"
+        + " move it away to save this package in place")
   }
 
   /// Writes a file's bytes (or makes a link) in the journal, synced.
@@ -288,20 +414,35 @@ enum PackageJournal {
 
   // MARK: - Applying and recovering
 
-  /// Applies committed operations. Idempotent: a removal is skipped once
-  /// any placement has happened (so a new item is never removed), and a
-  /// placement whose journal entry is gone has happened.
+  /// Applies committed operations from the journal `journal`. Idempotent:
+  /// a removal is skipped once any placement has happened (so a new item is
+  /// never removed), and a placement whose journal entry is gone has
+  /// happened.
+  ///
+  /// - Parameter inode: The package directory the journal records; nil for
+  ///   a record of an earlier version, which has none.
+  /// - Returns: False, having done nothing, when no directory of that
+  ///   inode is at the package's name.
   private static func apply(
-    _ operations: [Operation], package: String, in parent: FileDescriptor, packagePath: String
-  ) throws(FileWrapperError) {
-    let journal = journalName(for: package)
+    _ operations: [Operation], from journal: String? = nil, package: String,
+    expecting inode: UInt64?, in parent: FileDescriptor, packagePath: String
+  ) throws(FileWrapperError) -> Bool {
+    let journal = journal ?? journalName(for: package)
     let journalPath =
       URL(fileURLWithPath: packagePath).deletingLastPathComponent().path + "/" + journal
-    try wrapping { () throws(SystemCallError) in
+    return try wrapping { () throws(SystemCallError) -> Bool in
       let journalDirectory = try FileDescriptor.open(
         journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
-      let packageDirectory = try FileDescriptor.open(
-        package, in: parent, flags: FileDescriptor.directoryFlags, path: packagePath)
+      let packageDirectory: FileDescriptor
+      do throws(SystemCallError) {
+        packageDirectory = try FileDescriptor.open(
+          package, in: parent, flags: FileDescriptor.directoryFlags, path: packagePath)
+      } catch  where error.errno == ENOENT || error.errno == ENOTDIR || error.errno == ELOOP {
+        return false
+      }
+      if let inode, try packageDirectory.status(path: packagePath).inode != inode {
+        return false
+      }
       var placementsStarted = false
       for case .place(let id, _) in operations
       where (try? FileStatus.of(String(id), in: journalDirectory, path: journalPath)) == nil {
@@ -353,6 +494,7 @@ enum PackageJournal {
             path: packagePath + "/" + path)
         try directory.sync(path: packagePath + "/" + path)
       }
+      return true
     }
   }
 
@@ -365,8 +507,19 @@ enum PackageJournal {
   /// removes temporary files that interrupted writes left next to it.
   /// Returns whether a committed save was rolled forward.
   ///
+  /// Only leftovers are touched: a journal or temporary file that another
+  /// open file description has locked belongs to a save in progress, here
+  /// or in another process, and is left alone. A committed journal is
+  /// applied only if it records this package's name and directory inode;
+  /// one that does not is left alone too.
+  ///
+  /// A journal of an earlier version (`.<name>.docrepl-journal`, with no
+  /// owner recorded) is still finished when its name can only be this
+  /// package's; when it could be another's too, a committed one is refused.
+  ///
   /// - Throws: ``FileWrapperError`` if the journal is unreadable or
-  ///   malformed, or the file system fails.
+  ///   malformed, an earlier version's committed journal cannot be matched
+  ///   to one package, or the file system fails.
   /// - Parameter removingTemporaryFiles: Also list the parent directory to
   ///   remove temporary files; opening does, saving (which only needs the
   ///   journal check, O(1)) does not.
@@ -378,78 +531,194 @@ enum PackageJournal {
     let location = URL(fileURLWithPath: packagePath)
     let parentPath = location.deletingLastPathComponent().path
     let package = location.lastPathComponent
-    let journal = journalName(for: package)
-    let journalPath = parentPath + "/" + journal
     let parent = try wrapping { () throws(SystemCallError) in
       try FileDescriptor.open(
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
-    var rolledForward = false
-    // Only "no such file" means no journal, or no commit: any other error
-    // is reported, and the journal kept for a later attempt.
-    let hasJournal = try wrapping { () throws(SystemCallError) in
-      do throws(SystemCallError) {
-        _ = try FileStatus.of(journal, in: parent, path: journalPath)
-        return true
-      } catch  where error.errno == ENOENT {
-        return false
-      }
-    }
-    if hasJournal {
-      let journalDirectory = try wrapping { () throws(SystemCallError) in
-        try FileDescriptor.open(
-          journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
-      }
-      let commit = try wrapping { () throws(SystemCallError) -> Data? in
-        let file: FileDescriptor
-        do throws(SystemCallError) {
-          file = try FileDescriptor.open(
-            "COMMIT", in: journalDirectory, flags: FileDescriptor.readFlags,
-            path: journalPath + "/COMMIT")
-        } catch  where error.errno == ENOENT {
-          return nil
-        }
-        return try file.readAll(path: journalPath + "/COMMIT")
-      }
-      if let commit {
-        let operations = try decode(commit, path: journalPath + "/COMMIT")
-        try apply(operations, package: package, in: parent, packagePath: packagePath)
-        rolledForward = true
-      }
-      try wrapping { () throws(SystemCallError) in
-        try parent.removeTree(journal, path: journalPath)
-        try parent.sync(path: parentPath)
-      }
-    }
+    let state = try recoverJournal(
+      journalName(for: package), trustingVersion1: false, package: package, in: parent,
+      parentPath: parentPath, packagePath: packagePath)
+    let legacy = try recoverLegacyJournal(
+      of: package, in: parent, parentPath: parentPath, packagePath: packagePath)
     if removingTemporaryFiles {
       try removeTemporaryFiles(of: package, in: parent, parentPath: parentPath)
     }
-    return rolledForward
+    return state == .rolledForward || legacy == .rolledForward
   }
 
-  /// Removes `.<name>.docrepl-<random>.tmp` siblings of `name` that an
-  /// interrupted atomic write left.
+  /// Recovers the journal `journal` of `package`, if it is a leftover.
+  ///
+  /// - Parameter trustingVersion1: Whether a record without an owner (an
+  ///   earlier version's) may be applied: only for an earlier version's
+  ///   journal name that no other name shares.
+  static func recoverJournal(
+    _ journal: String, trustingVersion1: Bool, package: String, in parent: FileDescriptor,
+    parentPath: String, packagePath: String
+  ) throws(FileWrapperError) -> JournalState {
+    let journalPath = parentPath + "/" + journal
+    // Only "no such file" means no journal, or no commit: any other error
+    // is reported, and the journal kept for a later attempt.
+    let claim = try wrapping { () throws(SystemCallError) in
+      try FileDescriptor.claim(journal, in: parent, path: journalPath)
+    }
+    let journalDirectory: FileDescriptor
+    switch claim {
+    case .gone: return .absent
+    // In use, or not told apart from a journal in use: left for later.
+    case .locked, .changed, .inaccessible: return .inUse
+    case .unlockable:
+      throw FileWrapperError(
+        .unsupportedFileType, path: journalPath, message: "a journal must be a directory")
+    case .claimed(let descriptor): journalDirectory = descriptor
+    }
+    // The lock is held until the journal is removed.
+    defer { withExtendedLifetime(journalDirectory) {} }
+    let commit = try wrapping { () throws(SystemCallError) -> Data? in
+      let file: FileDescriptor
+      do throws(SystemCallError) {
+        file = try FileDescriptor.open(
+          "COMMIT", in: journalDirectory, flags: FileDescriptor.readFlags,
+          path: journalPath + "/COMMIT")
+      } catch  where error.errno == ENOENT {
+        return nil
+      } catch  where error.errno == ENOTDIR {
+        throw SystemCallError(systemCall: "openat", errno: ENOTDIR, path: journalPath)
+      }
+      return try file.readAll(path: journalPath + "/COMMIT")
+    }
+    var state = JournalState.discarded
+    if let commit {
+      let (operations, owner) = try decode(commit, path: journalPath + "/COMMIT")
+      if let owner {
+        guard owner.name == package else {
+          return .foreign(reason: "it belongs to the package '\(owner.name)'")
+        }
+      } else if !trustingVersion1 {
+        return .unattributed
+      }
+      guard
+        try apply(
+          operations, from: journal, package: package, expecting: owner?.inode, in: parent,
+          packagePath: packagePath)
+      else {
+        return .foreign(
+          reason: "it belongs to another directory that was named '\(package)'"
+            + " (moved, copied or replaced since the save was interrupted)")
+      }
+      state = .rolledForward
+    }
+    try wrapping { () throws(SystemCallError) in
+      try parent.removeTree(journal, path: journalPath)
+      try parent.sync(path: parentPath)
+    }
+    return state
+  }
+
+  /// Recovers a journal an earlier version left, named
+  /// `.<name>.docrepl-journal` and recording no owner. One without `COMMIT`
+  /// is discarded. A committed one is finished only if its name can be
+  /// this package's alone: the name was not cut, and no other entry in the
+  /// directory maps to it. Otherwise it is refused, and kept.
+  private static func recoverLegacyJournal(
+    of package: String, in parent: FileDescriptor, parentPath: String, packagePath: String
+  ) throws(FileWrapperError) -> JournalState {
+    let legacy = SiblingNames.legacyJournal(for: package)
+    var trusted = !legacy.isCut
+    if trusted {
+      // Only when there is one: the directory is listed to be sure no
+      // other name maps to the same journal.
+      let exists = try wrapping { () throws(SystemCallError) -> Bool in
+        do throws(SystemCallError) {
+          _ = try FileStatus.of(legacy.name, in: parent, path: parentPath + "/" + legacy.name)
+          return true
+        } catch  where error.errno == ENOENT {
+          return false
+        }
+      }
+      guard exists else { return .absent }
+      let names = try wrapping { () throws(SystemCallError) in
+        try parent.directoryEntryNames(path: parentPath)
+      }
+      trusted = !names.contains { entry in
+        guard let name = String(validating: entry, as: UTF8.self), name != package else {
+          return false
+        }
+        return SiblingNames.legacyJournal(for: name).name == legacy.name
+      }
+    }
+    let state = try recoverJournal(
+      legacy.name, trustingVersion1: trusted, package: package, in: parent,
+      parentPath: parentPath, packagePath: packagePath)
+    if state == .unattributed {
+      throw FileWrapperError(
+        .malformedSerialization, path: parentPath + "/" + legacy.name,
+        message: "an earlier version left this committed journal, and it cannot be told"
+          + " whether it is the save of '\(package)' or of another package whose name starts"
+          + " the same; it was not applied. Rename the package that it belongs to so that its"
+          + " name is shorter, or move the journal away")
+    }
+    return state
+  }
+
+  /// Removes the temporary items of `name` that interrupted atomic writes
+  /// left: `.<stem>.<hash>.docrepl-<random>.tmp` siblings, and earlier
+  /// versions' `.<name>.docrepl-<random>.tmp` where the name was not cut.
+  /// An item moved aside (`….old`) is put back if nothing is at `name`: the
+  /// write stopped before the new item was in place.
+  ///
+  /// Items that another open file description has locked belong to a write
+  /// in progress and are left alone.
   static func removeTemporaryFiles(
     of name: String, in parent: FileDescriptor, parentPath: String
   )
     throws(FileWrapperError)
   {
-    let prefix = Array(("." + String(FileTreeWriter.temporaryStem(for: name)) + ".docrepl-").utf8)
+    let prefix = Array(SiblingNames.temporaryPrefix(for: name).utf8)
+    let legacyPrefix = SiblingNames.legacyTemporaryPrefix(for: name).map { Array($0.utf8) }
     let names = try wrapping { () throws(SystemCallError) in
       try parent.directoryEntryNames(path: parentPath)
     }
-    for entry in names
-    where entry.starts(with: prefix) && entry.suffix(4).elementsEqual(".tmp".utf8) {
-      guard let text = String(validating: entry, as: UTF8.self) else { continue }
+    var candidates: [(name: String, aside: Bool)] = []
+    for entry in names {
+      let ours = entry.starts(with: prefix)
+      let earlier = legacyPrefix.map { entry.starts(with: $0) } ?? false
+      let aside = ours && entry.suffix(4).elementsEqual(".old".utf8)
+      guard (ours || earlier) && (aside || entry.suffix(4).elementsEqual(".tmp".utf8)),
+        let text = String(validating: entry, as: UTF8.self)
+      else { continue }
+      candidates.append((text, aside))
+    }
+    // Items moved aside first, so that one is back before anything else goes.
+    for (candidate, aside) in candidates.sorted(by: { $0.aside && !$1.aside }) {
+      let path = parentPath + "/" + candidate
       try wrapping { () throws(SystemCallError) in
-        try parent.removeTree(text, path: parentPath + "/" + text)
+        let claim = try FileDescriptor.claim(candidate, in: parent, path: path)
+        // A claimed item stays locked until it is put back or removed.
+        defer { withExtendedLifetime(claim) {} }
+        switch claim {
+        // In use, or not told apart from an item in use: left alone.
+        case .gone, .locked, .changed, .inaccessible: return
+        case .claimed, .unlockable: break
+        }
+        if aside {
+          do throws(SystemCallError) {
+            try parent.rename(candidate, to: name, mode: .noReplace, path: path)
+            try parent.sync(path: parentPath)
+            return
+          } catch  where error.errno == EEXIST {
+            // The new item is in place: the old one is not needed.
+          }
+        }
+        try parent.removeTree(candidate, path: path)
       }
     }
   }
 
   // MARK: - The COMMIT record
 
-  private static func encode(_ operations: [Operation]) throws(FileWrapperError) -> Data {
+  private static func encode(
+    _ operations: [Operation], owner: Owner
+  ) throws(FileWrapperError) -> Data {
     let records: [[String: Any]] = operations.map { operation in
       switch operation {
       case .remove(let id, let path): ["op": "remove", "id": id, "path": path]
@@ -460,21 +729,35 @@ enum PackageJournal {
     }
     do {
       return try JSONSerialization.data(
-        withJSONObject: ["version": 1, "operations": records], options: [.sortedKeys])
+        withJSONObject: [
+          "version": 2, "package": owner.name, "inode": String(owner.inode),
+          "operations": records,
+        ], options: [.sortedKeys])
     } catch {
       throw FileWrapperError(.ioFailure, path: "COMMIT", message: "cannot encode the journal")
     }
   }
 
   /// Parses a COMMIT record, refusing anything that could reach outside the
-  /// package: every path is made of valid names.
-  private static func decode(_ data: Data, path: String) throws(FileWrapperError) -> [Operation] {
+  /// package: every path is made of valid names. Version 2 records the
+  /// package it belongs to; version 1 (earlier versions) does not.
+  private static func decode(
+    _ data: Data, path: String
+  ) throws(FileWrapperError) -> ([Operation], Owner?) {
     func malformed(_ detail: String) -> FileWrapperError {
       FileWrapperError(.malformedSerialization, path: path, message: "malformed journal: \(detail)")
     }
     guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      root["version"] as? Int == 1, let records = root["operations"] as? [[String: Any]]
-    else { throw malformed("not a version 1 record") }
+      let version = root["version"] as? Int, version == 1 || version == 2,
+      let records = root["operations"] as? [[String: Any]]
+    else { throw malformed("not a version 1 or 2 record") }
+    var owner: Owner?
+    if version == 2 {
+      guard let name = root["package"] as? String, FileWrapper.filenameProblem(name) == nil,
+        let text = root["inode"] as? String, let inode = UInt64(text)
+      else { throw malformed("no valid owner") }
+      owner = Owner(name: name, inode: inode)
+    }
     var operations: [Operation] = []
     for record in records {
       guard let kind = record["op"] as? String, let itemPath = record["path"] as? String,
@@ -501,6 +784,6 @@ enum PackageJournal {
         throw malformed("unknown operation '\(kind)'")
       }
     }
-    return operations
+    return (operations, owner)
   }
 }

@@ -149,10 +149,10 @@ struct AutosaveTests {
         let succeeded =
           (try? await FileSystemContext.$current.withValue(injector) { try await trial.save() })
           != nil
-        let journal = temporary(".try-\(call).notes.docrepl-journal")
-        if succeeded && FileManager.default.fileExists(atPath: journal.path) { return copy }
+        let journal = try journalName(of: copy, in: temporary)
+        if succeeded && journal != nil { return copy }
         try? FileManager.default.removeItem(at: copy)
-        try? FileManager.default.removeItem(at: journal)
+        if let journal { try? FileManager.default.removeItem(at: temporary(journal)) }
       }
       return nil
     }
@@ -178,8 +178,7 @@ struct AutosaveTests {
       if !recovered {
         // Either the save was already applied (the failure was in the
         // clean-up), or the journal is kept for a later attempt.
-        let journalKept = FileManager.default.fileExists(
-          atPath: temporary(".\(url.lastPathComponent).docrepl-journal").path)
+        let journalKept = try journalName(of: url, in: temporary) != nil
         #expect(journalKept || diskState(url) == finished, "recovery call \(call) lost the journal")
         try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url)
       }

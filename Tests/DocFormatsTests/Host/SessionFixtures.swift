@@ -41,3 +41,11 @@ func makeNotesPackage(
 func diskState(_ url: URL) -> Data? {
   (try? FileWrapper(url: url, options: .immediate))?.serializedRepresentation
 }
+
+/// The name of the journal an interrupted save of the package at `url`
+/// left beside it, if there is one. (For names up to 200 bytes, which the
+/// journal name starts with in full.)
+func journalName(of url: URL, in temporary: TemporaryDirectory) throws -> String? {
+  let prefix = "." + url.lastPathComponent + "."
+  return try temporary.names().first { $0.hasPrefix(prefix) && $0.hasSuffix(".docrepl-journal") }
+}

@@ -1,9 +1,15 @@
-/// SHA-256 (FIPS 180-4), for `expect sha256`: Linux has no CryptoKit, and
-/// the project takes no outside packages.
+/// SHA-256 (FIPS 180-4): Foundation on Linux has no digest, and DocKit
+/// takes no outside packages. Visible to the package's other modules, not
+/// to users.
+///
+/// The storage layer uses it to give every document's journal and
+/// temporary files a name that no other name maps to, however long the
+/// document's name is; the language uses it for `expect sha256`. It is not
+/// used for secrecy.
 ///
 ///     SHA256.hexDigest(of: Array("abc".utf8))
 ///     // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
     0x5be0_cd19,
@@ -12,12 +18,12 @@ public struct SHA256: Sendable {
   private var length: UInt64 = 0
 
   /// A new hash of nothing.
-  public init() {
+  package init() {
     buffer.reserveCapacity(64)
   }
 
   /// Adds `bytes` to the hashed data.
-  public mutating func update(_ bytes: some Sequence<UInt8>) {
+  package mutating func update(_ bytes: some Sequence<UInt8>) {
     for byte in bytes {
       buffer.append(byte)
       length &+= 1
@@ -29,7 +35,7 @@ public struct SHA256: Sendable {
   }
 
   /// The 32-byte digest of everything added.
-  public consuming func finalize() -> [UInt8] {
+  package consuming func finalize() -> [UInt8] {
     let bits = length &* 8
     var tail = buffer
     tail.append(0x80)
@@ -46,8 +52,15 @@ public struct SHA256: Sendable {
     }
   }
 
+  /// The 32-byte digest of `message`.
+  package static func hash(_ message: some Collection<UInt8>) -> [UInt8] {
+    var hash = SHA256()
+    hash.update(message)
+    return hash.finalize()
+  }
+
   /// The digest of `bytes` as 64 lower-case hex digits.
-  public static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
+  package static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
     var hash = SHA256()
     hash.update(bytes)
     let digits = Array("0123456789abcdef")

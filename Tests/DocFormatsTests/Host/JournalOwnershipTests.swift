@@ -1,0 +1,242 @@
+import DocFormats
+import DocKit
+import DocTestSupport
+import Foundation
+import Testing
+
+/// A journal, or a temporary file, belongs to exactly one document: the
+/// names carry a hash of the document's whole name, and a journal records
+/// the package it was made for, which recovery checks before applying it.
+@MainActor
+@Suite("Journals and temporary files belong to one document, whatever its name")
+struct JournalOwnershipTests {
+  static let longStem = String(repeating: "a", count: 240)
+
+  /// Edits notes n1…n`edits` of the package at `url` and saves, stopping
+  /// just after the commit point, as a crash there would: the save has
+  /// happened, and its journal waits for the next open.
+  static func crashAfterCommit(
+    _ url: URL, _ temporary: TemporaryDirectory, edits: Int, text: String = "edited"
+  ) async throws {
+    let session = try await DocumentSession<NoteCollectionDocument>.open(
+      url, environment: testEnvironment(temporary))
+    for index in 1...edits {
+      try session.perform { try $0.editNote(id: "n\(index)", text: "\(text) \(index)") }
+    }
+    try await session.endEvent()
+    let crash = ObservingFileSystem(stoppingAfterCommit: true)
+    try await FileSystemContext.$current.withValue(crash) { try await session.save() }
+  }
+
+  static func journals(_ temporary: TemporaryDirectory) throws -> [String] {
+    try temporary.names().filter { $0.hasSuffix(".docrepl-journal") }
+  }
+
+  static func notes(_ url: URL) throws -> [String: String] {
+    let document = try NoteCollectionDocument(
+      configuration: .init(contentType: .noteCollection, file: FileWrapper(url: url)))
+    return Dictionary(uniqueKeysWithValues: document.notes.map { ($0.id, $0.text) })
+  }
+
+  @Test(
+    "Two packages whose names share their first 240 bytes have separate journals; each crashed save is finished in its own package only"
+  )
+  func longNamesShareNoJournal() async throws {
+    let temporary = try TemporaryDirectory()
+    let one = try makeNotesPackage(temporary, name: Self.longStem + "-one.notes", count: 12)
+    let two = try makeNotesPackage(temporary, name: Self.longStem + "-two.notes", count: 12)
+    let oneBefore = diskState(one)
+    try await Self.crashAfterCommit(one, temporary, edits: 10, text: "one")
+    try await Self.crashAfterCommit(two, temporary, edits: 3, text: "two")
+    let journals = try Self.journals(temporary)
+    #expect(journals.count == 2)
+    #expect(journals.allSatisfy { $0.utf8.count <= 255 })
+
+    // Opening the second package finishes its own save, and nothing of the
+    // first one's, which stays for the first package's next open.
+    let second = try await DocumentSession<NoteCollectionDocument>.open(
+      two, environment: testEnvironment(temporary))
+    let secondNotes = Dictionary(
+      uniqueKeysWithValues: second.document.notes.map { ($0.id, $0.text) })
+    #expect(secondNotes == (try Self.notes(two)))
+    #expect((1...3).allSatisfy { secondNotes["n\($0)"] == "two \($0)" })
+    #expect((4...12).allSatisfy { secondNotes["n\($0)"] == "text \($0)" })
+    #expect(diskState(one) == oneBefore)
+    #expect(try Self.journals(temporary).count == 1)
+
+    _ = try await DocumentSession<NoteCollectionDocument>.open(
+      one, environment: testEnvironment(temporary))
+    let firstNotes = try Self.notes(one)
+    #expect((1...10).allSatisfy { firstNotes["n\($0)"] == "one \($0)" })
+    #expect((11...12).allSatisfy { firstNotes["n\($0)"] == "text \($0)" })
+    #expect(try Self.journals(temporary).isEmpty)
+    #expect(try temporary.names() == [one.lastPathComponent, two.lastPathComponent].sorted())
+  }
+
+  @Test(
+    "A committed journal is applied only to the directory it was made for: a copy that took the package's name is left as it is, and saving it in place says why"
+  )
+  func journalRecordsItsDirectory() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try makeNotesPackage(temporary, count: 6)
+    let before = diskState(url)
+    try await Self.crashAfterCommit(url, temporary, edits: 2)
+    let journal = try #require(try Self.journals(temporary).first)
+
+    // The package is moved away, and a copy of it takes its name.
+    let moved = temporary("Moved.notes")
+    try FileManager.default.moveItem(at: url, to: moved)
+    try FileManager.default.copyItem(at: moved, to: url)
+    let copy = try await DocumentSession<NoteCollectionDocument>.open(
+      url, environment: testEnvironment(temporary))
+    #expect(copy.document.notes.allSatisfy { $0.text.hasPrefix("text ") })
+    #expect(diskState(url) == before)
+    #expect(try Self.journals(temporary) == [journal])
+
+    try copy.perform { try $0.editNote(id: "n5", text: "in the copy") }
+    try await copy.endEvent()
+    let cocoa = try await #require(throws: CocoaError.self) { try await copy.save() }
+    let error = try #require(cocoa.fileWrapperError)
+    #expect(error.code == .fileExists)
+    #expect(error.path == temporary(journal).path)
+    #expect(error.message.contains("another directory that was named 'Trip.notes'"))
+    #expect(copy.isDirty)
+    #expect(diskState(url) == before)
+
+    // The directory the journal was made for comes back: its save is
+    // finished.
+    try FileManager.default.removeItem(at: url)
+    try FileManager.default.moveItem(at: moved, to: url)
+    #expect(try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url))
+    let notes = try Self.notes(url)
+    #expect(notes["n1"] == "edited 1" && notes["n2"] == "edited 2" && notes["n3"] == "text 3")
+    #expect(try temporary.names() == ["Trip.notes"])
+  }
+
+  /// Turns the journal of `url` into one an earlier version would have
+  /// written: named `.<name cut to 237 bytes>.docrepl-journal`, with a
+  /// version 1 record that names no package.
+  static func makeLegacy(_ url: URL, _ temporary: TemporaryDirectory) throws -> URL {
+    let journal = temporary(try #require(try journals(temporary).first))
+    let commit = journal.appendingPathComponent("COMMIT")
+    var record = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: commit)) as? [String: Any])
+    #expect(record["version"] as? Int == 2)
+    #expect(record["package"] as? String == url.lastPathComponent)
+    record["version"] = 1
+    record["package"] = nil
+    record["inode"] = nil
+    try JSONSerialization.data(withJSONObject: record).write(to: commit)
+    let stem = String(decoding: url.lastPathComponent.utf8.prefix(237), as: UTF8.self)
+    let legacy = temporary("." + stem + ".docrepl-journal")
+    try FileManager.default.moveItem(at: journal, to: legacy)
+    return legacy
+  }
+
+  @Test("An earlier version's committed journal is finished when its name is the package's alone")
+  func legacyJournalIsFinished() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try makeNotesPackage(temporary, count: 4)
+    try await Self.crashAfterCommit(url, temporary, edits: 2)
+    let legacy = try Self.makeLegacy(url, temporary)
+    #expect(legacy.lastPathComponent == ".Trip.notes.docrepl-journal")
+    let session = try await DocumentSession<NoteCollectionDocument>.open(
+      url, environment: testEnvironment(temporary))
+    #expect(session.document.notes.first { $0.id == "n2" }?.text == "edited 2")
+    #expect(try temporary.names() == ["Trip.notes"])
+  }
+
+  @Test(
+    "An earlier version's committed journal whose name was cut, and so may be another package's, is refused and kept"
+  )
+  func legacyCutJournalIsRefused() async throws {
+    let temporary = try TemporaryDirectory()
+    let one = try makeNotesPackage(temporary, name: Self.longStem + "-one.notes", count: 4)
+    let two = try makeNotesPackage(temporary, name: Self.longStem + "-two.notes", count: 4)
+    let before = (diskState(one), diskState(two))
+    try await Self.crashAfterCommit(one, temporary, edits: 2)
+    let legacy = try Self.makeLegacy(one, temporary)
+    for url in [one, two] {
+      let cocoa = try await #require(throws: CocoaError.self) {
+        try await DocumentSession<NoteCollectionDocument>.open(
+          url, environment: testEnvironment(temporary))
+      }
+      let error = try #require(cocoa.fileWrapperError)
+      #expect(error.path == legacy.path)
+      #expect(error.message.contains("was not applied"))
+    }
+    #expect(FileManager.default.fileExists(atPath: legacy.path))
+    #expect((diskState(one), diskState(two)) == before)
+  }
+
+  /// The first 16 hexadecimal digits of the SHA-256 of `name`'s bytes, by
+  /// coreutils.
+  static func sha256Prefix(_ name: String) throws -> String {
+    let result = try runProgram(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "printf %s \"$1\" | sha256sum", "sh", name])
+    #expect(result.status == 0)
+    return String(result.output.prefix(16))
+  }
+
+  /// The names of the temporary files a save of `url` created.
+  static func temporaryNames(
+    savingTextAt url: URL, _ temporary: TemporaryDirectory
+  ) async throws
+    -> [String]
+  {
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: testEnvironment(temporary))
+    try session.perform { try $0.replace(lineAt: 0, with: "saved") }
+    try await session.endEvent()
+    let observer = ObservingFileSystem()
+    try await FileSystemContext.$current.withValue(observer) { try await session.save() }
+    return observer.createdNames.filter { $0.hasSuffix(".tmp") }
+  }
+
+  @Test(
+    "A temporary name is the name's first 200 bytes, cut at a character, then the SHA-256 of the whole name",
+    arguments: [
+      "Trip.txt", String(repeating: "a", count: 240) + "-one.txt",
+      String(repeating: "é", count: 120) + ".txt", "Reisetagebuch 日本.txt",
+    ])
+  func temporaryNameCarriesHash(_ name: String) async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try temporary.write("first\nsecond\n", to: name)
+    let names = try await Self.temporaryNames(savingTextAt: url, temporary)
+    let created = try #require(names.first)
+    var stem = Substring(name)
+    while stem.utf8.count > 200 { stem.removeLast() }
+    let expected = "." + stem + "." + (try Self.sha256Prefix(name)) + ".docrepl-"
+    #expect(created.hasPrefix(expected))
+    #expect(created.utf8.count <= 255)
+    #expect(try String(contentsOf: url, encoding: .utf8) == "saved\nsecond\n")
+    #expect(try temporary.names() == [name])
+  }
+
+  @Test(
+    "Temporary files of two files whose names share their first 240 bytes are told apart: recovering one leaves the other's"
+  )
+  func longNamesShareNoTemporaryFile() async throws {
+    let temporary = try TemporaryDirectory()
+    let one = try temporary.write("one\n", to: Self.longStem + "-one.txt")
+    let two = try temporary.write("two\n", to: Self.longStem + "-two.txt")
+    func prefix(_ url: URL) async throws -> String {
+      let name = try #require(try await Self.temporaryNames(savingTextAt: url, temporary).first)
+      let range = try #require(name.range(of: ".docrepl-"))
+      return String(name[..<range.upperBound])
+    }
+    let onePrefix = try await prefix(one)
+    let twoPrefix = try await prefix(two)
+    #expect(onePrefix != twoPrefix)
+    #expect(!onePrefix.hasPrefix(twoPrefix) && !twoPrefix.hasPrefix(onePrefix))
+
+    // What two crashed writes would have left.
+    let oneLeftover = try temporary.write("left by one", to: onePrefix + "crashed.tmp")
+    let twoLeftover = try temporary.write("left by two", to: twoPrefix + "crashed.tmp")
+    try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: two)
+    #expect(FileManager.default.fileExists(atPath: oneLeftover.path))
+    #expect(!FileManager.default.fileExists(atPath: twoLeftover.path))
+    try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: one)
+    #expect(try temporary.names() == [one.lastPathComponent, two.lastPathComponent].sorted())
+  }
+}
