@@ -38,7 +38,9 @@ let package = Package(
 
     .executableTarget(name: "docrepl", dependencies: ["DocShell"]),
     /// The benchmarks behind scripts/bench; not a product.
-    .target(name: "DocBench", dependencies: ["DocKit", "DocFormats"]),
+    .target(name: "DocBench", dependencies: ["DocKit", "DocFormats", "CDocBench"]),
+    /// glibc's allocator statistics (`mallinfo2`) for the memory benchmarks.
+    .target(name: "CDocBench"),
     .executableTarget(name: "docrepl-bench", dependencies: ["DocBench"]),
 
     // Tests
@@ -72,7 +74,7 @@ let package = Package(
 // defaults of a future language mode; the last two are what Apple's current
 // app templates turn on, and the seeds are compiled with them.
 for target in package.targets where target.type != .system {
-  guard target.name != "CDocKitSystem" else { continue }
+  guard !["CDocKitSystem", "CDocBench"].contains(target.name) else { continue }
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("MemberImportVisibility"),

@@ -8,7 +8,8 @@ import Glibc
 /// bytes are what the process passed to `write` (`wchar` in
 /// `/proc/self/io`).
 public enum BenchCommand {
-  /// Runs `arguments`: `save [--runs N] [--notes N]`, or `single-save-once
+  /// Runs `arguments`: `save [--runs N] [--notes N]`, `text [--runs N]
+  /// [--edits N] [--lines N] [--undo-edits N] [--megabytes N]`, or `single-save-once
   /// DIR` (one 4 KB session save, for `strace -c`), or `package-save-once
   /// DIR` (one edited note saved in a package made by `make-package DIR N`),
   /// or `inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH]`
@@ -37,6 +38,13 @@ public enum BenchCommand {
       case "read-tree":
         guard arguments.count == 2 else { return usage() }
         try InspectBenchmark.readTree(arguments[1])
+      case "text":
+        try textBenchmarks(
+          runs: max(1, value(after: "--runs", in: arguments) ?? 3),
+          edits: value(after: "--edits", in: arguments) ?? 100_000,
+          lines: value(after: "--lines", in: arguments) ?? 10_000,
+          undoEdits: value(after: "--undo-edits", in: arguments) ?? 100_000,
+          megabytes: value(after: "--megabytes", in: arguments) ?? 10)
       case "make-package":
         guard arguments.count == 3, let count = Int(arguments[2]) else { return usage() }
         _ = try makePackage(in: URL(fileURLWithPath: arguments[1]), notes: count)
@@ -67,7 +75,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save [--runs N] [--notes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR\n"
+        "usage: docrepl-bench save [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR\n"
           .utf8))
     return 64
   }
@@ -138,11 +146,11 @@ public enum BenchCommand {
         + "  goal: \(goal)")
   }
 
-  private static func format(_ seconds: Double) -> String {
+  static func format(_ seconds: Double) -> String {
     seconds >= 1 ? String(format: "%.2f s", seconds) : String(format: "%.3f ms", seconds * 1000)
   }
 
-  private static func median(_ values: [Double]) -> Double {
+  static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.count % 2 == 1
       ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2

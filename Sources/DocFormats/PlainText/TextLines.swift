@@ -7,6 +7,13 @@ public import Foundation
 ///
 /// Edits return their inverse as a ``DocumentEdit``, which captures only
 /// the lines replaced.
+///
+/// The lines live in a B-tree whose nodes count the lines and bytes below
+/// them (docs/text-buffer.md describes it): reading, inserting, replacing
+/// or deleting line `i` costs O(log n) in the number of lines, `text` and
+/// `data` O(n) in the bytes. It is a value with copy-on-write: a copy costs
+/// O(1) and shares the nodes; the first edit of either copies only the
+/// nodes on its path.
 public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// How a line ends.
   public enum LineEnding: String, Hashable, Sendable {
@@ -32,17 +39,20 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The lines, in order.
-  public private(set) var lines: [Line]
+  /// The root of the tree of lines; nil when there are none.
+  private var root: TextLineNode?
+
+  /// The lines, in order: `lines[i]` costs O(log n), iterating O(n).
+  public var lines: LineView { LineView(root: root) }
 
   /// No lines: an empty file.
   public init() {
-    lines = []
+    root = nil
   }
 
   /// Splits `text` into lines.
   public init(_ text: String) {
-    lines = Self.split(Array(text.utf8))
+    root = TextLineNode.build(Self.split(Array(text.utf8)))
   }
 
   /// Reads UTF-8 bytes.
@@ -60,19 +70,44 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         "invalid UTF-8 byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at byte offset \(offset)",
         line: line, column: column, byteOffset: offset)
     }
-    lines = Self.split(bytes)
+    root = TextLineNode.build(Self.split(bytes))
   }
 
   /// The number of lines.
-  public var count: Int { lines.count }
+  public var count: Int { root?.lineCount ?? 0 }
+
+  /// The number of UTF-8 bytes, endings included.
+  var utf8Count: Int { root?.byteCount ?? 0 }
 
   /// The text, endings included.
+  ///
+  /// - Complexity: O(n) in the bytes.
   public var text: String {
-    lines.map { $0.text + $0.ending.rawValue }.joined()
+    var text = ""
+    text.reserveCapacity(utf8Count)
+    root?.forEachLeaf { lines in
+      for line in lines {
+        text += line.text
+        text += line.ending.rawValue
+      }
+    }
+    return text
   }
 
   /// The UTF-8 bytes, exactly as read when nothing was edited.
-  public var data: Data { Data(text.utf8) }
+  ///
+  /// - Complexity: O(n) in the bytes.
+  public var data: Data {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8Count)
+    root?.forEachLeaf { lines in
+      for line in lines {
+        bytes += line.text.utf8
+        bytes += line.ending.rawValue.utf8
+      }
+    }
+    return Data(bytes)
+  }
 
   public var description: String { text }
 
@@ -159,12 +194,80 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   private mutating func splice(
     _ range: Range<Int>, with new: [Line], actionName: String
   ) -> DocumentEdit<TextLines> {
-    let old = Array(lines[range])
-    lines.replaceSubrange(range, with: new)
+    let old = replaceSubrange(range, with: new)
     let replaced = range.lowerBound..<(range.lowerBound + new.count)
+    if old.count == 1, let line = old.first {
+      // Most undo steps hold one line: keep it without an array around it,
+      // which saves an allocation a step.
+      return DocumentEdit(actionName: actionName) { text in
+        text.splice(replaced, with: [line], actionName: actionName)
+      }
+    }
     return DocumentEdit(actionName: actionName) { text in
       text.splice(replaced, with: old, actionName: actionName)
     }
+  }
+
+  /// Replaces the lines in `range` with `new` and returns the old ones.
+  ///
+  /// - Complexity: O(log n) for one line replaced, inserted or deleted;
+  ///   O(k log n) for k lines, or O(n) when k is a quarter of the lines or
+  ///   more.
+  private mutating func replaceSubrange(_ range: Range<Int>, with new: [Line]) -> [Line] {
+    if range.count == new.count {
+      guard !new.isEmpty else { return [] }
+      let root = uniqueRoot()
+      return zip(range, new).map { root.replace(at: $0, with: $1) }
+    }
+    if range.count * 4 >= count {
+      // Much of the text changes: building afresh is linear and cheaper
+      // than k removals.
+      let all = ContiguousArray(lines)
+      var kept: ContiguousArray<Line> = []
+      kept.reserveCapacity(all.count - range.count + new.count)
+      kept += all[..<range.lowerBound]
+      kept += new
+      kept += all[range.upperBound...]
+      root = TextLineNode.build(kept)
+      return Array(all[range])
+    }
+    var removed: ContiguousArray<Line> = []
+    removed.reserveCapacity(range.count)
+    while removed.count < range.count {
+      _ = uniqueRoot().remove(
+        at: range.lowerBound, limit: range.count - removed.count, into: &removed)
+      collapseRoot()
+    }
+    insertLines(new, at: range.lowerBound)
+    return Array(removed)
+  }
+
+  /// Inserts `new` before line `index`, growing the tree at the root when
+  /// the root splits.
+  private mutating func insertLines(_ new: [Line], at index: Int) {
+    guard !new.isEmpty else { return }
+    guard root != nil else {
+      root = TextLineNode.build(ContiguousArray(new))
+      return
+    }
+    let node = uniqueRoot()
+    let split = node.insert(new, bytes: TextLineNode.byteCount(of: new[...]), at: index)
+    if !split.isEmpty { root = TextLineNode.build(level: [node] + split) }
+  }
+
+  /// The root, copied first if another copy of the text shares it. Only
+  /// for a text with lines.
+  private mutating func uniqueRoot() -> TextLineNode {
+    if !isKnownUniquelyReferenced(&root) { root = root?.copy() }
+    guard let root else { preconditionFailure("an empty text has no root") }
+    return root
+  }
+
+  /// After a removal: an inner root with one child gives way to the child,
+  /// and a root leaf with no lines to no root.
+  private mutating func collapseRoot() {
+    while let node = root, node.height > 0, node.children.count == 1 { root = node.children[0] }
+    if let node = root, node.lineCount == 0 { root = nil }
   }
 
   private static func checkNoLineBreaks(_ texts: [String]) throws(FormatError) {
@@ -174,10 +277,28 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  // MARK: - Equality
+
+  /// Whether the two hold equal lines, however their trees are shaped.
+  /// Lines compare as `String`s do, by Unicode canonical equivalence.
+  public static func == (lhs: TextLines, rhs: TextLines) -> Bool {
+    lhs.root === rhs.root || (lhs.count == rhs.count && lhs.lines.elementsEqual(rhs.lines))
+  }
+
+  /// Hashes the lines in order, so equal texts hash alike whatever the
+  /// shape of their trees.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for line in lines { hasher.combine(line) }
+  }
+
+  /// Whether the tree keeps its invariants (see ``TextLineNode``). For tests.
+  var hasValidTree: Bool { root?.isValid() ?? true }
+
   // MARK: - Parsing
 
-  private static func split(_ bytes: [UInt8]) -> [Line] {
-    var lines: [Line] = []
+  private static func split(_ bytes: [UInt8]) -> ContiguousArray<Line> {
+    var lines: ContiguousArray<Line> = []
     var start = 0
     for index in bytes.indices where bytes[index] == 0x0A {
       let crlf = index > start && bytes[index - 1] == 0x0D

@@ -1,0 +1,358 @@
+/// A node of the B-tree that holds the lines of a ``TextLines``.
+///
+/// A leaf holds up to ``leafCapacity`` lines in order; an inner node holds
+/// up to ``branchCapacity`` children, all of the same height. Every node
+/// knows how many lines and UTF-8 bytes its subtree holds, so finding line
+/// `i` walks one path from the root, choosing at each node the child whose
+/// running line count passes `i`. Every leaf is at the same depth, and
+/// every node but the root is at least half full, so that path has
+/// O(log n) nodes.
+///
+/// Nodes are shared between copies of a ``TextLines``, so a node is changed
+/// in place only while exactly one reference to it exists (checked with
+/// `isKnownUniquelyReferenced` on the way down); otherwise it is copied
+/// first. An edit after a copy therefore copies the nodes on one path,
+/// O(log n) of them, and never changes what the copy sees.
+final class TextLineNode: @unchecked Sendable {
+  // @unchecked: the stored properties change only through a reference that
+  // `isKnownUniquelyReferenced` found to be the only one, so no other
+  // thread can hold the node while it changes.
+
+  typealias Line = TextLines.Line
+
+  /// The most lines a leaf holds; a leaf other than the root holds at
+  /// least half as many.
+  static let leafCapacity = 64
+  /// The most children an inner node holds; an inner node other than the
+  /// root holds at least half as many.
+  static let branchCapacity = 16
+
+  /// 0 for a leaf; one more than its children's for an inner node.
+  let height: Int
+  /// The lines in this subtree.
+  private(set) var lineCount: Int
+  /// The UTF-8 bytes of this subtree's lines, endings included.
+  private(set) var byteCount: Int
+  /// A leaf's lines; empty in an inner node.
+  private(set) var lines: ContiguousArray<Line>
+  /// An inner node's children; empty in a leaf.
+  private(set) var children: ContiguousArray<TextLineNode>
+
+  /// A leaf holding `lines`.
+  init(lines: ContiguousArray<Line>) {
+    height = 0
+    self.lines = lines
+    children = []
+    lineCount = lines.count
+    byteCount = Self.byteCount(of: lines[...])
+  }
+
+  /// An inner node holding `children`, which are not empty and all of one
+  /// height.
+  init(children: ContiguousArray<TextLineNode>) {
+    height = (children.first?.height ?? 0) + 1
+    lines = []
+    self.children = children
+    lineCount = children.reduce(0) { $0 + $1.lineCount }
+    byteCount = children.reduce(0) { $0 + $1.byteCount }
+  }
+
+  private init(copying node: TextLineNode) {
+    height = node.height
+    lineCount = node.lineCount
+    byteCount = node.byteCount
+    lines = node.lines
+    children = node.children
+  }
+
+  /// A node like this one, sharing its lines' storage or its children until
+  /// either is changed.
+  func copy() -> TextLineNode { TextLineNode(copying: self) }
+
+  private var isUnderfull: Bool {
+    height == 0
+      ? lines.count < Self.leafCapacity / 2 : children.count < Self.branchCapacity / 2
+  }
+
+  // MARK: - Building
+
+  /// A balanced tree holding `lines`, or nil when there are none. Leaves
+  /// are filled evenly, as full as the capacity allows.
+  static func build(_ lines: ContiguousArray<Line>) -> TextLineNode? {
+    guard !lines.isEmpty else { return nil }
+    let leaves = ContiguousArray(
+      evenPieces(lines.count, capacity: leafCapacity).map {
+        TextLineNode(lines: ContiguousArray(lines[$0]))
+      })
+    return build(level: leaves)
+  }
+
+  /// The root over `level`, nodes of one height in order: groups them
+  /// into parents, a level at a time, until one node remains.
+  static func build(level: ContiguousArray<TextLineNode>) -> TextLineNode {
+    var level = level
+    while level.count > 1 {
+      let nodes = level
+      level = ContiguousArray(
+        evenPieces(nodes.count, capacity: branchCapacity).map {
+          TextLineNode(children: ContiguousArray(nodes[$0]))
+        })
+    }
+    return level[0]
+  }
+
+  /// `0..<count` cut into the fewest ranges of at most `capacity`, with
+  /// lengths differing by at most one; so each is at least half of
+  /// `capacity` when `count` exceeds it.
+  private static func evenPieces(_ count: Int, capacity: Int) -> [Range<Int>] {
+    let pieces = (count + capacity - 1) / capacity
+    return (0..<pieces).map { (count * $0 / pieces)..<(count * ($0 + 1) / pieces) }
+  }
+
+  static func byteCount(of lines: ArraySlice<Line>) -> Int {
+    lines.reduce(0) { $0 + $1.utf8Count }
+  }
+
+  // MARK: - Reading
+
+  /// The child holding line `index`, and the number of lines before it.
+  /// For `index == lineCount`, the last child.
+  private func slot(containing index: Int) -> (slot: Int, offset: Int) {
+    var offset = 0
+    let last = children.count - 1
+    for slot in 0..<last {
+      let end = offset + children[slot].lineCount
+      if index < end { return (slot, offset) }
+      offset = end
+    }
+    return (last, offset)
+  }
+
+  /// Line `index` (in `0..<lineCount`).
+  func line(at index: Int) -> Line {
+    let (leaf, start) = leaf(containing: index)
+    return leaf[index - start]
+  }
+
+  /// The lines of the leaf holding line `index`, and the index of its
+  /// first line.
+  func leaf(containing index: Int) -> (lines: ContiguousArray<Line>, start: Int) {
+    var node = self
+    var start = 0
+    while node.height > 0 {
+      let (slot, offset) = node.slot(containing: index - start)
+      start += offset
+      node = node.children[slot]
+    }
+    return (node.lines, start)
+  }
+
+  /// Calls `body` with each leaf's lines, in order.
+  func forEachLeaf(_ body: (ContiguousArray<Line>) -> Void) {
+    if height == 0 {
+      body(lines)
+    } else {
+      for child in children { child.forEachLeaf(body) }
+    }
+  }
+
+  // MARK: - Changing (only on a uniquely referenced node)
+
+  /// Child `slot`, copied first if another reference to it exists.
+  private func uniqueChild(_ slot: Int) -> TextLineNode {
+    if !isKnownUniquelyReferenced(&children[slot]) { children[slot] = children[slot].copy() }
+    return children[slot]
+  }
+
+  /// Replaces line `index` and returns the old line.
+  func replace(at index: Int, with line: Line) -> Line {
+    let old: Line
+    if height == 0 {
+      old = lines[index]
+      lines[index] = line
+    } else {
+      let (slot, offset) = slot(containing: index)
+      old = uniqueChild(slot).replace(at: index - offset, with: line)
+    }
+    byteCount += line.utf8Count - old.utf8Count
+    return old
+  }
+
+  /// Inserts `new` (`bytes` UTF-8 bytes) before line `index` (in
+  /// `0...lineCount`).
+  ///
+  /// - Returns: The nodes split off this one's end because it overflowed,
+  ///   to go right after it in its parent; usually none.
+  func insert(
+    _ new: some Collection<Line>, bytes: Int, at index: Int
+  ) -> ContiguousArray<TextLineNode> {
+    lineCount += new.count
+    byteCount += bytes
+    if height == 0 {
+      lines.insert(contentsOf: new, at: index)
+      return lines.count > Self.leafCapacity ? splitOverflow() : []
+    }
+    let (slot, offset) = slot(containing: index)
+    let split = uniqueChild(slot).insert(new, bytes: bytes, at: index - offset)
+    guard !split.isEmpty else { return [] }
+    children.insert(contentsOf: split, at: slot + 1)
+    return children.count > Self.branchCapacity ? splitOverflow() : []
+  }
+
+  /// Keeps the first of the fewest even pieces of an overflowing node and
+  /// returns the others as new nodes.
+  private func splitOverflow() -> ContiguousArray<TextLineNode> {
+    var split: ContiguousArray<TextLineNode> = []
+    if height == 0 {
+      let pieces = Self.evenPieces(lines.count, capacity: Self.leafCapacity)
+      for piece in pieces.dropFirst() {
+        split.append(TextLineNode(lines: ContiguousArray(lines[piece])))
+      }
+      lines.removeSubrange(pieces[0].upperBound...)
+    } else {
+      let pieces = Self.evenPieces(children.count, capacity: Self.branchCapacity)
+      for piece in pieces.dropFirst() {
+        split.append(TextLineNode(children: ContiguousArray(children[piece])))
+      }
+      children.removeSubrange(pieces[0].upperBound...)
+    }
+    for node in split {
+      lineCount -= node.lineCount
+      byteCount -= node.byteCount
+    }
+    return split
+  }
+
+  /// Removes up to `limit` lines from line `index` on, stopping at the end
+  /// of the leaf that holds line `index`, and appends them to `removed`.
+  /// Rebalances the children on the way back up; this node itself may be
+  /// left underfull, for its parent to fix.
+  ///
+  /// - Returns: How many lines and bytes went; at least one line.
+  func remove(
+    at index: Int, limit: Int, into removed: inout ContiguousArray<Line>
+  ) -> (lines: Int, bytes: Int) {
+    let gone: (lines: Int, bytes: Int)
+    if height == 0 {
+      let range = index..<min(lines.count, index + limit)
+      removed.append(contentsOf: lines[range])
+      gone = (range.count, Self.byteCount(of: lines[range]))
+      lines.removeSubrange(range)
+    } else {
+      let (slot, offset) = slot(containing: index)
+      gone = uniqueChild(slot).remove(at: index - offset, limit: limit, into: &removed)
+      if children[slot].isUnderfull { rebalance(at: slot) }
+    }
+    lineCount -= gone.lines
+    byteCount -= gone.bytes
+    return gone
+  }
+
+  /// Makes underfull child `slot` whole again: merges it with a neighbour
+  /// if both fit in one node, or else evens out the two.
+  private func rebalance(at slot: Int) {
+    guard children.count > 1 else { return }
+    let left = slot == 0 ? 0 : slot - 1
+    let right = left + 1
+    let fits =
+      height == 1
+      ? children[left].lines.count + children[right].lines.count <= Self.leafCapacity
+      : children[left].children.count + children[right].children.count <= Self.branchCapacity
+    if fits {
+      uniqueChild(left).absorb(children[right])
+      children.remove(at: right)
+    } else {
+      uniqueChild(left).even(with: uniqueChild(right))
+    }
+  }
+
+  /// Appends the lines or children of `next`, a node of the same height.
+  private func absorb(_ next: TextLineNode) {
+    lines.append(contentsOf: next.lines)
+    children.append(contentsOf: next.children)
+    lineCount += next.lineCount
+    byteCount += next.byteCount
+  }
+
+  /// Moves lines or children between this node and `next`, the node after
+  /// it, until they hold halves of their total.
+  private func even(with next: TextLineNode) {
+    let moved: (lines: Int, bytes: Int)
+    if height == 0 {
+      let half = (lines.count + next.lines.count) / 2
+      if lines.count < half {
+        let range = 0..<(half - lines.count)
+        moved = (range.count, Self.byteCount(of: next.lines[range]))
+        lines.append(contentsOf: next.lines[range])
+        next.lines.removeSubrange(range)
+      } else {
+        let range = half..<lines.count
+        moved = (-range.count, -Self.byteCount(of: lines[range]))
+        next.lines.insert(contentsOf: lines[range], at: 0)
+        lines.removeSubrange(range)
+      }
+    } else {
+      let half = (children.count + next.children.count) / 2
+      let range: Range<Int>
+      let sign: Int
+      if children.count < half {
+        range = 0..<(half - children.count)
+        sign = 1
+      } else {
+        range = half..<children.count
+        sign = -1
+      }
+      let nodes = sign > 0 ? next.children[range] : children[range]
+      moved = (
+        sign * nodes.reduce(0) { $0 + $1.lineCount }, sign * nodes.reduce(0) { $0 + $1.byteCount }
+      )
+      if sign > 0 {
+        children.append(contentsOf: nodes)
+        next.children.removeSubrange(range)
+      } else {
+        next.children.insert(contentsOf: nodes, at: 0)
+        children.removeSubrange(range)
+      }
+    }
+    lineCount += moved.lines
+    byteCount += moved.bytes
+    next.lineCount -= moved.lines
+    next.byteCount -= moved.bytes
+  }
+
+  // MARK: - Checking
+
+  /// Whether the tree keeps its invariants: counts that add up, leaves at
+  /// one depth, every node within capacity and all but the root at least
+  /// half full. For tests.
+  func isValid(isRoot: Bool = true) -> Bool {
+    if height == 0 {
+      return children.isEmpty && lineCount == lines.count
+        && byteCount == Self.byteCount(of: lines[...]) && lines.count <= Self.leafCapacity
+        && (isRoot ? !lines.isEmpty : !isUnderfull)
+    }
+    return lines.isEmpty && children.count <= Self.branchCapacity
+      && (isRoot ? children.count >= 2 : !isUnderfull)
+      && children.allSatisfy { $0.height == height - 1 && $0.isValid(isRoot: false) }
+      && lineCount == children.reduce(0) { $0 + $1.lineCount }
+      && byteCount == children.reduce(0) { $0 + $1.byteCount }
+  }
+}
+
+extension TextLines.Line {
+  /// The UTF-8 bytes of the text and the ending.
+  var utf8Count: Int {
+    text.utf8.count + ending.utf8Count
+  }
+}
+
+extension TextLines.LineEnding {
+  /// The UTF-8 bytes of the ending.
+  var utf8Count: Int {
+    switch self {
+    case .lf: 1
+    case .crlf: 2
+    case .none: 0
+    }
+  }
+}
