@@ -200,7 +200,7 @@ struct IndependentCopyTests {
     try expectIndependent(copy, of: original)
   }
 
-  @Test("A real failure of FICLONE or copy_file_range fails the save and leaves nothing behind")
+  @Test("A real failure of FICLONE, copy_file_range or syncfs fails the save, leaving nothing")
   func copyFailures() async throws {
     for refusal in [
       ["ficlone": EIO], ["ficlone": EOPNOTSUPP, "copyFileRange": ENOSPC], ["syncfs": EIO],
