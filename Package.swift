@@ -19,7 +19,7 @@ let package = Package(
     /// Apple-parity document types and the headless document host.
     .target(name: "DocKit", dependencies: ["CDocKitSystem"]),
     /// Linux system calls that Glibc's Swift overlay does not import
-    /// (`renameat2` and its flags).
+    /// (`renameat2` and its flags, `FICLONE`, `copy_file_range`, `syncfs`).
     .target(name: "CDocKitSystem"),
     /// The command language: locations, diagnostics, lexer, parser, interpreter.
     .target(name: "DocScript", dependencies: ["DocKit"]),

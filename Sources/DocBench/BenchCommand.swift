@@ -8,8 +8,9 @@ import Glibc
 /// bytes are what the process passed to `write` (`wchar` in
 /// `/proc/self/io`).
 public enum BenchCommand {
-  /// Runs `arguments`: `save [--runs N] [--notes N]`, `text [--runs N]
-  /// [--edits N] [--lines N] [--undo-edits N] [--megabytes N]`, or `single-save-once
+  /// Runs `arguments`: `save [--runs N] [--notes N]`, `save-as [--runs N]
+  /// [--notes N]` (only the save-as figures), `text [--runs N] [--edits N]
+  /// [--lines N] [--undo-edits N] [--megabytes N]`, or `single-save-once
   /// DIR` (one 4 KB session save, for `strace -c`), or `package-save-once
   /// DIR` (one edited note saved in a package made by `make-package DIR N`),
   /// or `inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH]`
@@ -45,6 +46,15 @@ public enum BenchCommand {
           lines: value(after: "--lines", in: arguments) ?? 10_000,
           undoEdits: value(after: "--undo-edits", in: arguments) ?? 100_000,
           megabytes: value(after: "--megabytes", in: arguments) ?? 10)
+      case "save-as":
+        let runs = value(after: "--runs", in: arguments) ?? 5
+        let notes = value(after: "--notes", in: arguments) ?? 10_000
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        DocFormats.registerTypes()
+        print("docrepl-bench save-as: medians of \(max(5, runs)) runs")
+        try await saveAsBenchmarks(
+          runs: max(5, runs), package: makePackage(in: directory, notes: notes), in: directory)
       case "make-package":
         guard arguments.count == 3, let count = Int(arguments[2]) else { return usage() }
         _ = try makePackage(in: URL(fileURLWithPath: arguments[1]), notes: count)
@@ -75,7 +85,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR\n"
           .utf8))
     return 64
   }
@@ -125,6 +135,45 @@ public enum BenchCommand {
     report(
       "4 KB single-file save through a session", measured: session, baseline: floor,
       baselineName: "raw temp + fsync + rename + dir fsync", goal: "<= 1.5x the time")
+
+    try await saveAsBenchmarks(runs: runs, package: package, in: directory)
+  }
+
+  /// Save as of the package made by `makePackage`.
+  @MainActor
+  static func saveAsBenchmarks(runs: Int, package: URL, in directory: URL) async throws {
+    // Save as: the package, one note edited, saved under a new name,
+    // against `cp -r` of the same package, byte for byte
+    // (`--reflink=never`) and cloning where the file system can
+    // (`--reflink=auto`, coreutils 9's default). `cp` syncs nothing. Each
+    // copy is removed and everything synced before the next is measured.
+    var saveAs: [(seconds: Double, bytes: Int)] = []
+    var copy: [(seconds: Double, bytes: Int)] = []
+    var reflinkCopy: [(seconds: Double, bytes: Int)] = []
+    let destination = directory.appendingPathComponent("Copy.notes")
+    func removeCopy() throws {
+      try FileManager.default.removeItem(at: destination)
+      sync()
+    }
+    for run in 1...runs {
+      let edited = try await editedPackage(package, run: run)
+      sync()
+      saveAs.append(try await measure { try await edited.save(as: destination) })
+      try removeCopy()
+      copy.append(
+        try await measure { try copyTree(package, to: destination, ["-r", "--reflink=never"]) })
+      try removeCopy()
+      reflinkCopy.append(
+        try await measure { try copyTree(package, to: destination, ["-r", "--reflink=auto"]) })
+      try removeCopy()
+    }
+    report(
+      "package of \(noteCount(package)) x 1 KB notes, one note edited, save as a new name",
+      measured: saveAs, baseline: copy, baselineName: "cp -r --reflink=never",
+      goal: "none (a copy is O(N))")
+    report(
+      "the same save as", measured: saveAs, baseline: reflinkCopy,
+      baselineName: "cp -r --reflink=auto", goal: "none (a copy is O(N))")
   }
 
   private static func report(
@@ -140,10 +189,14 @@ public enum BenchCommand {
     print(name)
     print("  baseline (\(baselineName)): \(format(baseTime)), \(Int(baseBytes)) bytes written")
     print("  measured: \(format(time)), \(Int(bytes)) bytes written")
+    // A baseline run as another process (`cp`) writes nothing of ours.
+    let byteRatio =
+      baseBytes == 0
+      ? ""
+      : ", bytes \(String(format: "%.5f", bytes / baseBytes)) (\(String(format: "%.3f", 100 * bytes / baseBytes))%)"
     print(
-      "  ratio: time \(String(format: "%.4f", time / baseTime)) (\(String(format: "%.2f", 100 * time / baseTime))%), "
-        + "bytes \(String(format: "%.5f", bytes / max(baseBytes, 1))) (\(String(format: "%.3f", 100 * bytes / max(baseBytes, 1)))%)"
-        + "  goal: \(goal)")
+      "  ratio: time \(String(format: "%.4f", time / baseTime)) (\(String(format: "%.2f", 100 * time / baseTime))%)"
+        + byteRatio + "  goal: \(goal)")
   }
 
   static func format(_ seconds: Double) -> String {
@@ -221,6 +274,21 @@ public enum BenchCommand {
         withContents: try child.loadRegularFileContents(), preferredFilename: name)
     }
     try fresh.write(to: url, options: .atomic, originalContentsURL: nil)
+  }
+
+  /// How many notes the package made by `makePackage` holds.
+  static func noteCount(_ package: URL) -> Int {
+    ((try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []).filter {
+      $0.hasPrefix("n")
+    }.count
+  }
+
+  /// Runs `cp ARGUMENTS SOURCE DESTINATION`.
+  static func copyTree(_ source: URL, to destination: URL, _ arguments: [String]) throws {
+    let process = try Process.run(
+      URL(fileURLWithPath: "/bin/cp"), arguments: arguments + [source.path, destination.path])
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw POSIXError(.EIO) }
   }
 
   /// Opens the text file and edits its first line, ready to save.

@@ -26,6 +26,7 @@ public final class FaultInjectingFileSystem: FileSystem {
   private let base = POSIXFileSystem()
   private let failAt: Int?
   private let fault: Fault
+  private let refusals: [String: Int32]
   private let state = Mutex((count: 0, failed: false, byCall: [String: Int]()))
 
   /// Counts calls without failing any.
@@ -37,6 +38,16 @@ public final class FaultInjectingFileSystem: FileSystem {
   public init(failingCall: Int?, with fault: Fault) {
     failAt = failingCall
     self.fault = fault
+    refusals = [:]
+  }
+
+  /// Counts calls and fails every call named in `refusals` (`"ficlone"`,
+  /// `"copyFileRange"`, `"syncfs"`) with its `errno`, as a file system or
+  /// kernel without that feature does: `["ficlone": EOPNOTSUPP]` is ext4.
+  public init(refusing refusals: [String: Int32]) {
+    failAt = nil
+    fault = .eio
+    self.refusals = refusals
   }
 
   /// How many calls were counted.
@@ -56,6 +67,11 @@ public final class FaultInjectingFileSystem: FileSystem {
       if fail { state.failed = true }
       return fail
     }
+  }
+
+  /// The `errno` with which every call named `name` is refused, if any.
+  private func refusal(_ name: String = #function) -> Int32? {
+    refusals[String(name.prefix { $0 != "(" })]
   }
 
   private func fail<T: SignedInteger>(_ failure: T) -> T {
@@ -139,6 +155,35 @@ public final class FaultInjectingFileSystem: FileSystem {
   }
   public func flock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
     next() ? fail(-1) : base.flock(descriptor, operation)
+  }
+  public func ficlone(_ destination: Int32, _ source: Int32) -> Int32 {
+    guard !next() else { return fail(-1) }
+    if let refusal = refusal() {
+      errno = refusal
+      return -1
+    }
+    return base.ficlone(destination, source)
+  }
+  public func copyFileRange(_ source: Int32, _ destination: Int32, _ count: Int) -> Int {
+    guard next() else {
+      if let refusal = refusal() {
+        errno = refusal
+        return -1
+      }
+      return base.copyFileRange(source, destination, count)
+    }
+    if fault == .shortWrite && count > 1 {
+      return base.copyFileRange(source, destination, count / 2)
+    }
+    return fail(-1)
+  }
+  public func syncfs(_ descriptor: Int32) -> Int32 {
+    guard !next() else { return fail(-1) }
+    if let refusal = refusal() {
+      errno = refusal
+      return -1
+    }
+    return base.syncfs(descriptor)
   }
   public func readDirectory(_ descriptor: Int32) -> [[UInt8]]? {
     guard !next() else {

@@ -16,4 +16,24 @@ int dockit_renameat2(int olddirfd, const char *oldpath, int newdirfd,
 /// or -1 with errno set.
 int dockit_flock(int fd, int operation);
 
+/// Calls `ioctl(destfd, FICLONE, srcfd)`: makes the file open as `destfd`
+/// share all of `srcfd`'s data, copy-on-write (a reflink). Returns 0 or -1
+/// with errno set; errno is EOPNOTSUPP, EXDEV, EINVAL or ENOTTY when the
+/// file system cannot clone these two files.
+int dockit_ficlone(int destfd, int srcfd);
+
+/// Calls `copy_file_range(2)` from and to both descriptors' current
+/// offsets, which it advances. Returns the number of bytes copied (0 at the
+/// end of the input) or -1 with errno set; errno is EXDEV, ENOSYS, EINVAL
+/// or EOPNOTSUPP when the kernel or file system cannot copy in place.
+/// (`long` and `unsigned long` are `ssize_t` and `size_t` on Linux; this
+/// header includes no system header, whose types would then belong to
+/// this module in Swift.)
+long dockit_copy_file_range(int infd, int outfd, unsigned long count);
+
+/// Calls `syncfs(2)`: writes back everything of the file system that holds
+/// `fd` and waits. Since Linux 5.8 it reports write-back errors that
+/// happened after `fd` was opened. Returns 0 or -1 with errno set.
+int dockit_syncfs(int fd);
+
 #endif

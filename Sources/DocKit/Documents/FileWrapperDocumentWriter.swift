@@ -5,8 +5,11 @@ public import Foundation
 ///
 /// The closure gets the previous wrapper (from the last write, or from the
 /// last read by a ``FileWrapperDocumentReader``) to reuse: a package that
-/// replaces only its changed children has its other files hard-linked.
-/// The wrapper is written atomically, with name updating.
+/// replaces only its changed children has its other files hard-linked when
+/// it is written over the previous file, and cloned or copied when it is
+/// written anywhere else (save as, save to, export), so that the copy
+/// shares no inode with the file that stays. The wrapper is written
+/// atomically, with name updating.
 public struct FileWrapperDocumentWriter<Snapshot>: DocumentWriter {
   public typealias Destination = URL
 
@@ -41,8 +44,16 @@ public struct FileWrapperDocumentWriter<Snapshot>: DocumentWriter {
     let (previousWrapper, previousURL) = configuration.wrapperStore?.current ?? (nil, nil)
     let wrapper = try await makeFileWrapper(snapshot, previousWrapper)
     manager.complete(count: 1)
-    try wrapper.write(
-      to: destination, options: [.atomic, .withNameUpdating], originalContentsURL: previousURL)
+    if let previousURL, previousURL.standardizedFileURL != destination.standardizedFileURL {
+      // A copy (save as, save to, export): the previous file stays, so its
+      // unchanged files are cloned or copied, never hard-linked.
+      try wrapper.writeIndependentCopy(
+        to: destination, options: .withNameUpdating, originalContentsURL: previousURL,
+        replacingExisting: true)
+    } else {
+      try wrapper.write(
+        to: destination, options: [.atomic, .withNameUpdating], originalContentsURL: previousURL)
+    }
     configuration.wrapperStore?.record(wrapper, at: destination)
     manager.complete(count: 1)
   }

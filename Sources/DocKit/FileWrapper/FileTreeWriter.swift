@@ -35,6 +35,17 @@ struct FileTreeWriter {
   private let options: FileWrapper.WritingOptions
   /// Whether an atomic write may replace an existing destination.
   var replacesExisting = true
+  /// Whether an unchanged file is hard-linked from the original (the
+  /// public API's behaviour) or cloned into a new inode. A link is safe
+  /// only while its other name is about to disappear: the host links when
+  /// it replaces the document's own file, and clones for save as, save to
+  /// and export, whose original stays.
+  var linksUnchangedFiles = true
+  /// Whether an atomic write makes its tree durable with one `syncfs` of
+  /// the destination's file system just before the commit, instead of an
+  /// `fsync` per file and directory. Set for the host's copies, whose
+  /// files would otherwise cost a journal commit and a disk flush each.
+  var syncsFileSystemOnce = false
   private let destinationPath: String
   private let parentPath: String
   private let name: String
@@ -63,6 +74,8 @@ struct FileTreeWriter {
   }
 
   private var atomic: Bool { options.contains(.atomic) }
+  /// Whether each file and directory is synced as it is finished.
+  private var syncsEachItem: Bool { atomic && !syncsFileSystemOnce }
 
   mutating func write(originalContentsURL: URL?) throws(FileWrapperError) {
     try Self.validate(root, at: destinationPath)
@@ -77,6 +90,13 @@ struct FileTreeWriter {
         let temporary = Self.temporaryName(for: name)
         do {
           try writeTree(in: parent, as: temporary, original: original)
+          if syncsFileSystemOnce {
+            // Reports any write-back error since `parent` was opened, before
+            // anything of this write was created.
+            try wrapping { () throws(SystemCallError) in
+              try parent.syncFileSystem(path: parentPath + "/" + temporary)
+            }
+          }
           try commit(temporary, in: parent)
           break
         } catch {
@@ -199,7 +219,7 @@ struct FileTreeWriter {
           if wrapper.attributesNeedWriting, let date = wrapper.modificationDate {
             try descriptor.setModificationTime(date.timeIntervalSince1970, path: path)
           }
-          if atomic { try descriptor.sync(path: path) }
+          if syncsEachItem { try descriptor.sync(path: path) }
           let name = URL(fileURLWithPath: path).lastPathComponent
           written.append(
             Written(
@@ -255,55 +275,145 @@ struct FileTreeWriter {
     _ wrapper: FileWrapper, in parent: FileDescriptor, as name: String, path: String,
     original: (directory: FileDescriptor, name: String)?, temporary: Bool = false
   ) throws(FileWrapperError) {
-    var source: (directory: FileDescriptor, name: String, identity: DiskIdentity)?
     if let original, !wrapper.attributesNeedWriting, let identity = wrapper.diskIdentity,
       let status = try? FileStatus.of(original.name, in: original.directory, path: path),
       status.kind == .regular, status.identity == identity
     {
-      do {
-        try parent.makeHardLink(to: name, from: original.name, in: original.directory, path: path)
-        var linked = status
-        linked.linkCount += 1
-        written.append(Written(wrapper: wrapper, status: linked, name: name, path: path))
+      if linksUnchangedFiles {
+        do {
+          try parent.makeHardLink(
+            to: name, from: original.name, in: original.directory, path: path)
+          var linked = status
+          linked.linkCount += 1
+          written.append(Written(wrapper: wrapper, status: linked, name: name, path: path))
+          return
+        } catch  where [EXDEV, EPERM, EMLINK, EACCES, ENOTSUP, EOPNOTSUPP].contains(error.errno) {
+        } catch {
+          throw FileWrapperError(error)
+        }
+      }
+      // Not linked: clone or copy the original, verified to be the very
+      // inode the wrapper was read from, into a new inode.
+      if try copyFile(
+        wrapper, from: original.name, in: original.directory, expecting: identity, to: parent,
+        as: name, path: path)
+      {
         return
-      } catch  where [EXDEV, EPERM, EMLINK, EACCES, ENOTSUP, EOPNOTSUPP].contains(error.errno) {
-        source = (original.directory, original.name, identity)
-      } catch {
-        throw FileWrapperError(error)
       }
     }
     let data: Data
     if case .loaded(let loaded) = wrapper.contents {
       data = loaded
-    } else if let source {
-      // The link was refused: copy the original, which is verified to be
-      // the very inode the wrapper was read from.
-      data = try FileWrapper.readFile(
-        source.name, in: source.directory, path: path, expecting: source.identity,
-        maximumSize: wrapper.maximumFileSize)
     } else {
       data = try wrapper.loadRegularFileContents()
     }
-    let exact = wrapper.hasExactPermissions
     let descriptor = try wrapping { () throws(SystemCallError) in
-      try FileDescriptor.open(
-        name, in: parent, flags: FileDescriptor.createFlags,
-        mode: exact ? 0o600 : mode_t(wrapper.permissions), path: path)
+      try createFile(for: wrapper, in: parent, as: name, path: path)
     }
     if temporary { try lockTemporary(descriptor, path: path) }
     try wrapping { () throws(SystemCallError) in
       try descriptor.writeAll(data, path: path)
-      if exact { try descriptor.setPermissions(wrapper.permissions, path: path) }
-      if wrapper.attributesNeedWriting, let date = wrapper.modificationDate {
-        try descriptor.setModificationTime(date.timeIntervalSince1970, path: path)
-      }
-      if atomic { try descriptor.sync(path: path) }
-      let status = try descriptor.status(path: path)
-      // The temporary root stays open as its lock; it is synced, so a
-      // failed close could report nothing that `fsync` did not.
-      if !temporary { try descriptor.close(path: path) }
-      written.append(Written(wrapper: wrapper, status: status, name: name, path: path))
+      try finishFile(wrapper, descriptor, name: name, path: path, keepingOpen: temporary)
     }
+  }
+
+  /// Creates `name` for `wrapper`, with its permissions if they are exact
+  /// (readable and writable by the owner meanwhile), or as `open` would
+  /// with the umask.
+  private func createFile(
+    for wrapper: FileWrapper, in parent: FileDescriptor, as name: String, path: String
+  ) throws(SystemCallError) -> FileDescriptor {
+    try FileDescriptor.open(
+      name, in: parent, flags: FileDescriptor.createFlags,
+      mode: wrapper.hasExactPermissions ? 0o600 : mode_t(wrapper.permissions), path: path)
+  }
+
+  /// Sets a filled file's mode and date, syncs it if the write is atomic,
+  /// closes it, and records what was written. A copy of an unchanged file
+  /// takes the original's current mode and modification time instead of
+  /// the wrapper's.
+  /// Sets a new file's attributes, syncs it unless the file system is
+  /// synced once, and closes it, unless `keepingOpen`: the temporary root
+  /// of an atomic write stays open as its lock (it is synced, or the file
+  /// system is, so a failed close could report nothing new).
+  private mutating func finishFile(
+    _ wrapper: FileWrapper, _ descriptor: FileDescriptor, name: String, path: String,
+    copying original: FileStatus? = nil, keepingOpen: Bool = false
+  ) throws(SystemCallError) {
+    if let original {
+      try descriptor.setPermissions(original.permissions, path: path)
+    } else if wrapper.hasExactPermissions {
+      try descriptor.setPermissions(wrapper.permissions, path: path)
+    }
+    if let original {
+      try descriptor.setModificationTime(
+        seconds: original.modificationSeconds, nanoseconds: original.modificationNanoseconds,
+        path: path)
+    } else if wrapper.attributesNeedWriting, let date = wrapper.modificationDate {
+      try descriptor.setModificationTime(date.timeIntervalSince1970, path: path)
+    }
+    if syncsEachItem { try descriptor.sync(path: path) }
+    let status = try descriptor.status(path: path)
+    if !keepingOpen { try descriptor.close(path: path) }
+    written.append(Written(wrapper: wrapper, status: status, name: name, path: path))
+  }
+
+  /// Creates `name` as an independent copy of the unchanged file `source`,
+  /// which must still be the inode `identity` before and after the copy: a
+  /// clone (`FICLONE`) where the file system shares data copy-on-write,
+  /// else an in-kernel copy. The copy keeps the original's mode and
+  /// modification time, as a link would (and as `clonefile` does).
+  ///
+  /// - Returns: false, having created nothing, if the source is no longer
+  ///   that inode and the wrapper's contents are in memory to write
+  ///   instead.
+  /// - Throws: ``FileWrapperError/Code/changedSinceRead`` if the source
+  ///   changed and the contents are not in memory.
+  private mutating func copyFile(
+    _ wrapper: FileWrapper, from source: String, in sourceDirectory: FileDescriptor,
+    expecting identity: DiskIdentity, to parent: FileDescriptor, as name: String, path: String
+  ) throws(FileWrapperError) -> Bool {
+    let changed = FileWrapperError(
+      .changedSinceRead, path: path, message: "the file changed after the tree was read")
+    var inMemory: Bool {
+      if case .loaded = wrapper.contents { true } else { false }
+    }
+    let input: FileDescriptor
+    let before: FileStatus
+    do throws(SystemCallError) {
+      input = try FileDescriptor.open(
+        source, in: sourceDirectory, flags: FileDescriptor.readFlags, path: path)
+      before = try input.status(path: path)
+    } catch {
+      if inMemory { return false }
+      throw error.errno == ELOOP
+        ? FileWrapperError(
+          .changedSinceRead, path: path, message: "the file was replaced by a symbolic link")
+        : FileWrapperError(error)
+    }
+    guard before.kind == .regular, before.identity == identity else {
+      if inMemory { return false }
+      throw changed
+    }
+    var unchanged = false
+    try wrapping { () throws(SystemCallError) in
+      let descriptor = try createFile(for: wrapper, in: parent, as: name, path: path)
+      try descriptor.copyContents(of: input, count: identity.size, path: path)
+      let after = try input.status(path: path)
+      let copied = try descriptor.status(path: path)
+      unchanged = after.identity == identity && copied.size == identity.size
+      guard unchanged else { return }
+      try finishFile(wrapper, descriptor, name: name, path: path, copying: after)
+    }
+    guard unchanged else {
+      // The source changed while it was copied: what was copied may be a
+      // mixture. Remove it, and write the contents from memory if they are
+      // there.
+      try wrapping { () throws(SystemCallError) in try parent.removeTree(name, path: path) }
+      if inMemory { return false }
+      throw changed
+    }
+    return true
   }
 
   // MARK: - Committing

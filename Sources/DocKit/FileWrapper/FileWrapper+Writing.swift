@@ -12,7 +12,12 @@ extension FileWrapper {
   /// (another device, no hard links, permissions) falls back to a copy.
   ///
   /// Every file is written to a new inode: nothing is written into a file
-  /// that may be shared, by a hard link, with an earlier revision.
+  /// that may be shared, by a hard link, with an earlier revision. A hard
+  /// link still shares the inode with the original, so a program that later
+  /// writes either name in place changes both: link from an original that
+  /// is about to be replaced or removed. `DocumentSession` does so only when
+  /// it replaces the document's own file; its save as, save to and export
+  /// clone or copy instead.
   ///
   /// - Parameters:
   ///   - url: Where to write. Without ``WritingOptions/atomic`` nothing may
@@ -39,13 +44,22 @@ extension FileWrapper {
     }
   }
 
-  /// An atomic write that refuses an existing destination
-  /// (`RENAME_NOREPLACE`), for "save as" and "save to" without overwrite.
-  func writeNew(
-    to url: URL, options: WritingOptions, originalContentsURL: URL?
+  /// An atomic write of a copy that shares no inode with
+  /// `originalContentsURL`, for the host's save as, save to and export:
+  /// each unchanged file is cloned (`FICLONE`) or copied into a new inode
+  /// instead of hard-linked, because the original stays, and a program
+  /// that writes one of them in place must not change the other. Refuses
+  /// an existing destination (`RENAME_NOREPLACE`) unless
+  /// `replacingExisting`.
+  func writeIndependentCopy(
+    to url: URL, options: WritingOptions, originalContentsURL: URL?, replacingExisting: Bool
   ) throws(FileWrapperError) {
     var writer = try FileTreeWriter(root: self, destination: url, options: options.union(.atomic))
-    writer.replacesExisting = false
+    writer.replacesExisting = replacingExisting
+    writer.linksUnchangedFiles = false
+    // A package's files are made durable together, by one `syncfs`; a
+    // single file by its own `fsync`.
+    writer.syncsFileSystemOnce = isDirectory && FileDescriptor.fileSystemSyncReportsErrors
     try writer.write(originalContentsURL: originalContentsURL)
   }
 }

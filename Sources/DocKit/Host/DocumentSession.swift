@@ -306,8 +306,10 @@ public final class DocumentSession<Document> {
 
   /// Saves the document to `url` as `contentType` and makes that its file.
   ///
-  /// The whole tree is written, hard-linking unchanged files from the
-  /// current file where the file system allows.
+  /// The whole tree is written. Unchanged files are cloned from the
+  /// current file where the file system can share data copy-on-write
+  /// (`FICLONE`: btrfs, XFS), else copied by the kernel; never hard-linked,
+  /// so the two documents share no inode.
   ///
   /// - Throws: `CocoaError`: `.fileWriteFileExists` if `url` exists and
   ///   `overwrite` is false; `.fileWriteUnknown` with
@@ -327,7 +329,8 @@ public final class DocumentSession<Document> {
 
   /// Writes a copy to `url`, leaving the document's file, type and
   /// unsaved state as they are. The open event is ended first, so the copy
-  /// holds every edit made so far.
+  /// holds every edit made so far; like ``save(as:contentType:overwrite:)``,
+  /// the copy shares no inode with the document's file.
   ///
   /// - Throws: As ``save(as:contentType:overwrite:)``.
   public func save(to url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
@@ -403,17 +406,30 @@ public final class DocumentSession<Document> {
         wrapper.permissions = keepPermissions
         wrapper.attributesNeedWriting = true
       }
+      // Unchanged files are hard-linked from the original only when the
+      // write replaces the original itself, so the other name disappears.
+      // Anywhere else (save as, save to, export, an untitled autosave) they
+      // are cloned or copied: the original stays, and a program writing
+      // either file in place must not change the other.
       switch mode {
       case .inPlace, .autosave:
-        try wrapper.write(
-          to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
+        if samePlace {
+          try wrapper.write(
+            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
+        } else {
+          try wrapper.writeIndependentCopy(
+            to: url, options: .withNameUpdating, originalContentsURL: original,
+            replacingExisting: true)
+        }
       case .adopt(let overwrite), .copy(let overwrite):
-        if overwrite {
+        if overwrite && samePlace {
           try wrapper.write(
             to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
         } else {
           do throws(FileWrapperError) {
-            try wrapper.writeNew(to: url, options: .withNameUpdating, originalContentsURL: original)
+            try wrapper.writeIndependentCopy(
+              to: url, options: .withNameUpdating, originalContentsURL: original,
+              replacingExisting: overwrite)
           } catch
             where error.code == .fileExists && error.path == (try? FileWrapper.filePath(of: url))
           {

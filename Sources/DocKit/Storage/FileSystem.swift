@@ -49,6 +49,15 @@ public protocol FileSystem: Sendable {
   /// other open file description of the file (in this process or another)
   /// contends with, and which ends when the last descriptor of it closes.
   func flock(_ descriptor: Int32, _ operation: Int32) -> Int32
+  /// `ioctl(destination, FICLONE, source)`: a reflink, sharing the source's
+  /// data copy-on-write. EOPNOTSUPP, EXDEV, EINVAL or ENOTTY where the file
+  /// system cannot.
+  func ficlone(_ destination: Int32, _ source: Int32) -> Int32
+  /// `copy_file_range` of up to `count` bytes between the two descriptors'
+  /// current offsets, which it advances.
+  func copyFileRange(_ source: Int32, _ destination: Int32, _ count: Int) -> Int
+  /// `syncfs`: writes back the whole file system that holds `descriptor`.
+  func syncfs(_ descriptor: Int32) -> Int32
 }
 
 extension FileSystem {
@@ -118,6 +127,13 @@ extension FileSystem {
     // In Swift, `flock` names the `struct flock` of fcntl.h.
     dockit_flock(descriptor, operation)
   }
+  public func ficlone(_ destination: Int32, _ source: Int32) -> Int32 {
+    dockit_ficlone(destination, source)
+  }
+  public func copyFileRange(_ source: Int32, _ destination: Int32, _ count: Int) -> Int {
+    dockit_copy_file_range(source, destination, UInt(count))
+  }
+  public func syncfs(_ descriptor: Int32) -> Int32 { dockit_syncfs(descriptor) }
   public func readDirectory(_ descriptor: Int32) -> [[UInt8]]? {
     let copy = Glibc.dup(descriptor)
     guard copy >= 0 else { return nil }

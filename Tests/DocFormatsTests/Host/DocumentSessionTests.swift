@@ -295,7 +295,7 @@ struct DocumentSessionTests {
   }
 
   @Test(
-    "Save as writes the whole package, hard-linking unchanged files, and refuses an existing destination"
+    "Save as writes the whole package, sharing no inode with the original, and refuses an existing destination"
   )
   func packageSaveAs() async throws {
     let temporary = try TemporaryDirectory()
@@ -314,11 +314,17 @@ struct DocumentSessionTests {
     #expect(try temporary.names(in: "Taken.notes").isEmpty)
     try await session.save(as: temporary("Copy.notes"))
     #expect(session.fileURL?.lastPathComponent == "Copy.notes")
+    // Unchanged files are cloned or copied, never hard-linked: writing
+    // into one document in place must not change the other.
     #expect(
       FileStat(temporary("Copy.notes/n2.json"))?.inode
-        == FileStat(url.appendingPathComponent("n2.json"))?.inode)
-    #expect(FileStat(temporary("Copy.notes/n2.json"))?.linkCount == 2)
+        != FileStat(url.appendingPathComponent("n2.json"))?.inode)
+    #expect(FileStat(temporary("Copy.notes/n2.json"))?.linkCount == 1)
+    #expect(FileStat(url.appendingPathComponent("n2.json"))?.linkCount == 1)
     #expect(FileStat(temporary("Copy.notes/n1.json"))?.linkCount == 1)
+    #expect(
+      try Data(contentsOf: temporary("Copy.notes/n2.json"))
+        == Data(contentsOf: url.appendingPathComponent("n2.json")))
     #expect(
       try String(contentsOf: url.appendingPathComponent("n1.json"), encoding: .utf8).contains(
         "text 1"))
