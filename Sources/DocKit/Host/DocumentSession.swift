@@ -9,10 +9,14 @@ public import Foundation
 /// (in place, as, to), reverts, exports, autosaves and closes the document,
 /// the same way for all three kinds:
 ///
-///     let session = try await DocumentSession.open(url, as: NoteCollectionDocument.self)
+///     let session = try await DocumentSession<NoteCollectionDocument>.open(url)
 ///     try session.perform { try $0.editNote(id: "tram", text: "Take the 28") }
-///     session.endEvent()
-///     try await session.save()
+///     try await session.save()   // ends the open undo event first
+///
+/// Every write, revert and close ends the open undo event first, so an
+/// edit is never lost for want of ``endEvent()``, which closes the event's
+/// undo group and runs the autosave policy, as the end of a run-loop event
+/// does on Apple platforms.
 ///
 /// Change tracking follows NSDocument: the change count follows the undo
 /// manager's notifications, and the saved point lives in the undo stack, so
