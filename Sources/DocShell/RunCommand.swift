@@ -59,33 +59,14 @@ enum RunCommand {
       return .usage
     }
     let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    var sources: [(ScriptSource, URL?)] = []
+    var scripts: [ScriptFile] = []
     for file in files {
-      if file.isEmpty {
-        errors.write("docrepl run: error: an empty path names no script\n")
-        return .usage
+      do {
+        scripts.append(try ScriptFile.read(file, in: folder))
+      } catch {
+        errors.write("docrepl run: error: \(error.message)\n")
+        return error.status
       }
-      if file == "-" {
-        sources.append(
-          (
-            ScriptSource(
-              name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile())), nil
-          ))
-        continue
-      }
-      let url = URL(fileURLWithPath: file, relativeTo: folder).standardizedFileURL
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-        errors.write("docrepl run: error: no such script '\(file)'\n")
-        return .noInput
-      }
-      guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
-        errors.write(
-          "docrepl run: error: cannot read '\(file)'\(isDirectory.boolValue ? ": it is a folder" : "")\n"
-        )
-        return .noInput
-      }
-      sources.append((ScriptSource(name: file, bytes: Array(data)), url))
     }
     var options = Interpreter.Options(
       workingDirectory: folder, environment: ProcessInfo.processInfo.environment,
@@ -97,8 +78,8 @@ enum RunCommand {
     let interpreter = Interpreter(
       registry: DocFormats.makeRegistry(), options: options, output: sink)
     var status = ExitStatus.success
-    for (source, url) in sources {
-      let result = await interpreter.run(source, url: url)
+    for script in scripts {
+      let result = await interpreter.run(script.source, url: script.url)
       if result.isMalformed { return .dataError }
       if !result.succeeded { status = .failure }
       if result.stoppedByBail { break }

@@ -40,12 +40,18 @@ enum TestCommand {
     var failed = 0
     var malformed = false
     for file in files {
-      let url = URL(fileURLWithPath: file, relativeTo: folder).standardizedFileURL
-      guard let data = FileManager.default.contents(atPath: url.path) else {
-        errors.write("docrepl test: error: no such script '\(file)'\n")
-        return .noInput
+      let script: ScriptFile
+      do {
+        script = try ScriptFile.read(file, in: folder)
+      } catch {
+        errors.write("docrepl test: error: \(error.message)\n")
+        return error.status
       }
-      let source = ScriptSource(name: file, bytes: Array(data))
+      guard let url = script.url else {
+        errors.write("docrepl test: error: a test needs a script file to compare and update\n")
+        return .usage
+      }
+      let source = script.source
       let recorder = TranscriptRecorder(scriptName: file)
       let options = Interpreter.Options(
         workingDirectory: folder, environment: ProcessInfo.processInfo.environment,

@@ -1,4 +1,5 @@
 import DocKit
+import DocTestSupport
 import Foundation
 import Testing
 
@@ -39,7 +40,7 @@ struct TextLinesTreeTests {
 
   @Test("Random edits give what an array of lines gives", arguments: starts)
   func differential(_ start: Start) throws {
-    var random = TestRandom(seed: start.seed)
+    var random = SplitMix64(seed: start.seed)
     var text = TextLines(start.text)
     var model = LineModel(start.text)
     let original = text
@@ -136,7 +137,7 @@ struct TextLinesTreeTests {
         group.addTask {
           var text = base
           var model = LineModel(base.text)
-          var random = TestRandom(seed: UInt64(100 + worker))
+          var random = SplitMix64(seed: UInt64(100 + worker))
           for _ in 0..<500 {
             let edit = RandomEdit.make(&random, count: model.lines.count)
             _ = try? model.apply(edit)
@@ -229,7 +230,7 @@ struct TextLinesTreeTests {
     let source = "\u{FEFF}" + Self.mixed(3_000) + "no final newline"
     var document = PlainTextDocument()
     document.text = try TextLines(data: Data(source.utf8))
-    var random = TestRandom(seed: 42)
+    var random = SplitMix64(seed: 42)
     var undo: [DocumentEdit<PlainTextDocument>] = []
     for _ in 0..<2_000 {
       let count = document.text.count
@@ -337,7 +338,7 @@ enum RandomEdit: Sendable, CustomStringConvertible {
   /// Mostly single lines anywhere; often at 0 or the end; sometimes runs
   /// long enough to split and merge leaves and branches, and now and then
   /// out of range.
-  static func make(_ random: inout TestRandom, count: Int) -> RandomEdit {
+  static func make(_ random: inout SplitMix64, count: Int) -> RandomEdit {
     func position(_ limit: Int) -> Int {
       switch random.below(10) {
       case 0: 0
@@ -371,25 +372,5 @@ enum RandomEdit: Sendable, CustomStringConvertible {
       return .replace(
         random.below(count), random.below(9) == 0 ? "" : "r\(random.below(1_000_000))")
     }
-  }
-}
-
-/// SplitMix64, so that every run makes the same edits.
-struct TestRandom {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`.
-  mutating func below(_ bound: Int) -> Int {
-    Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(bound)).high)
   }
 }

@@ -1,5 +1,6 @@
 import DocKit
 import DocScript
+import DocTestSupport
 import Foundation
 import Testing
 
@@ -43,18 +44,6 @@ struct UnifiedDiffTests {
     ] as [([String], [String], String)])
   func edges(_ old: [String], _ new: [String], _ expected: String) {
     #expect(UnifiedDiff(old: old, new: new).description == expected)
-  }
-
-  /// A small deterministic generator, so failures repeat.
-  private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
   }
 
   private func apply(_ diff: UnifiedDiff, to old: [String]) -> [String] {
@@ -103,7 +92,7 @@ struct UnifiedDiffTests {
 
   @Test("Random inputs: the diff applies, and is as short as GNU diff --minimal's")
   func randomAgainstGNUDiff() throws {
-    var random = SplitMix(state: 42)
+    var random = SplitMix64(seed: 42)
     for _ in 0..<60 {
       let alphabet = ["a", "b", "c", "d", "e"]
       let old = (0..<Int.random(in: 0..<30, using: &random)).map { _ in

@@ -39,18 +39,9 @@ public final class DocumentTypeRegistry {
         })
     }
     add(
-      type,
-      makeNew: { contentType, environment in
-        handle(
-          DocumentSession<Document>(
-            new: try Document.makeUntitled(contentType: contentType), contentType: contentType,
-            environment: environment.forSession(of: Document.self)))
-      },
-      open: { url, contentType, environment in
-        handle(
-          try await DocumentSession<Document>.open(
-            url, contentType: contentType, environment: environment.forSession(of: Document.self)))
-      })
+      type, handle: handle,
+      newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
+      openSession: { try await DocumentSession.open($0, contentType: $1, environment: $2) })
   }
 
   /// Registers a scriptable `ReferenceFileDocument` type.
@@ -76,25 +67,35 @@ public final class DocumentTypeRegistry {
         })
     }
     add(
-      type,
-      makeNew: { contentType, environment in
-        handle(
-          DocumentSession<Document>(
-            new: try Document.makeUntitled(contentType: contentType), contentType: contentType,
-            environment: environment.forSession(of: Document.self)))
-      },
-      open: { url, contentType, environment in
-        handle(
-          try await DocumentSession<Document>.open(
-            url, contentType: contentType, environment: environment.forSession(of: Document.self)))
-      })
+      type, handle: handle,
+      newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
+      openSession: { try await DocumentSession.open($0, contentType: $1, environment: $2) })
   }
 
+  /// Adds an entry for `type`, whose sessions each kind makes its own way
+  /// (`DocumentSession`'s initializers and `open` are per kind).
   private func add<Document: ScriptableDocument>(
     _ type: Document.Type,
-    makeNew: @escaping @MainActor (UTType, SessionEnvironment) throws -> any DocumentHandle,
-    open: @escaping @MainActor (URL, UTType?, SessionEnvironment) async throws -> any DocumentHandle
+    handle: @escaping @MainActor (DocumentSession<Document>) -> any DocumentHandle,
+    newSession:
+      @escaping @MainActor (Document, UTType, DocumentSession<Document>.Environment) ->
+      DocumentSession<Document>,
+    openSession:
+      @escaping @MainActor (URL, UTType?, DocumentSession<Document>.Environment) async throws ->
+      DocumentSession<Document>
   ) {
+    let makeNew: @MainActor (UTType, SessionEnvironment) throws -> any DocumentHandle = {
+      contentType, environment in
+      handle(
+        newSession(
+          try Document.makeUntitled(contentType: contentType), contentType,
+          environment.forSession(of: Document.self)))
+    }
+    let open: @MainActor (URL, UTType?, SessionEnvironment) async throws -> any DocumentHandle = {
+      url, contentType, environment in
+      handle(
+        try await openSession(url, contentType, environment.forSession(of: Document.self)))
+    }
     entries.append(
       Entry(
         typeNames: Document.scriptTypeNames,

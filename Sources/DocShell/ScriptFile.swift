@@ -1,0 +1,39 @@
+import DocScript
+import Foundation
+
+/// A script named on the command line, read whole.
+struct ScriptFile {
+  /// Why a script could not be read: the message, and the exit status.
+  struct Failure: Error {
+    var message: String
+    var status: ExitStatus
+  }
+
+  /// The text, named as the user wrote it.
+  var source: ScriptSource
+  /// The file; nil for standard input (`-`).
+  var url: URL?
+
+  /// Reads `path` (relative to `folder`), or standard input for `-`.
+  static func read(_ path: String, in folder: URL) throws(Failure) -> ScriptFile {
+    guard !path.isEmpty else {
+      throw Failure(message: "an empty path names no script", status: .usage)
+    }
+    if path == "-" {
+      let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+      return ScriptFile(source: ScriptSource(name: "<stdin>", bytes: bytes), url: nil)
+    }
+    let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      throw Failure(message: "no such script '\(path)'", status: .noInput)
+    }
+    guard !isDirectory.boolValue else {
+      throw Failure(message: "'\(path)' is a folder, not a script", status: .noInput)
+    }
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw Failure(message: "cannot read '\(path)'", status: .noInput)
+    }
+    return ScriptFile(source: ScriptSource(name: path, bytes: Array(data)), url: url)
+  }
+}

@@ -1,0 +1,22 @@
+/// SplitMix64: a small deterministic random number generator, so that a
+/// test's random inputs are the same on every run and every machine.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  /// The generator's state.
+  public var state: UInt64
+
+  /// A generator that starts from `seed`.
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in `0..<bound`, without modulo bias.
+  public mutating func below(_ bound: Int) -> Int {
+    Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(bound)).high)
+  }
+}
