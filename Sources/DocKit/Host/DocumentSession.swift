@@ -62,7 +62,7 @@ public final class DocumentSession<Document> {
   public private(set) var changeCount = 0
   /// The change count at the last save; nil when no sequence of undo and
   /// redo can get back to it.
-  private var savedChangeCount: Int? = 0
+  package private(set) var savedChangeCount: Int? = 0
   private var changesSinceAutosave = 0
   private var lastSaveTime: Date
   /// Whether the document may be edited; false while a snapshot is taken.

@@ -41,6 +41,18 @@ import Foundation
 open class UndoManager {
   private var undoStack: [UndoGroup] = []
   private var redoStack: [UndoGroup] = []
+
+  /// The steps on the undo stack, oldest first: each one's action name and
+  /// whether it is discardable. For this package's own tools (the
+  /// language's `history`); not Apple API.
+  package var undoSteps: [(actionName: String, isDiscardable: Bool)] {
+    undoStack.map { ($0.actionName, $0.isDiscardable) }
+  }
+
+  /// The steps on the redo stack, the one ``redo()`` would redo last.
+  package var redoSteps: [(actionName: String, isDiscardable: Bool)] {
+    redoStack.map { ($0.actionName, $0.isDiscardable) }
+  }
   /// Open groups, outermost first. While undoing or redoing, the first is
   /// the group collecting the inverse actions (the groups open before are
   /// set aside until it is done).

@@ -16,6 +16,14 @@ protocol DocumentHandle: AnyObject {
   var writableContentTypes: [UTType] { get }
   var undoManager: UndoManager { get }
   var autosaveURL: URL? { get }
+  /// The change count at the last save; nil when undo and redo cannot
+  /// reach it.
+  var savedChangeCount: Int? { get }
+  /// The wrapper the next save would write, and the last one read or
+  /// written; nil for a document whose writer writes by itself.
+  func nextSaveTree() async throws -> (
+    wrapper: FileWrapper, existing: FileWrapper?, reusesRoot: Bool
+  )?
 
   /// What `show` prints.
   func show() async throws -> String
@@ -92,6 +100,12 @@ final class SessionHandle<Document: ScriptableDocument>: DocumentHandle {
   var writableContentTypes: [UTType] { session.writableContentTypes }
   var undoManager: UndoManager { session.undoManager }
   var autosaveURL: URL? { session.autosaveURL }
+  var savedChangeCount: Int? { session.savedChangeCount }
+  func nextSaveTree() async throws -> (
+    wrapper: FileWrapper, existing: FileWrapper?, reusesRoot: Bool
+  )? {
+    try await session.wrapperForNextSave()
+  }
 
   func show() async throws -> String { try await showBody(session) }
   func snapshot() async throws -> StoredSnapshot { try await snapshotBody(session) }

@@ -1,0 +1,31 @@
+import Foundation
+
+extension DocumentSession {
+  /// The wrapper the next save would write, made by the document's own
+  /// `fileWrapper` (or its snapshot's) from a copy of the wrapper of the
+  /// last read or write, without writing; that last wrapper, whose entries
+  /// are reused by the save wherever the result holds them; and whether
+  /// the result's root is the last wrapper's (its copy). For this
+  /// package's tools (the language's `tree`); not Apple API.
+  ///
+  /// The document gets a copy of the last wrapper's top level, so a
+  /// document that edits its `existingFile` in place (as Apple's package
+  /// example does) does not change what the session knows of the disk.
+  /// Nil for a `Document`-family document, whose writer writes by itself.
+  package func wrapperForNextSave() async throws -> (
+    wrapper: FileWrapper, existing: FileWrapper?, reusesRoot: Bool
+  )? {
+    guard let makeWrapper = backend.makeWrapper else { return nil }
+    endEventGroup()
+    let existing = lastWrapper
+    let copy = existing.map { original -> FileWrapper in
+      guard original.isDirectory, let children = original.fileWrappers else { return original }
+      let copy = FileWrapper(directoryWithFileWrappers: children)
+      copy.filename = original.filename
+      copy.preferredFilename = original.preferredFilename
+      return copy
+    }
+    let wrapper = try await makeWrapper(self, contentType, copy)
+    return (wrapper, existing, copy.map { $0 === wrapper } ?? false)
+  }
+}
