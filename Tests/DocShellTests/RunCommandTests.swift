@@ -128,13 +128,26 @@ struct RunCommandTests {
     "Usage errors exit 64, a missing script 66",
     arguments: [
       (["run"], 64), (["run", "--nope", "a"], 64), (["run", ""], 64),
-      (["run", "missing.docscript"], 66), (["test"], 64),
+      (["run", "missing.docscript"], 66), (["test"], 64), (["run", "--var"], 64),
+      (["run", "--var", "1x=2", "a.docscript"], 64),
+      (["run", "--var", "novalue", "a.docscript"], 64),
     ] as [([String], Int32)])
   func statuses(_ arguments: [String], _ status: Int32) throws {
     let folder = try TemporaryDirectory()
     let result = try runDocrepl(arguments, in: folder.url)
     #expect(result.status == status)
     #expect(result.errors.hasPrefix("docrepl \(arguments[0]): error: "))
+  }
+
+  @Test("--var defines variables before the script runs; the script may still override them")
+  func variables() throws {
+    let folder = try TemporaryDirectory()
+    try Data("print \"hi $who, $n\"\nlet who = Rui\nprint $who\n".utf8).write(
+      to: folder("v.docscript"))
+    let result = try runDocrepl(
+      ["run", "--var", "who=Ana", "--var", "n=a=b", "v.docscript"], in: folder.url)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == "hi Ana, a=b\nRui\n")
   }
 
   @Test("source runs a script relative to the including one; errors carry the include stack")
