@@ -62,9 +62,7 @@ enum TestCommand {
         source, url: url, interpreter: interpreter, recorder: recorder)
       if transcript.result.isMalformed {
         malformed = true
-        for line in recorder.blocks.values.flatMap(\.diagnostics) {
-          errors.write("\(file): \(line)\n")
-        }
+        for rendered in recorder.renderedDiagnostics { errors.write(rendered + "\n") }
         continue
       }
       if transcript.matches {

@@ -111,6 +111,21 @@ struct RunCommandTests {
         """)
   }
 
+  @Test("test reports a malformed script with the source line and caret, and exits 65")
+  func testMalformed() throws {
+    let folder = try TemporaryDirectory()
+    try Data("new text a\nprint 'open\n".utf8).write(to: folder("bad.docscript"))
+    let result = try runDocrepl(["test", "bad.docscript"], in: folder.url)
+    #expect(result.status == 65)
+    #expect(
+      result.errors == """
+        bad.docscript:2:7: error: unterminated single-quoted string
+        print 'open
+              ^
+
+        """)
+  }
+
   @Test("--bail stops at the first failure; without it the run goes on and exits 1")
   func bail() throws {
     let folder = try TemporaryDirectory()

@@ -21,6 +21,9 @@ public final class TranscriptRecorder: ScriptOutput {
   private var pendingOutput = ""
   /// The blocks, by the line they follow.
   public private(set) var blocks: [Int: Block] = [:]
+  /// Every diagnostic as the interpreter rendered it (source line, caret,
+  /// notes), in order: what a person reads when a script is malformed.
+  public private(set) var renderedDiagnostics: [String] = []
 
   /// A recorder for the script named `scriptName`.
   public init(scriptName: String) {
@@ -39,6 +42,7 @@ public final class TranscriptRecorder: ScriptOutput {
 
   public func report(_ diagnostic: Diagnostic, rendered: String) {
     flush()
+    renderedDiagnostics.append(rendered)
     let line = anchor ?? 0
     blocks[line, default: Block()].diagnostics.append(
       "\(diagnostic.severity.rawValue): \(diagnostic.message)")
