@@ -106,6 +106,21 @@ public final class DocumentTypeRegistry {
   /// Every short name, sorted.
   public var typeNames: [String] { entries.flatMap { $0.typeNames.map(\.name) }.sorted() }
 
+  /// Every UTI the registered types read or write, and their supertypes:
+  /// what "did you mean" offers for a misspelt type.
+  var typeIdentifiers: Set<String> {
+    var identifiers: Set<String> = []
+    for entry in entries {
+      for type in entry.readableContentTypes + entry.writableContentTypes
+        + entry.typeNames.map(\.contentType)
+      {
+        identifiers.insert(type.identifier)
+        identifiers.formUnion(type.supertypes.map(\.identifier))
+      }
+    }
+    return identifiers
+  }
+
   /// The entry and content type for `new NAME`: a short name, or a UTI one
   /// of the types writes.
   func entry(forNew name: String) -> (Entry, UTType)? {

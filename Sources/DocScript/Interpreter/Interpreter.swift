@@ -57,7 +57,8 @@ public final class Interpreter {
   }
 
   let registry: DocumentTypeRegistry
-  let output: any ScriptOutput
+  /// Where output goes; `expect-error` silences it for its command.
+  var output: any ScriptOutput
   var options: Options
   var variables: Variables
   let clock: ScriptClock
@@ -170,6 +171,9 @@ public final class Interpreter {
       do {
         try await runGroup(group)
         return true
+      } catch let error as GroupKept {
+        fail(error.error, at: group.range)
+        return false
       } catch {
         let name = (try? variables.expand(group.name)) ?? "?"
         fail(error, at: group.range, note: .init("nothing in the group '\(name)' was kept"))
@@ -266,6 +270,9 @@ final class ScriptClock: Sendable {
   func set(_ date: Date?) {
     fixed.withLock { $0 = date }
   }
+
+  /// The time the clock is fixed at; nil when it runs.
+  var fixedDate: Date? { fixed.withLock { $0 } }
 
   var now: Date { fixed.withLock { $0 } ?? Date() }
 }
