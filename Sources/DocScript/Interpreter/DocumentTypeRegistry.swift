@@ -69,9 +69,11 @@ public final class DocumentTypeRegistry {
           return StoredSnapshot(text: Document.scriptDescription(of: snapshot)) {
             [weak session] name in
             guard let session else { return }
-            session.undoManager.setActionName(name)
-            try session.document.restore(box.value, undoManager: session.undoManager)
-            session.undoManager.setActionName(name)
+            let undoManager = session.undoManager
+            try session.document.restore(box.value, undoManager: undoManager)
+            // Only a step this registered is named: with no event open,
+            // the name would go to the previous step.
+            if undoManager.groupingLevel > 0 { undoManager.setActionName(name) }
           }
         })
     }

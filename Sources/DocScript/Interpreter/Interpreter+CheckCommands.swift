@@ -313,10 +313,11 @@ extension Interpreter {
   }
 }
 
-/// What `expect-error` puts back after its command: the open documents
-/// and the current one, snapshots, settings and counters.
+/// What `expect-error` puts back after its command, and a failed group
+/// after its commands: the open documents and the current one, snapshots,
+/// settings and counters.
 @MainActor
-private struct SavedState {
+struct SavedState {
   let documents: [String: any DocumentHandle]
   let currentName: String?
   let snapshots: [String: (document: String, snapshot: StoredSnapshot)]

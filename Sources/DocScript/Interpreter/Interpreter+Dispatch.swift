@@ -17,7 +17,8 @@ struct BuiltinCommand {
   init(
     spec: CommandSpec, actsOnDocument: Bool,
     target: (@MainActor (Interpreter, ParsedArguments) throws -> (any DocumentHandle)?)? = nil,
-    run: @escaping @MainActor (Interpreter, ParsedArguments, (any DocumentHandle)?) async throws
+    run:
+      @escaping @MainActor (Interpreter, ParsedArguments, (any DocumentHandle)?) async throws
       -> Void
   ) {
     self.spec = spec
@@ -147,12 +148,15 @@ extension Interpreter {
   func runGroup(_ group: Group) async throws {
     let name = try variables.expand(group.name)
     var touched: [EventMark] = []
+    let before = groupDepth == 0 ? SavedState(self) : nil
     groupDepth += 1
     defer { groupDepth -= 1 }
     do {
       try await runBody(group.body, touched: &touched)
     } catch {
       for mark in touched.reversed() { mark.rollBack() }
+      // Snapshots taken and settings changed inside go too.
+      before?.restore(in: self)
       throw error
     }
     do {

@@ -207,16 +207,20 @@ public final class Interpreter {
     case let error as Diagnostic:
       diagnostic = error
     case let error as ScriptError:
-      diagnostic = Diagnostic(.error, in: error.range ?? range, error.message, notes: error.notes)
+      diagnostic = Diagnostic(
+        .error, in: error.range ?? range, relativePaths(in: error.message), notes: error.notes)
       diagnostic.detail = error.detail
     default:
-      // Paths under the working folder print relative to it.
-      let folder = options.workingDirectory.path + "/"
-      let message = Self.message(of: error).replacingOccurrences(of: folder, with: "")
-      diagnostic = Diagnostic(.error, in: range, message)
+      diagnostic = Diagnostic(.error, in: range, relativePaths(in: Self.message(of: error)))
     }
     diagnostic.notes += includeNotes()
     return diagnostic
+  }
+
+  /// `text` with paths under the working folder relative to it, as all
+  /// output shows them, whoever wrote the message.
+  func relativePaths(in text: String) -> String {
+    text.replacingOccurrences(of: options.workingDirectory.path + "/", with: "")
   }
 
   /// "in file included from a.docscript:3", innermost first.

@@ -91,7 +91,9 @@ enum BuiltinCases {
       "open a.txt as b as c", after: base, at: 17, width: 2, "'as' is given twice",
       notes: ["usage: open PATH [as NAME] [--type UTI]"]
     ).with(files: files),
-    .fails("open", after: base, at: 5, "missing PATH for 'open'", notes: ["usage: open PATH [as NAME] [--type UTI]"]),
+    .fails(
+      "open", after: base, at: 5, "missing PATH for 'open'",
+      notes: ["usage: open PATH [as NAME] [--type UTI]"]),
 
     .succeeds("use other", after: base),
     .fails(
@@ -456,7 +458,7 @@ enum BuiltinCases {
       "expect-error zzz undo", after: base, on: "undo",
       "expected 'undo' to fail with 'zzz'; it succeeded"),
     .fails(
-      "expect-error zzz append x", after: base, on: "append",
+      "expect-error zzz append x", after: base + "\nredo", on: "append",
       "expected 'append' to fail with 'zzz'; it succeeded"),
     .fails(
       "expect-error zzz new text", after: base, on: "new",

@@ -1,9 +1,10 @@
 import DocFormats
 import DocKit
-@testable import DocScript
 import DocTestSupport
 import Foundation
 import Testing
+
+@testable import DocScript
 
 /// An interpreter with the built-in types, in a folder of its own, whose
 /// output is captured: scripts run one after another against the same
@@ -84,6 +85,10 @@ struct CommandCase: Sendable, CustomTestStringConvertible {
   /// Files written in the working folder before the setup runs, by
   /// relative path.
   var files: [String: String] = [:]
+  /// A script run after the command, to show what it did.
+  var followUp = ""
+  /// What ``followUp`` must print.
+  var followUpOutput = ""
 
   var testDescription: String { command }
 
@@ -91,7 +96,9 @@ struct CommandCase: Sendable, CustomTestStringConvertible {
   var fails: Bool { !diagnostics.isEmpty }
 
   /// A command that succeeds and prints `output`.
-  static func succeeds(_ command: String, after setup: String, prints output: String = "")
+  static func succeeds(
+    _ command: String, after setup: String, prints output: String = ""
+  )
     -> CommandCase
   {
     CommandCase(setup: setup, command: command, output: output, diagnostics: "")
@@ -135,9 +142,20 @@ struct CommandCase: Sendable, CustomTestStringConvertible {
         $0 == "\t" ? "\t" : " "
       })
     let marker = "^" + String(repeating: "~", count: max(0, width - 1))
-    return ([
-      "t:1:\(column): error: \(message)", line, indent + marker,
-    ] + (detail.map { [$0] } ?? []) + notes.map { "note: \($0)" }).joined(separator: "\n")
+    return
+      ([
+        "t:1:\(column): error: \(message)", line, indent + marker,
+      ] + (detail.map { [$0] } ?? []) + notes.map { "note: \($0)" }).joined(separator: "\n")
+  }
+
+  /// The same case, then `script`, which must print `output` and fail
+  /// nothing: to check what the command did (`show`, and `undo` for the
+  /// step's title).
+  func then(_ script: String, prints output: String) -> CommandCase {
+    var copy = self
+    copy.followUp = script
+    copy.followUpOutput = output
+    return copy
   }
 
   /// The same case with `files` in the working folder.
@@ -164,5 +182,9 @@ struct CommandCase: Sendable, CustomTestStringConvertible {
     #expect(step.output == output, sourceLocation: sourceLocation)
     #expect(step.diagnostics == diagnostics, sourceLocation: sourceLocation)
     #expect(step.problems == (fails ? 1 : 0), sourceLocation: sourceLocation)
+    guard !followUp.isEmpty else { return }
+    let after = await harness.run(followUp, name: "then")
+    #expect(after.output == followUpOutput, sourceLocation: sourceLocation)
+    #expect(after.diagnostics == "", sourceLocation: sourceLocation)
   }
 }

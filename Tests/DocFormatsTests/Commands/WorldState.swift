@@ -1,8 +1,9 @@
 import DocKit
-@testable import DocScript
 import DocTestSupport
 import Foundation
 import Testing
+
+@testable import DocScript
 
 /// Everything a failed command must leave as it was: every open
 /// document's content, dirty state, change count, undo and redo state, the
@@ -157,7 +158,7 @@ func expectNothingChanged(
   let before = await WorldState.capture(subject)
   let step = await subject.run(command)
   #expect(
-    step.failures == failures, "\(command) should fail: \(step.diagnostics)",
+    step.problems == failures, "\(command) should fail: \(step.diagnostics)",
     sourceLocation: sourceLocation)
   let after = await WorldState.capture(subject)
   #expect(after == before, "\(command) changed something", sourceLocation: sourceLocation)
