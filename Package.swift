@@ -57,7 +57,8 @@ let package = Package(
     ),
     .testTarget(
       name: "DocFormatsTests",
-      dependencies: ["DocFormats", "DocTestSupport"]
+      dependencies: ["DocFormats", "DocTestSupport"],
+      exclude: ["Snapshots"]
     ),
     /// The three seed examples, compiled with only their imports changed.
     .testTarget(name: "SeedTests", dependencies: ["DocKit", "DocTestSupport"]),

@@ -25,6 +25,9 @@ extension BinaryDocument: ScriptableReferenceDocument {
       ) { context in
         guard let path = context.arguments[0] else { return }
         let url = context.url(for: path)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+          throw ScriptError("no such file '\(path.text)'", at: path)
+        }
         let bytes: Data
         do {
           let wrapper = try FileWrapper(url: url, options: .immediate)
@@ -92,6 +95,9 @@ extension BinaryDocument: ScriptableReferenceDocument {
           try document.deleteBytes(in: length..<count, undoManager: undoManager)
         } else if length > count {
           try document.insertBytes(Data(count: length - count), at: count, undoManager: undoManager)
+        } else {
+          // Nothing changed: naming now would rename the previous step.
+          return
         }
         undoManager.setActionName("Truncate \(length)")
       },
@@ -127,7 +133,10 @@ extension BinaryDocument: ScriptableReferenceDocument {
     var index = digits.startIndex
     while index < digits.endIndex {
       let next = digits.index(index, offsetBy: 2)
-      guard let byte = UInt8(digits[index..<next], radix: 16) else {
+      // Only hex digits: UInt8(_:radix:) would take "+1" as a byte.
+      guard digits[index..<next].allSatisfy(\.isHexDigit),
+        let byte = UInt8(digits[index..<next], radix: 16)
+      else {
         throw ScriptError("'\(digits[index..<next])' is not a hex byte", at: argument)
       }
       bytes.append(byte)

@@ -25,9 +25,10 @@ public struct Argument: Hashable, Sendable, CustomStringConvertible {
       throw ScriptError("expected \(what) as a whole number, not '\(text)'", at: self)
     }
     if let bounds, !bounds.contains(value) {
-      throw ScriptError(
-        "\(what) \(value) is out of range; expected \(bounds.lowerBound) to \(bounds.upperBound)",
-        at: self)
+      let expected =
+        bounds.upperBound == Int.max
+        ? "\(bounds.lowerBound) or more" : "\(bounds.lowerBound) to \(bounds.upperBound)"
+      throw ScriptError("\(what) \(value) is out of range; expected \(expected)", at: self)
     }
     return value
   }

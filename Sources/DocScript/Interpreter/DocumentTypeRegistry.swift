@@ -60,9 +60,11 @@ public final class DocumentTypeRegistry {
           return StoredSnapshot(text: Document.scriptDescription(of: snapshot)) {
             [weak session] name in
             guard let session else { return }
-            session.undoManager.setActionName(name)
-            try session.document.restore(box.value, undoManager: session.undoManager)
-            session.undoManager.setActionName(name)
+            let undoManager = session.undoManager
+            try session.document.restore(box.value, undoManager: undoManager)
+            // Only a step this registered is named: with no event open,
+            // the name would go to the previous step.
+            if undoManager.groupingLevel > 0 { undoManager.setActionName(name) }
           }
         })
     }
@@ -106,6 +108,21 @@ public final class DocumentTypeRegistry {
 
   /// Every short name, sorted.
   public var typeNames: [String] { entries.flatMap { $0.typeNames.map(\.name) }.sorted() }
+
+  /// Every UTI the registered types read or write, and their supertypes:
+  /// what "did you mean" offers for a misspelt type.
+  var typeIdentifiers: Set<String> {
+    var identifiers: Set<String> = []
+    for entry in entries {
+      for type in entry.readableContentTypes + entry.writableContentTypes
+        + entry.typeNames.map(\.contentType)
+      {
+        identifiers.insert(type.identifier)
+        identifiers.formUnion(type.supertypes.map(\.identifier))
+      }
+    }
+    return identifiers
+  }
 
   /// The entry and content type for `new NAME`: a short name, or a UTI one
   /// of the types writes.

@@ -68,6 +68,7 @@ extension Interpreter {
         "unknown document type '\(typeArgument.text)'", at: typeArgument,
         notes: [
           Suggestions.note(for: typeArgument.text, among: registry.typeNames)
+            ?? Suggestions.note(for: typeArgument.text, among: registry.typeIdentifiers)
             ?? .init("the types are " + registry.typeNames.joined(separator: ", "))
         ])
     }
@@ -88,13 +89,7 @@ extension Interpreter {
   func openDocument(_ arguments: ParsedArguments) async throws {
     guard let path = arguments[0] else { return }
     let url = resolver.url(for: path.text)
-    var contentType: UTType?
-    if let typeArgument = arguments.option("type") {
-      guard let type = UTType(typeArgument.text) else {
-        throw ScriptError("unknown type '\(typeArgument.text)'", at: typeArgument)
-      }
-      contentType = type
-    }
+    let contentType = try type(arguments.option("type"))
     let name = arguments.option("as")?.text ?? url.deletingPathExtension().lastPathComponent
     if let given = arguments.option("as") {
       try checkNewName(given)

@@ -62,7 +62,15 @@ extension Interpreter {
           expect sha256 PATH HEX    PATH's SHA-256 is HEX
           """,
         example: "expect show <<EOF\n…\nEOF", topic: .checking),
-      actsOnDocument: true
+      actsOnDocument: true,
+      // `expect file` and `expect sha256` look at the disk, not at a
+      // document: they work with none open.
+      target: { interpreter, arguments in
+        if ["file", "sha256"].contains(arguments[0]?.text), arguments.option("doc") == nil {
+          return nil
+        }
+        return try interpreter.document(for: arguments)
+      }
     ) { interpreter, arguments, handle in
       try await interpreter.expect(arguments, handle)
     },
@@ -78,9 +86,20 @@ extension Interpreter {
     },
   ]
 
-  func expect(_ arguments: ParsedArguments, _ handle: (any DocumentHandle)?) async throws {
-    guard let what = arguments[0], let handle else { return }
+  func expect(_ arguments: ParsedArguments, _ target: (any DocumentHandle)?) async throws {
+    guard let what = arguments[0] else { return }
     let values = Array(arguments.positionals.dropFirst())
+    switch what.text {
+    case "file":
+      try expectFile(values, at: arguments)
+      return
+    case "sha256":
+      try expectDigest(values, what: what)
+      return
+    default:
+      break
+    }
+    guard let handle = target else { return }
     func flag(_ holds: Bool, _ message: @autoclosure () -> String) throws {
       guard values.isEmpty else {
         throw ScriptError("'expect \(what.text)' takes no value", at: values[0])
@@ -108,22 +127,6 @@ extension Interpreter {
       }
       try Self.compare(
         expected: values[0].text, actual: try await handle.show(), at: arguments.range)
-    case "file":
-      try expectFile(values, at: arguments)
-    case "sha256":
-      guard values.count == 2 else {
-        throw ScriptError("expected PATH and HEX after 'expect sha256'", at: what)
-      }
-      let url = resolver.url(for: values[0].text)
-      guard let data = FileManager.default.contents(atPath: url.path) else {
-        throw ScriptError("no such file '\(resolver.display(url))'", at: values[0])
-      }
-      let digest = SHA256.hexDigest(of: data)
-      guard digest == values[1].text.lowercased() else {
-        throw ScriptError(
-          "expected sha256 \(values[1].text) for '\(resolver.display(url))', got \(digest)",
-          at: values[1])
-      }
     default:
       let kinds = [
         "dirty", "clean", "can-undo", "can-redo", "no-undo", "no-redo", "show", "file", "sha256",
@@ -134,6 +137,22 @@ extension Interpreter {
           Suggestions.note(for: what.text, among: kinds)
             ?? .init("expect one of " + kinds.joined(separator: ", "))
         ])
+    }
+  }
+
+  private func expectDigest(_ values: [Argument], what: Argument) throws {
+    guard values.count == 2 else {
+      throw ScriptError("expected PATH and HEX after 'expect sha256'", at: what)
+    }
+    let url = resolver.url(for: values[0].text)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw ScriptError("no such file '\(resolver.display(url))'", at: values[0])
+    }
+    let digest = SHA256.hexDigest(of: data)
+    guard digest == values[1].text.lowercased() else {
+      throw ScriptError(
+        "expected sha256 \(values[1].text) for '\(resolver.display(url))', got \(digest)",
+        at: values[1])
     }
   }
 
@@ -176,9 +195,11 @@ extension Interpreter {
     let expectedLines = lines(of: expected)
     let actualLines = lines(of: actual)
     if expectedLines.count <= 1 && actualLines.count <= 1 {
+      var (shownExpected, shownActual) = (expectedLines.first ?? "", actualLines.first ?? "")
+      // Texts that differ only in their line endings are shown whole.
+      if shownExpected == shownActual { (shownExpected, shownActual) = (expected, actual) }
       return ScriptError(
-        "\(message): expected \(quoted(expectedLines.first ?? "")), got \(quoted(actualLines.first ?? ""))",
-        at: range)
+        "\(message): expected \(quoted(shownExpected)), got \(quoted(shownActual))", at: range)
     }
     let diff = UnifiedDiff(
       old: expectedLines, new: actualLines, oldName: "expected", newName: "actual")
@@ -208,38 +229,31 @@ extension Interpreter {
   }
 
   /// `expect-error SUBSTRING COMMAND…`: runs COMMAND with its output
-  /// captured; rolls back what it did either way.
+  /// discarded (its diagnostics still show); takes back what it did
+  /// either way.
+  ///
+  /// A failure to resolve COMMAND (a usage error, an unknown command, no
+  /// document) is COMMAND failing. What it did to documents' contents and
+  /// undo stacks, to the set of open documents, to snapshots and settings
+  /// is taken back; files it wrote stay written, and a document it closed
+  /// stays closed.
   func expectError(_ arguments: ParsedArguments) async throws {
     guard let substring = arguments[0] else { return }
     let words = Array(arguments.positionals.dropFirst())
     guard let name = words.first else { return }
-    let (handle, run, groupSafe) = try resolveCommand(
-      words, range: arguments.range, inGroup: groupDepth > 0)
-    let (documentsBefore, currentBefore) = (documents, currentName)
-    // The command runs in a group of its own, inside the current event,
-    // which is undone afterwards without a trace: what ran before it in
-    // the same event (in a `group`) stays.
-    // (Commands that cannot run in a group, such as undo, manage the
-    // undo stacks themselves and leave nothing when they fail.)
-    let undoManager = groupSafe ? handle?.undoManager : nil
-    undoManager?.beginUndoGrouping()
+    let before = SavedState(self)
+    let visible = output
+    output = SilencedOutput(forwardingTo: visible)
     var failure: (any Error)?
     do {
-      try await run()
+      let (handle, run, groupSafe) = try resolveCommand(
+        words, range: arguments.range, inGroup: groupDepth > 0)
+      failure = try await runTakingBack(run, in: handle, groupSafe: groupSafe)
     } catch {
       failure = error
     }
-    if let undoManager {
-      while undoManager.groupingLevel > 1 { undoManager.endUndoGrouping() }
-      undoManager.disableUndoRegistration()
-      undoManager.undoNestedGroup()
-      undoManager.enableUndoRegistration()
-    }
-    // A document the command created or opened is closed again.
-    for (name, opened) in documents where documentsBefore[name] !== opened {
-      try? opened.close(discardingChanges: true)
-    }
-    (documents, currentName) = (documentsBefore, currentBefore)
+    output = visible
+    before.restore(in: self)
     guard let failure else {
       throw ScriptError(
         "expected '\(name.text)' to fail with \(Self.quoted(substring.text)); it succeeded",
@@ -251,5 +265,117 @@ extension Interpreter {
         "expected an error containing \(Self.quoted(substring.text)); got \(Self.quoted(message))",
         at: substring)
     }
+  }
+
+  /// Runs a command, then takes back what it did to `handle`'s document;
+  /// returns the command's error, if any.
+  private func runTakingBack(
+    _ run: () async throws -> Void, in handle: (any DocumentHandle)?, groupSafe: Bool
+  ) async throws -> (any Error)? {
+    guard let undoManager = handle?.undoManager else {
+      do { try await run() } catch { return error }
+      return nil
+    }
+    guard groupSafe else {
+      // `undo` and `redo` manage the stacks themselves: take back the
+      // steps they took. (Saves and reverts cannot be taken back.)
+      let (undoBefore, redoBefore) = (undoManager.undoCount, undoManager.redoCount)
+      do { try await run() } catch { return error }
+      let undone = undoManager.redoCount - redoBefore
+      if undone > 0, undoBefore - undoManager.undoCount == undone {
+        for _ in 0..<undone { undoManager.redo() }
+      } else if undone < 0, undoManager.undoCount - undoBefore == -undone {
+        for _ in 0..<(-undone) { undoManager.undo() }
+      }
+      return nil
+    }
+    // An edit runs in a group of its own inside the current event, which
+    // is undone afterwards without a trace: what ran before it in the same
+    // event (in a `group`) stays.
+    let levelBefore = undoManager.groupingLevel
+    guard levelBefore <= 1 else {
+      throw ScriptError("the document has an undo group open; 'expect-error' cannot take back")
+    }
+    undoManager.beginUndoGrouping()
+    let ours = undoManager.groupingLevel
+    var failure: (any Error)?
+    do { try await run() } catch { failure = error }
+    if undoManager.groupingLevel >= ours {
+      while undoManager.groupingLevel > ours { undoManager.endUndoGrouping() }
+      undoManager.endUndoGrouping()
+      undoManager.disableUndoRegistration()
+      undoManager.undoNestedGroup()
+      undoManager.enableUndoRegistration()
+      // The event this opened is empty again: close it, leaving no step.
+      if levelBefore == 0 { undoManager.markEventBoundary() }
+    }
+    return failure
+  }
+}
+
+/// What `expect-error` puts back after its command, and a failed group
+/// after its commands: the open documents and the current one, snapshots,
+/// settings and counters.
+@MainActor
+struct SavedState {
+  let documents: [String: any DocumentHandle]
+  let currentName: String?
+  let snapshots: [String: (document: String, snapshot: StoredSnapshot)]
+  let snapshotOrder: [String]
+  let snapshotCount: Int
+  let untitledCount: Int
+  let options: Interpreter.Options
+  let clock: Date?
+  let autosaveEnabled: Bool
+
+  init(_ interpreter: Interpreter) {
+    documents = interpreter.documents
+    currentName = interpreter.currentName
+    snapshots = interpreter.snapshots
+    snapshotOrder = interpreter.snapshotOrder
+    snapshotCount = interpreter.snapshotCount
+    untitledCount = interpreter.untitledCount
+    options = interpreter.options
+    clock = interpreter.clock.fixedDate
+    autosaveEnabled = interpreter.autosaveEnabled
+  }
+
+  func restore(in interpreter: Interpreter) {
+    // A document the command created or opened is closed again; one it
+    // closed cannot be reopened, and stays closed, with its snapshots.
+    for (name, handle) in interpreter.documents where documents[name] !== handle {
+      try? handle.close(discardingChanges: true)
+    }
+    let kept = documents.filter { interpreter.documents[$0.key] === $0.value }
+    interpreter.documents = kept
+    interpreter.currentName = currentName.flatMap { kept[$0] == nil ? nil : $0 }
+    interpreter.snapshots = snapshots.filter { kept[$0.value.document] != nil }
+    interpreter.snapshotOrder = snapshotOrder.filter { interpreter.snapshots[$0] != nil }
+    interpreter.snapshotCount = snapshotCount
+    interpreter.untitledCount = untitledCount
+    interpreter.options = options
+    interpreter.clock.set(clock)
+    interpreter.autosaveEnabled = autosaveEnabled
+  }
+}
+
+/// Output that drops what a command prints and passes on its diagnostics:
+/// for the command `expect-error` runs.
+@MainActor
+private final class SilencedOutput: ScriptOutput {
+  private let visible: any ScriptOutput
+
+  init(forwardingTo visible: any ScriptOutput) {
+    self.visible = visible
+  }
+
+  func write(_ text: String) {}
+
+  func report(_ diagnostic: Diagnostic, rendered: String) {
+    visible.report(diagnostic, rendered: rendered)
+  }
+
+  func willRun(_ command: Command, source: ScriptSource) {
+    visible.willRun(command, source: source)
   }
 }

@@ -7,8 +7,60 @@ struct BuiltinCommand {
   var spec: CommandSpec
   /// Whether it acts on a document (and so takes `--doc NAME`).
   var actsOnDocument: Bool
+  /// The document the command changes, when that is not simply the one
+  /// `--doc` or the current one names: `restore` changes its snapshot's
+  /// document, `expect file` needs none. Nil for the default.
+  var target: (@MainActor (Interpreter, ParsedArguments) throws -> (any DocumentHandle)?)?
   /// Runs it. The handle is the document's when ``actsOnDocument``.
   var run: @MainActor (Interpreter, ParsedArguments, (any DocumentHandle)?) async throws -> Void
+
+  init(
+    spec: CommandSpec, actsOnDocument: Bool,
+    target: (@MainActor (Interpreter, ParsedArguments) throws -> (any DocumentHandle)?)? = nil,
+    run:
+      @escaping @MainActor (Interpreter, ParsedArguments, (any DocumentHandle)?) async throws
+      -> Void
+  ) {
+    self.spec = spec
+    self.actsOnDocument = actsOnDocument
+    self.target = target
+    self.run = run
+  }
+}
+
+/// Where a document's undo history stood before a command (or a group)
+/// that may fail: what a failure rolls back to.
+@MainActor
+struct EventMark {
+  let handle: any DocumentHandle
+  private let undoCount: Int
+
+  /// Marks `handle`'s history now. An event an earlier command left open
+  /// is that command's, so it is closed first: a rollback must never
+  /// reach into it.
+  init(_ handle: any DocumentHandle) {
+    self.handle = handle
+    let undoManager = handle.undoManager
+    if undoManager.groupingLevel > 0 { undoManager.markEventBoundary() }
+    undoCount = undoManager.undoCount
+  }
+
+  /// Undoes what was registered since the mark, leaving nothing to redo.
+  /// Groups a failed command left open are closed first (undo would trap
+  /// on them); an event that registered nothing is closed, leaving no
+  /// step, and nothing older is undone.
+  func rollBack() {
+    let undoManager = handle.undoManager
+    guard undoManager.groupingLevel > 0 else { return }
+    while undoManager.groupingLevel > 1 { undoManager.endUndoGrouping() }
+    guard undoManager.undoCount > undoCount else {
+      undoManager.markEventBoundary()
+      return
+    }
+    undoManager.disableUndoRegistration()
+    undoManager.undo()
+    undoManager.enableUndoRegistration()
+  }
 }
 
 extension Interpreter {
@@ -69,11 +121,11 @@ extension Interpreter {
       try await run()
       return
     }
-    let undoManager = handle.undoManager
+    let mark = EventMark(handle)
     do {
       try await run()
     } catch {
-      rollBackEvent(undoManager)
+      mark.rollBack()
       throw error
     }
     try await endEvent(of: handle)
@@ -88,15 +140,6 @@ extension Interpreter {
     }
   }
 
-  /// Undoes what a failed command registered in the open event, leaving
-  /// nothing to redo.
-  func rollBackEvent(_ undoManager: UndoManager) {
-    guard undoManager.groupingLevel > 0 else { return }
-    undoManager.disableUndoRegistration()
-    undoManager.undo()
-    undoManager.enableUndoRegistration()
-  }
-
   /// Runs `group NAME { … }` as one undo event in each document its
   /// commands touch: no event boundary falls between them, so what they
   /// register is one step, which gets the name NAME. If any command fails,
@@ -104,22 +147,31 @@ extension Interpreter {
   /// changes nothing leaves no step, like an event with no change.
   func runGroup(_ group: Group) async throws {
     let name = try variables.expand(group.name)
-    var touched: [any DocumentHandle] = []
+    var touched: [EventMark] = []
+    let before = groupDepth == 0 ? SavedState(self) : nil
     groupDepth += 1
     defer { groupDepth -= 1 }
     do {
       try await runBody(group.body, touched: &touched)
     } catch {
-      for handle in touched.reversed() { rollBackEvent(handle.undoManager) }
+      for mark in touched.reversed() { mark.rollBack() }
+      // Snapshots taken and settings changed inside go too.
+      before?.restore(in: self)
       throw error
     }
-    for handle in touched {
-      if handle.undoManager.groupingLevel > 0 { handle.undoManager.setActionName(name) }
-      try await endEvent(of: handle)
+    do {
+      for mark in touched {
+        let undoManager = mark.handle.undoManager
+        if undoManager.groupingLevel > 0 { undoManager.setActionName(name) }
+        try await endEvent(of: mark.handle)
+      }
+    } catch {
+      // The group is done and kept; only an autosave after it failed.
+      throw GroupKept(error: error)
     }
   }
 
-  private func runBody(_ body: [Statement], touched: inout [any DocumentHandle]) async throws {
+  private func runBody(_ body: [Statement], touched: inout [EventMark]) async throws {
     for statement in body {
       switch statement {
       case .group(let inner):
@@ -135,7 +187,9 @@ extension Interpreter {
             continue
           }
           let (handle, run) = try resolve(words, range: command.range, inGroup: true)
-          if let handle, !touched.contains(where: { $0 === handle }) { touched.append(handle) }
+          if let handle, !touched.contains(where: { $0.handle === handle }) {
+            touched.append(EventMark(handle))
+          }
           try await run()
         } catch {
           // Reported at the command that failed; the group rolls back.
@@ -161,10 +215,11 @@ extension Interpreter {
   ) throws -> ((any DocumentHandle)?, () async throws -> Void, groupSafe: Bool) {
     let name = words[0]
     let rest = Array(words.dropFirst())
-    // `set bail on` is a setting; `set /a 1` is the JSON document's.
-    if let builtin = builtins[name.text],
-      name.text != "set" || rest.first.map({ Self.settingNames.contains($0.text) }) ?? true
-    {
+    // A name that came from a variable is checked only now.
+    guard allCommandNames.contains(name.text) else {
+      throw ScriptError(unknownCommand(name.text, at: name.range))
+    }
+    if let builtin = builtins[name.text], name.text != "set" || isSetting(rest) {
       guard builtin.spec.isAllowedInGroup || !inGroup else {
         throw ScriptError(
           "'\(name.text)' cannot run inside a group", at: name,
@@ -173,7 +228,12 @@ extension Interpreter {
       var spec = builtin.spec
       if builtin.actsOnDocument { spec.parameters.append(.option("doc", value: "NAME")) }
       let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
-      let handle = builtin.actsOnDocument ? try document(for: arguments) : nil
+      let handle: (any DocumentHandle)?
+      if let target = builtin.target {
+        handle = try target(self, arguments)
+      } else {
+        handle = builtin.actsOnDocument ? try document(for: arguments) : nil
+      }
       return (
         handle, { try await builtin.run(self, arguments, handle) }, builtin.spec.isAllowedInGroup
       )
@@ -203,6 +263,17 @@ extension Interpreter {
   }
 
   static let settingNames: Set<String> = ["bail", "echo", "clock"]
+
+  /// Whether `set` with these arguments is the setting command: `set bail
+  /// on` is; `set /a 1` is the JSON document's own `set`. A word that is no
+  /// setting's name goes to the document only if it has a `set` command,
+  /// so that a misspelt setting is reported as one.
+  private func isSetting(_ arguments: [Argument]) -> Bool {
+    guard let first = arguments.first, !Self.settingNames.contains(first.text) else { return true }
+    // Only a document's command takes `--doc`.
+    guard Self.docOption(in: arguments) == nil else { return false }
+    return (try? document(named: nil, at: first))?.commands["set"] == nil
+  }
 
   /// The `--doc` value among raw arguments, if any.
   private static func docOption(in arguments: [Argument]) -> Argument? {
@@ -244,6 +315,12 @@ extension Interpreter {
 struct Located: Error {
   var error: any Error
   var range: SourceRange
+}
+
+/// An error after a group succeeded, from the autosave that followed it:
+/// what the group did is kept.
+struct GroupKept: Error {
+  var error: any Error
 }
 
 extension ScriptError {

@@ -43,13 +43,21 @@ extension Interpreter {
         "restore", [.required("NAME")],
         summary: "makes the snapshot's document hold the snapshot again, as one undoable step",
         example: "restore snap-1", topic: .snapshots),
-      actsOnDocument: false
+      actsOnDocument: false,
+      // It changes the snapshot's document: that is the undo event to end,
+      // or to roll back if the command or its group fails.
+      target: { interpreter, arguments in
+        guard let name = arguments[0] else { return nil }
+        let (documentName, _) = try interpreter.snapshot(named: name)
+        guard let handle = interpreter.documents[documentName] else {
+          throw ScriptError("the document of '\(name.text)' is closed", at: name)
+        }
+        return handle
+      }
     ) { interpreter, arguments, _ in
       guard let name = arguments[0] else { return }
-      let (documentName, snapshot) = try interpreter.snapshot(named: name)
-      guard let handle = interpreter.documents[documentName] else { return }
+      let (_, snapshot) = try interpreter.snapshot(named: name)
       try snapshot.restore("Restore \(name.text)")
-      _ = handle
     },
   ]
 
@@ -215,7 +223,12 @@ extension Interpreter {
   func type(_ argument: Argument?) throws -> UTType? {
     guard let argument else { return nil }
     guard let type = UTType(argument.text) else {
-      throw ScriptError("unknown type '\(argument.text)'", at: argument)
+      throw ScriptError(
+        "unknown type '\(argument.text)'", at: argument,
+        notes: [
+          Suggestions.note(for: argument.text, among: registry.typeIdentifiers)
+            ?? .init("'types' lists the types a document reads and writes")
+        ])
     }
     return type
   }

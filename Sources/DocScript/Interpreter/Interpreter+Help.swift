@@ -11,14 +11,18 @@ extension Interpreter {
     var entries = Self.builtinCommands.map {
       ($0.actsOnDocument ? withDoc($0.spec) : $0.spec, [String]())
     }
-    var byName: [String: Int] = [:]
+    // Types whose commands of one name are the same command share an
+    // entry; commands that only share a name (JSON's and text's `insert`)
+    // have one each.
+    var byUsage: [String: Int] = [:]
     for entry in registry.entries {
       let typeName = entry.typeNames.first?.name ?? "?"
       for spec in entry.commandSpecs.map(withDoc) {
-        if let index = byName[spec.name] {
+        let key = spec.usage + "\n" + spec.summary
+        if let index = byUsage[key] {
           entries[index].1.append(typeName)
         } else {
-          byName[spec.name] = entries.count
+          byUsage[key] = entries.count
           entries.append((spec, [typeName]))
         }
       }

@@ -57,7 +57,8 @@ public final class Interpreter {
   }
 
   let registry: DocumentTypeRegistry
-  let output: any ScriptOutput
+  /// Where output goes; `expect-error` silences it for its command.
+  var output: any ScriptOutput
   var options: Options
   var variables: Variables
   let clock: ScriptClock
@@ -170,6 +171,9 @@ public final class Interpreter {
       do {
         try await runGroup(group)
         return true
+      } catch let error as GroupKept {
+        fail(error.error, at: group.range)
+        return false
       } catch {
         let name = (try? variables.expand(group.name)) ?? "?"
         fail(error, at: group.range, note: .init("nothing in the group '\(name)' was kept"))
@@ -203,16 +207,20 @@ public final class Interpreter {
     case let error as Diagnostic:
       diagnostic = error
     case let error as ScriptError:
-      diagnostic = Diagnostic(.error, in: error.range ?? range, error.message, notes: error.notes)
+      diagnostic = Diagnostic(
+        .error, in: error.range ?? range, relativePaths(in: error.message), notes: error.notes)
       diagnostic.detail = error.detail
     default:
-      // Paths under the working folder print relative to it.
-      let folder = options.workingDirectory.path + "/"
-      let message = Self.message(of: error).replacingOccurrences(of: folder, with: "")
-      diagnostic = Diagnostic(.error, in: range, message)
+      diagnostic = Diagnostic(.error, in: range, relativePaths(in: Self.message(of: error)))
     }
     diagnostic.notes += includeNotes()
     return diagnostic
+  }
+
+  /// `text` with paths under the working folder relative to it, as all
+  /// output shows them, whoever wrote the message.
+  func relativePaths(in text: String) -> String {
+    text.replacingOccurrences(of: options.workingDirectory.path + "/", with: "")
   }
 
   /// "in file included from a.docscript:3", innermost first.
@@ -266,6 +274,9 @@ final class ScriptClock: Sendable {
   func set(_ date: Date?) {
     fixed.withLock { $0 = date }
   }
+
+  /// The time the clock is fixed at; nil when it runs.
+  var fixedDate: Date? { fixed.withLock { $0 } }
 
   var now: Date { fixed.withLock { $0 } ?? Date() }
 }

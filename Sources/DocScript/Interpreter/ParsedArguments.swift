@@ -3,7 +3,9 @@
 ///
 /// A plain word starting with `--` is a flag or an option; `--` alone ends
 /// them; a quoted `"--x"` is always positional. A plain keyword such as
-/// `as` or `to` takes the next word as its value.
+/// `as` or `to` takes the next word as its value. A command that takes
+/// any number of words and has no options (`print`, `expect-error`) takes
+/// every word as it is.
 public struct ParsedArguments: Sendable {
   /// The command's own word.
   public var command: Argument
@@ -40,7 +42,12 @@ public struct ParsedArguments: Sendable {
     }
     let usage = Diagnostic.Note("usage: \(spec.usage)")
     var index = 0
-    var optionsEnded = false
+    // A command that takes any words and no options (`print`,
+    // `expect-error`) takes `--x` as a word too: `expect-error` passes it
+    // to the command it runs.
+    var optionsEnded =
+      flagNames.isEmpty && optionNames.isEmpty && keywordNames.isEmpty
+      && spec.positionals.contains { if case .rest = $0 { true } else { false } }
     while index < arguments.count {
       let argument = arguments[index]
       index += 1

@@ -137,21 +137,34 @@ public struct Parser {
   private mutating func parseCommand(words: [Word], range: SourceRange) -> Statement? {
     // `group g { a; b; }` on one line: the words after `{` start a
     // command, and a `}` that ends a command inside a group closes it.
-    if words[0].plainText == "group",
-      let brace = words.firstIndex(where: { $0.plainText == "{" }), brace < words.count - 1
+    // Loops, not recursion: `group g { group g { …` ten thousand times on
+    // one line must not exhaust the stack.
+    var words = words[...]
+    var range = range
+    while words.first?.plainText == "group",
+      let brace = words.firstIndex(where: { $0.plainText == "{" }), brace < words.endIndex - 1
     {
       openGroup(words: Array(words[...brace]), range: range)
-      let rest = Array(words[(brace + 1)...])
-      return parseCommand(words: rest, range: SourceRange(rest[0].range.start, range.end))
+      words = words[(brace + 1)...]
+      range = SourceRange(words[words.startIndex].range.start, range.end)
     }
-    if words.count > 1, !frames.isEmpty || skippedDepth > 0, words.last?.plainText == "}" {
-      let body = Array(words.dropLast())
-      let last = body[body.count - 1].range.end
-      if let statement = parseCommand(words: body, range: SourceRange(range.start, last)) {
-        _ = emit(statement)  // inside a group, which holds nothing back
-      }
-      return closeGroup(words: [words[words.count - 1]])
+    var closers: [Word] = []
+    if !frames.isEmpty || skippedDepth > 0 {
+      while words.count > 1, words.last?.plainText == "}" { closers.append(words.removeLast()) }
+      if !closers.isEmpty { range = SourceRange(range.start, words[words.endIndex - 1].range.end) }
     }
+    var statement = parseSimpleCommand(words: Array(words), range: range)
+    // The brace nearest the command closes the innermost group.
+    for closer in closers.reversed() {
+      if let statement { _ = emit(statement) }  // inside a group, which holds nothing back
+      statement = closeGroup(words: [closer])
+    }
+    return statement
+  }
+
+  /// A command that neither opens a group and goes on, nor ends in a `}`
+  /// that closes one: a command, `let`, `group NAME {`, or `}`.
+  private mutating func parseSimpleCommand(words: [Word], range: SourceRange) -> Statement? {
     switch words[0].plainText {
     case "}":
       return closeGroup(words: words)

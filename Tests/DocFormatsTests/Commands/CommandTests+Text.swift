@@ -1,0 +1,129 @@
+import DocScript
+import Testing
+
+/// The text and Markdown commands: each one's success, with what it did
+/// and its undo title, and each of its errors.
+enum TextCases {
+  /// A JSON document `other`, and the text `t` (current) holding two
+  /// lines, with a step to redo and a snapshot `s1`.
+  static let base = """
+    new json other
+    set /k 1
+    new text t
+    append one
+    append two
+    append three
+    undo
+    snapshot s1
+    """
+
+  static let all: [CommandCase] = [
+    .succeeds("set-text \"a\\nb\"", after: base)
+      .then("show\nundo", prints: "a\nb\nUndo Set Text\n"),
+    .succeeds("set-text ''", after: base).then("show\nundo", prints: "Undo Set Text\n"),
+    .succeeds("set-text <<EOF\nx\ny\nEOF", after: base).then("show", prints: "x\ny\n"),
+    .fails(
+      "set-text", after: base, at: 9, "missing TEXT for 'set-text'",
+      notes: ["usage: set-text TEXT [--doc NAME]"]),
+    .fails(
+      "set-text a b", after: base, on: "b", "unexpected argument 'b' for 'set-text'",
+      notes: ["quote an argument that has blanks", "usage: set-text TEXT [--doc NAME]"]),
+
+    .succeeds("append four", after: base)
+      .then("show\nundo", prints: "one\ntwo\nfour\nUndo Append Line\n"),
+    .succeeds("append x", after: "new text e").then("show", prints: "x\n"),
+    .succeeds("append 'a b' --doc t", after: base).then("line 3", prints: "a b\n"),
+    .fails(
+      "append \"a\\nb\"", after: base, on: "\"a\\nb\"",
+      "line 1 of the new text contains a line break"),
+    .fails(
+      "append x --doc other", after: base, on: "append", "a json document has no command 'append'",
+      notes: ["'help' lists the commands of each type"]),
+    .fails(
+      "append", after: base, at: 7, "missing TEXT for 'append'",
+      notes: ["usage: append TEXT [--doc NAME]"]),
+
+    .succeeds("insert 1 zero", after: base)
+      .then("show\nundo", prints: "zero\none\ntwo\nUndo Insert Line 1\n"),
+    .succeeds("insert 3 end", after: base).then("show", prints: "one\ntwo\nend\n"),
+    .succeeds("insert 1 x", after: "new text e").then("show", prints: "x\n"),
+    .fails("insert 4 x", after: base, on: "4", "line number 4 is out of range; expected 1 to 3"),
+    .fails("insert 0 x", after: base, on: "0", "line number 0 is out of range; expected 1 to 3"),
+    .fails("insert x y", after: base, on: "x", "expected line number as a whole number, not 'x'"),
+    .fails(
+      "insert 1", after: base, at: 9, "missing TEXT for 'insert'",
+      notes: ["usage: insert N TEXT [--doc NAME]"]),
+    .fails(
+      "insert 1 \"a\\nb\"", after: base, on: "\"a\\nb\"",
+      "line 1 of the new text contains a line break"),
+
+    .succeeds("delete 1", after: base).then("show\nundo", prints: "two\nUndo Delete Line 1\n"),
+    .succeeds("delete 1,2", after: base).then("show\nundo", prints: "Undo Delete Lines 1-2\n"),
+    .succeeds("delete 2,2", after: base).then("show", prints: "one\n"),
+    .fails("delete 3", after: base, on: "3", "line number 3 is out of range; expected 1 to 2"),
+    .fails("delete 1,3", after: base, on: "1,3", "line number 3 is out of range; expected 1 to 2"),
+    .fails("delete 2,1", after: base, on: "2,1", "line number 1 is out of range; expected 2 to 2"),
+    .fails("delete 1,2,3", after: base, on: "1,2,3", "expected N or N,M, not '1,2,3'"),
+    .fails("delete a", after: base, on: "a", "expected line number as a whole number, not 'a'"),
+    .fails("delete ,", after: base, on: ",", "expected line number as a whole number, not ''"),
+    .fails("delete 1", after: "new text e", on: "1", "the text has no lines"),
+    .fails(
+      "delete", after: base, at: 7, "missing N[,M] for 'delete'",
+      notes: ["usage: delete N[,M] [--doc NAME]"]),
+
+    .succeeds("replace one ONE", after: base)
+      .then("show\nundo", prints: "ONE\ntwo\nUndo Replace one\n"),
+    .succeeds("replace o 0", after: base).then("show", prints: "0ne\ntwo\n"),
+    .succeeds("replace o 0 --all", after: base)
+      .then("show\nundo", prints: "0ne\ntw0\nUndo Replace o\n"),
+    .succeeds("replace 't(w)o' '[$1]' --regex", after: base).then("show", prints: "one\n[w]\n"),
+    .succeeds("replace '[a-z]' X --regex --all", after: base).then("show", prints: "XXX\nXXX\n"),
+    .succeeds("replace -- --x y", after: "new text e\nappend a--xb").then("show", prints: "ayb\n"),
+    .fails("replace zzz y", after: base, on: "zzz", "'zzz' does not occur in the text"),
+    .fails("replace one x", after: "new text e", on: "one", "'one' does not occur in the text"),
+    .fails("replace '' y", after: base, on: "''", "OLD must not be empty"),
+    .fails("replace '(' y --regex", after: base, on: "'('", "invalid regular expression '('"),
+    .fails(
+      "replace o \"x\\ny\"", after: base, on: "\"x\\ny\"",
+      "the replacement would put a line break inside line 1"),
+    .fails(
+      "replace two \"x\\ny\" --all", after: base, on: "\"x\\ny\"",
+      "the replacement would put a line break inside line 2"),
+    .fails(
+      "replace one x --regexp", after: base, on: "--regexp",
+      "unknown option '--regexp' for 'replace'",
+      notes: [
+        "did you mean '--regex'?", "usage: replace OLD NEW [--all] [--regex] [--doc NAME]",
+      ]),
+    .fails(
+      "replace one x --all --all", after: base, at: 21, width: 5, "'--all' is given twice",
+      notes: ["usage: replace OLD NEW [--all] [--regex] [--doc NAME]"]),
+    .fails(
+      "replace one", after: base, at: 12, "missing NEW for 'replace'",
+      notes: ["usage: replace OLD NEW [--all] [--regex] [--doc NAME]"]),
+
+    .succeeds("line 2", after: base, prints: "two\n"),
+    .succeeds("line 1 --doc t", after: base, prints: "one\n"),
+    .fails("line 3", after: base, on: "3", "line number 3 is out of range; expected 1 to 2"),
+    .fails("line 1", after: "new text e", on: "1", "the text has no lines"),
+    .fails("line x", after: base, on: "x", "expected line number as a whole number, not 'x'"),
+    .fails(
+      "line", after: base, at: 5, "missing N for 'line'", notes: ["usage: line N [--doc NAME]"]),
+
+    .succeeds("append '# Title'", after: "new markdown m")
+      .then(
+        "show\nstatus",
+        prints:
+          "# Title\ndocument:  m\ndirty:     yes\nchanges:   1\nfile:      (untitled)\ntype:      net.daringfireball.markdown\non disk:   untitled\n"
+      ),
+  ]
+}
+
+@MainActor
+@Suite("Text and Markdown commands")
+struct TextCommandTests {
+  @Test("set-text, append, insert, delete, replace, line", arguments: TextCases.all)
+  func command(_ command: CommandCase) async throws {
+    try await command.check(in: try ScriptHarness())
+  }
+}
