@@ -38,7 +38,8 @@ let package = Package(
 
     .executableTarget(name: "docrepl", dependencies: ["DocShell"]),
     /// The benchmarks behind scripts/bench; not a product.
-    .target(name: "DocBench", dependencies: ["DocKit", "DocFormats", "CDocBench"]),
+    .target(
+      name: "DocBench", dependencies: ["DocKit", "DocScript", "DocFormats", "CDocBench"]),
     /// glibc's allocator statistics (`mallinfo2`) for the memory benchmarks.
     .target(name: "CDocBench"),
     .executableTarget(name: "docrepl-bench", dependencies: ["DocBench"]),

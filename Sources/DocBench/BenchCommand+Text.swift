@@ -260,6 +260,15 @@ struct Timing: CustomStringConvertible {
     return Timing(wall: seconds(ContinuousClock.now - wall), cpu: threadCPU() - cpu)
   }
 
+  /// Times `body`, which may run on any thread (CPU time: the whole
+  /// process's, `CLOCK_PROCESS_CPUTIME_ID`).
+  static func measure(_ body: () async throws -> Void) async rethrows -> Timing {
+    let cpu = processCPU()
+    let wall = ContinuousClock.now
+    try await body()
+    return Timing(wall: seconds(ContinuousClock.now - wall), cpu: processCPU() - cpu)
+  }
+
   /// Times `body`, which runs a child process to its end (CPU time: the
   /// children's, from `getrusage(RUSAGE_CHILDREN)`).
   static func measureChild(_ body: () throws -> Void) rethrows -> Timing {
@@ -276,6 +285,12 @@ struct Timing: CustomStringConvertible {
   private static func threadCPU() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  private static func processCPU() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 

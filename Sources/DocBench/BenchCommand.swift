@@ -10,7 +10,11 @@ import Glibc
 public enum BenchCommand {
   /// Runs `arguments`: `save [--runs N] [--notes N]`, `save-as [--runs N]
   /// [--notes N]` (only the save-as figures), `text [--runs N] [--edits N]
-  /// [--lines N] [--undo-edits N] [--megabytes N]`, or `single-save-once
+  /// [--lines N] [--undo-edits N] [--megabytes N]`, `parse [--runs N]
+  /// [--lines N] [--megabytes N]` (see ``ParseBenchmark``, whose children
+  /// are `parse-child …`), `replay [--runs N] [--edits N] [--lines N]
+  /// [--docrepl PATH]` (see ``ReplayBenchmark``), `undo [--runs N]
+  /// [--edits N] [--megabytes N]`, or `single-save-once
   /// DIR` (one 4 KB session save, for `strace -c`), or `package-save-once
   /// DIR` (one edited note saved in a package made by `make-package DIR N`),
   /// or `inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH]`
@@ -24,9 +28,7 @@ public enum BenchCommand {
         let notes = value(after: "--notes", in: arguments) ?? 10_000
         try await saveBenchmarks(runs: max(5, runs), notes: notes)
       case "inspect":
-        var options = InspectBenchmark.Options(
-          docrepl: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("docrepl").path)
+        var options = InspectBenchmark.Options(docrepl: siblingDocrepl())
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
         options.files = max(0, value(after: "--files", in: arguments) ?? options.files)
         options.sparseBytes = max(
@@ -46,6 +48,29 @@ public enum BenchCommand {
           lines: value(after: "--lines", in: arguments) ?? 10_000,
           undoEdits: value(after: "--undo-edits", in: arguments) ?? 100_000,
           megabytes: value(after: "--megabytes", in: arguments) ?? 10)
+      case "parse":
+        var options = ParseBenchmark.Options()
+        options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
+        options.lines = max(10, value(after: "--lines", in: arguments) ?? options.lines)
+        options.megabytes = max(1, value(after: "--megabytes", in: arguments) ?? options.megabytes)
+        try ParseBenchmark.run(options)
+      case "parse-child":
+        try ParseBenchmark.child(Array(arguments.dropFirst()))
+      case "replay":
+        var options = ReplayBenchmark.Options(docrepl: siblingDocrepl())
+        options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
+        options.edits = max(1, value(after: "--edits", in: arguments) ?? options.edits)
+        options.lines = max(1, value(after: "--lines", in: arguments) ?? options.lines)
+        if let index = arguments.firstIndex(of: "--docrepl"), arguments.indices.contains(index + 1)
+        {
+          options.docrepl = arguments[index + 1]
+        }
+        try ReplayBenchmark.run(options)
+      case "undo":
+        try await undoBenchmarks(
+          runs: max(1, value(after: "--runs", in: arguments) ?? 3),
+          edits: max(1, value(after: "--edits", in: arguments) ?? 100_000),
+          megabytes: max(1, value(after: "--megabytes", in: arguments) ?? 10))
       case "save-as":
         let runs = value(after: "--runs", in: arguments) ?? 5
         let notes = value(after: "--notes", in: arguments) ?? 10_000
@@ -85,9 +110,15 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR\n"
           .utf8))
     return 64
+  }
+
+  /// The `docrepl` built next to this program.
+  private static func siblingDocrepl() -> String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("docrepl").path
   }
 
   private static func value(after flag: String, in arguments: [String]) -> Int? {

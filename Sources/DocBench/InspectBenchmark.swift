@@ -25,10 +25,31 @@ enum InspectBenchmark {
 
   /// One child's wall-clock time, processor time (user + system, which a
   /// busy machine disturbs less) and peak resident memory.
-  struct Sample {
+  struct Sample: CustomStringConvertible {
     var seconds: Double
     var processorSeconds: Double
     var maximumResidentKilobytes: Int
+
+    /// The wall and processor times. (Not the peak memory: see
+    /// ``InspectBenchmark/spawn(_:input:output:)``.)
+    var description: String {
+      String(format: "%8.3f s wall  %8.3f s CPU", seconds, processorSeconds)
+    }
+
+    /// `self` over `baseline`: wall time, then processor time.
+    func ratio(to baseline: Sample) -> String {
+      String(
+        format: "%.3fx wall, %.3fx CPU", seconds / baseline.seconds,
+        processorSeconds / baseline.processorSeconds)
+    }
+  }
+
+  /// The median of each figure, on its own.
+  static func median(_ runs: [Sample]) -> Sample {
+    Sample(
+      seconds: median(runs.map(\.seconds)),
+      processorSeconds: median(runs.map(\.processorSeconds)),
+      maximumResidentKilobytes: Int(median(runs.map { Double($0.maximumResidentKilobytes) })))
   }
 
   static func run(_ options: Options) throws {
@@ -56,12 +77,7 @@ enum InspectBenchmark {
         if run > 0 { samples[index].append(sample) }  // Run 0 warms the caches.
       }
     }
-    let medians = samples.map { runs in
-      Sample(
-        seconds: median(runs.map(\.seconds)),
-        processorSeconds: median(runs.map(\.processorSeconds)),
-        maximumResidentKilobytes: Int(median(runs.map { Double($0.maximumResidentKilobytes) })))
-    }
+    let medians = samples.map(median)
     print("")
     for (index, command) in commands.enumerated() {
       let sample = medians[index]
@@ -113,13 +129,29 @@ enum InspectBenchmark {
     }
   }
 
-  /// Runs `arguments` with standard output sent to /dev/null, and returns
-  /// its wall-clock time and, from `wait4`, its peak resident memory.
-  static func spawn(_ arguments: [String]) throws -> Sample {
+  /// Runs `arguments` with standard output sent to /dev/null, or to the
+  /// file `output`, and standard input read from `input`, if given; returns
+  /// its wall-clock time, processor time and, from `wait4`, its peak
+  /// resident memory.
+  ///
+  /// Linux carries a process's peak memory across `execve`, and the child
+  /// starts as a copy of this process: so the peak `wait4` gives is at
+  /// least this process's own resident memory when it spawned the child.
+  /// A child whose peak matters and that is smaller than this process
+  /// must report its own (`VmHWM` in `/proc/self/status`).
+  static func spawn(
+    _ arguments: [String], input: String? = nil, output: String? = nil
+  ) throws
+    -> Sample
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(
+      &actions, STDOUT_FILENO, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if let input {
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, input, O_RDONLY, 0)
+    }
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     let clock = ContinuousClock()

@@ -90,6 +90,21 @@ public struct TextEditScript: Sendable {
     return script + "w\nq\n"
   }
 
+  /// The edits as DocScript text commands, one a line: `insert N 'TEXT'`,
+  /// `set-line N 'TEXT'` and `delete N`, 1-based. The texts hold no `'`,
+  /// so single quotes take them literally.
+  public var docScript: String {
+    var script = ""
+    for edit in edits {
+      switch edit {
+      case .insert(let text, let index): script += "insert \(index + 1) '\(text)'\n"
+      case .replace(let index, let text): script += "set-line \(index + 1) '\(text)'\n"
+      case .delete(let index): script += "delete \(index + 1)\n"
+      }
+    }
+    return script
+  }
+
   /// Applies the edits to `lines`, dropping their inverses.
   public func apply(to lines: inout TextLines) throws(FormatError) {
     for edit in edits {

@@ -48,6 +48,21 @@ extension PlainTextDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
+          "set-line", [.required("N"), .required("TEXT")],
+          summary: "makes TEXT the text of line N, keeping its line ending",
+          discussion: "What ed's 'Nc' does to one line; 'replace' changes text within lines.",
+          example: "set-line 2 \"Rye bread\"", topic: .document)
+      ) { context in
+        guard let number = context.arguments[0], let line = context.arguments[1] else { return }
+        let count = context.session.document.text.count
+        guard count > 0 else { throw ScriptError("the text has no lines", at: number) }
+        let n = try number.integer("line number", in: 1...count)
+        try edit(context, line) {
+          try $0.replace(lineAt: n - 1, with: line.text).named("Set Line \(n)")
+        }
+      },
+      DocumentCommand(
+        CommandSpec(
           "delete", [.required("N[,M]")], summary: "deletes line N, or lines N to M",
           example: "delete 2,3", topic: .document)
       ) { context in

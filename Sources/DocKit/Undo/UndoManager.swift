@@ -174,7 +174,7 @@ open class UndoManager {
     let group = openGroups[openGroups.count - 1]
     post(
       .NSUndoManagerWillCloseUndoGroup,
-      userInfo: [NSUndoManagerGroupIsDiscardableKey: group.isDiscardable])
+      userInfo: group.isDiscardable ? Self.discardableInfo : Self.notDiscardableInfo)
     openGroups.removeLast()
     if openGroups.isEmpty {
       closedGroupWasRecorded = !(group.isEventGroup && group.entries.isEmpty)
@@ -490,7 +490,16 @@ open class UndoManager {
     redoStack.last?.userInfo[key]
   }
 
-  private func post(_ name: Notification.Name, userInfo: [String: Any]? = nil) {
+  /// The two user infos `NSUndoManagerWillCloseUndoGroup` carries, built
+  /// once rather than for every group closed.
+  private static let discardableInfo: [AnyHashable: Any] = [
+    NSUndoManagerGroupIsDiscardableKey: true
+  ]
+  private static let notDiscardableInfo: [AnyHashable: Any] = [
+    NSUndoManagerGroupIsDiscardableKey: false
+  ]
+
+  private func post(_ name: Notification.Name, userInfo: [AnyHashable: Any]? = nil) {
     NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
   }
 }

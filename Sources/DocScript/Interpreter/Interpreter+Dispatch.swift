@@ -73,15 +73,18 @@ extension Interpreter {
 
   /// Unknown command names in a parsed statement, found before anything
   /// runs. A name with variables in it is checked when it runs.
-  func unknownCommands(in statement: Statement) -> [Diagnostic] {
+  ///
+  /// - Parameter names: ``allCommandNames``, which the caller computes
+  ///   once for a whole script rather than once a statement.
+  func unknownCommands(in statement: Statement, among names: Set<String>) -> [Diagnostic] {
     switch statement {
     case .command(let command):
-      guard let name = command.words.first?.literalText, !allCommandNames.contains(name) else {
+      guard let name = command.words.first?.literalText, !names.contains(name) else {
         return []
       }
       return [unknownCommand(name, at: command.words[0].range)]
     case .group(let group):
-      return group.body.flatMap(unknownCommands(in:))
+      return group.body.flatMap { unknownCommands(in: $0, among: names) }
     }
   }
 

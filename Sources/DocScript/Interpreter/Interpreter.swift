@@ -127,8 +127,9 @@ public final class Interpreter {
   func check(_ source: ScriptSource) -> Bool {
     var parser = Parser(source)
     var problems: [Diagnostic] = []
+    let names = allCommandNames
     while let statement = parser.next() {
-      problems += unknownCommands(in: statement)
+      problems += unknownCommands(in: statement, among: names)
     }
     problems = (parser.diagnostics + problems).sorted { $0.location < $1.location }
     for var problem in problems {

@@ -29,18 +29,18 @@ public struct ParsedArguments: Sendable {
     flags = []
     options = [:]
     range = SourceRange(command.range.start, arguments.last?.range.end ?? command.range.end)
-    var flagNames: Set<String> = []
-    var optionNames: Set<String> = []
-    var keywordNames: Set<String> = []
-    for parameter in spec.parameters {
-      switch parameter {
-      case .flag(let name): flagNames.insert(name)
-      case .option(let name, _): optionNames.insert(name)
-      case .keyword(let word, _): keywordNames.insert(word)
-      case .required, .optional, .rest: break
-      }
+    // The spec is searched rather than turned into sets, and the usage
+    // line is worded only for an error: this runs for every command.
+    func isFlag(_ name: String) -> Bool {
+      spec.parameters.contains { if case .flag(name) = $0 { true } else { false } }
     }
-    let usage = Diagnostic.Note("usage: \(spec.usage)")
+    func isOption(_ name: String) -> Bool {
+      spec.parameters.contains { if case .option(name, _) = $0 { true } else { false } }
+    }
+    func isKeyword(_ word: String) -> Bool {
+      spec.parameters.contains { if case .keyword(word, _) = $0 { true } else { false } }
+    }
+    var usage: Diagnostic.Note { Diagnostic.Note("usage: \(spec.usage)") }
     var index = 0
     // A command that takes any words and no options (`print`,
     // `expect-error`) takes `--x` as a word too: `expect-error` passes it
@@ -57,11 +57,11 @@ public struct ParsedArguments: Sendable {
       }
       if argument.isPlain, !optionsEnded, argument.text.hasPrefix("--") {
         let name = String(argument.text.dropFirst(2))
-        if flagNames.contains(name) {
+        if isFlag(name) {
           guard flags.insert(name).inserted else {
             throw ScriptError("'--\(name)' is given twice", at: argument, notes: [usage])
           }
-        } else if optionNames.contains(name) {
+        } else if isOption(name) {
           guard index < arguments.count else {
             throw ScriptError("'--\(name)' needs a value", at: argument, notes: [usage])
           }
@@ -71,7 +71,12 @@ public struct ParsedArguments: Sendable {
           options[name] = arguments[index]
           index += 1
         } else {
-          let known = (flagNames.union(optionNames)).map { "--" + $0 }
+          let known = spec.parameters.compactMap { parameter -> String? in
+            switch parameter {
+            case .flag(let name), .option(let name, _): "--" + name
+            case .required, .optional, .rest, .keyword: nil
+            }
+          }
           throw ScriptError(
             "unknown option '\(argument.text)' for '\(spec.name)'", at: argument,
             notes: (Suggestions.note(for: argument.text, among: known).map { [$0] } ?? []) + [usage]
@@ -79,7 +84,7 @@ public struct ParsedArguments: Sendable {
         }
         continue
       }
-      if argument.isPlain, !optionsEnded, keywordNames.contains(argument.text) {
+      if argument.isPlain, !optionsEnded, isKeyword(argument.text) {
         guard index < arguments.count else {
           throw ScriptError("'\(argument.text)' needs a value", at: argument, notes: [usage])
         }
@@ -92,16 +97,31 @@ public struct ParsedArguments: Sendable {
       }
       positionals.append(argument)
     }
-    let positionalSpec = spec.positionals
-    let required = positionalSpec.filter { if case .required = $0 { true } else { false } }
-    let takesRest = positionalSpec.contains { if case .rest = $0 { true } else { false } }
-    if positionals.count < required.count, case .required(let missing) = required[positionals.count]
-    {
+    // The first required parameter not given, if any, and how many
+    // positionals the spec takes.
+    var missing: String?
+    var requiredCount = 0
+    var positionalCount = 0
+    var takesRest = false
+    for parameter in spec.parameters {
+      switch parameter {
+      case .required(let name):
+        if requiredCount == positionals.count { missing = name }
+        requiredCount += 1
+        positionalCount += 1
+      case .optional: positionalCount += 1
+      case .rest:
+        positionalCount += 1
+        takesRest = true
+      case .flag, .option, .keyword: break
+      }
+    }
+    if let missing {
       throw ScriptError(
         "missing \(missing) for '\(spec.name)'", at: SourceRange(at: range.end), notes: [usage])
     }
-    if !takesRest, positionals.count > positionalSpec.count {
-      let extra = positionals[positionalSpec.count]
+    if !takesRest, positionals.count > positionalCount {
+      let extra = positionals[positionalCount]
       throw ScriptError(
         "unexpected argument '\(extra.text)' for '\(spec.name)'", at: extra,
         notes: [.init("quote an argument that has blanks"), usage])
