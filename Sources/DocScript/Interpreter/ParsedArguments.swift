@@ -46,8 +46,12 @@ public struct ParsedArguments: Sendable {
     // `expect-error`) takes `--x` as a word too: `expect-error` passes it
     // to the command it runs.
     var optionsEnded =
-      flagNames.isEmpty && optionNames.isEmpty && keywordNames.isEmpty
-      && spec.positionals.contains { if case .rest = $0 { true } else { false } }
+      !spec.parameters.contains {
+        switch $0 {
+        case .flag, .option, .keyword: true
+        case .required, .optional, .rest: false
+        }
+      } && spec.positionals.contains { if case .rest = $0 { true } else { false } }
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
