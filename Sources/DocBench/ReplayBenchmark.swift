@@ -14,8 +14,8 @@ import Glibc
 /// same edits as `Na`, `Nc` and `Nd`, then `w`. Both files must end up
 /// byte-identical, and identical to the same edits applied to
 /// ``TextLines`` in this process. A third child, `docrepl run` of a script
-/// that only opens and saves the file, shows what the edits themselves
-/// cost. Each figure is the median of `runs` runs, after one warm-up run of
+/// that opens the file, edits one line and saves it, shows what the edit
+/// commands themselves cost. Each figure is the median of `runs` runs, after one warm-up run of
 /// each.
 enum ReplayBenchmark {
   struct Options {

@@ -38,13 +38,13 @@ public struct PlainTextDocument: FileDocument, Hashable {
   public mutating func insert(
     _ lines: [String], at index: Int
   ) throws(FormatError) -> DocumentEdit<Self> {
-    Self.lift(try text.insert(lines, at: index))
+    try insert(lines, at: index, actionName: "Insert Lines")
   }
 
   /// Deletes lines (0-based); see ``TextLines/delete(_:)``.
   @discardableResult
   public mutating func delete(_ range: Range<Int>) throws(FormatError) -> DocumentEdit<Self> {
-    Self.lift(try text.delete(range))
+    try delete(range, actionName: "Delete Lines")
   }
 
   /// Replaces one line's text; see ``TextLines/replace(lineAt:with:)``.
@@ -52,11 +52,48 @@ public struct PlainTextDocument: FileDocument, Hashable {
   public mutating func replace(
     lineAt index: Int, with line: String
   ) throws(FormatError) -> DocumentEdit<Self> {
-    Self.lift(try text.replace(lineAt: index, with: line))
+    try replace(lineAt: index, with: line, actionName: "Replace Line")
   }
 
-  private static func lift(_ edit: DocumentEdit<TextLines>) -> DocumentEdit<Self> {
-    DocumentEdit(actionName: edit.actionName) { document in lift(edit.apply(to: &document.text)) }
+  // The same edits under the undo name a script command gives them. The
+  // inverse is one closure over the text's own (``TextLines/Splice``), not
+  // a closure around the text's edit and another around that for the
+  // name: there is one an undo step.
+
+  mutating func insert(
+    _ lines: [String], at index: Int, actionName: String
+  ) throws(FormatError) -> DocumentEdit<Self> {
+    Self.edit(try text.insert(lines, at: index, actionName: actionName))
+  }
+
+  mutating func delete(
+    _ range: Range<Int>, actionName: String
+  ) throws(FormatError) -> DocumentEdit<Self> {
+    Self.edit(try text.delete(range, actionName: actionName))
+  }
+
+  mutating func replace(
+    lineAt index: Int, with line: String, actionName: String
+  ) throws(FormatError) -> DocumentEdit<Self> {
+    Self.edit(try text.replace(lineAt: index, with: line, actionName: actionName))
+  }
+
+  /// The edit that applies `splice` to the text, and returns the edit
+  /// that undoes it: as ``TextLines``'s own, with one closure shape for
+  /// each kind of content.
+  private static func edit(_ splice: TextLines.Splice) -> DocumentEdit<Self> {
+    let (range, actionName) = (splice.range, splice.actionName)
+    switch splice.content {
+    case .line(let line):
+      return DocumentEdit(actionName: actionName) { document in
+        edit(document.text.apply(.init(range: range, content: .line(line), actionName: actionName)))
+      }
+    case .lines(let lines):
+      return DocumentEdit(actionName: actionName) { document in
+        edit(
+          document.text.apply(.init(range: range, content: .lines(lines), actionName: actionName)))
+      }
+    }
   }
 
   /// A regular file's contents, or a format error naming it.

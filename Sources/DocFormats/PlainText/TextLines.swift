@@ -131,12 +131,20 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   public mutating func insert(
     _ texts: [String], at index: Int
   ) throws(FormatError) -> DocumentEdit<TextLines> {
+    Self.edit(try insert(texts, at: index, actionName: "Insert Lines"))
+  }
+
+  /// ``insert(_:at:)``, returning its inverse as a ``Splice`` named
+  /// `actionName`.
+  mutating func insert(
+    _ texts: [String], at index: Int, actionName: String
+  ) throws(FormatError) -> Splice {
     try Self.checkNoLineBreaks(texts)
     guard (0...count).contains(index) else {
       throw FormatError(
         .invalidEdit, "line \(index + 1) is out of range (the text has \(count) lines)")
     }
-    guard !texts.isEmpty else { return splice(index..<index, with: [], actionName: "Insert Lines") }
+    guard !texts.isEmpty else { return splice(index..<index, with: [], actionName: actionName) }
     let ending = preferredEnding
     var new = texts.map { Line($0, ending: ending) }
     if index == count, let last = lines.last, last.ending == .none {
@@ -145,9 +153,9 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
       new[new.count - 1].ending = .none
       return splice(
         (count - 1)..<count, with: [Line(last.text, ending: ending)] + new,
-        actionName: "Insert Lines")
+        actionName: actionName)
     }
-    return splice(index..<index, with: new, actionName: "Insert Lines")
+    return splice(index..<index, with: new, actionName: actionName)
   }
 
   /// Deletes the lines in `range` (0-based).
@@ -156,6 +164,12 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: ``FormatError/Code/invalidEdit`` for a range out of bounds.
   @discardableResult
   public mutating func delete(_ range: Range<Int>) throws(FormatError) -> DocumentEdit<TextLines> {
+    Self.edit(try delete(range, actionName: "Delete Lines"))
+  }
+
+  /// ``delete(_:)``, returning its inverse as a ``Splice`` named
+  /// `actionName`.
+  mutating func delete(_ range: Range<Int>, actionName: String) throws(FormatError) -> Splice {
     guard range.lowerBound >= 0, range.upperBound <= count else {
       throw FormatError(
         .invalidEdit,
@@ -166,9 +180,9 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
       // Deleting the last lines of a file without a final newline: the new
       // last line loses its ending.
       let kept = Line(lines[range.lowerBound - 1].text, ending: .none)
-      return splice((range.lowerBound - 1)..<count, with: [kept], actionName: "Delete Lines")
+      return splice((range.lowerBound - 1)..<count, with: [kept], actionName: actionName)
     }
-    return splice(range, with: [], actionName: "Delete Lines")
+    return splice(range, with: [], actionName: actionName)
   }
 
   /// Replaces the text of line `index` (0-based), keeping its ending.
@@ -180,6 +194,14 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   public mutating func replace(
     lineAt index: Int, with text: String
   ) throws(FormatError) -> DocumentEdit<TextLines> {
+    Self.edit(try replace(lineAt: index, with: text, actionName: "Replace Line"))
+  }
+
+  /// ``replace(lineAt:with:)``, returning its inverse as a ``Splice``
+  /// named `actionName`.
+  mutating func replace(
+    lineAt index: Int, with text: String, actionName: String
+  ) throws(FormatError) -> Splice {
     try Self.checkNoLineBreaks([text])
     guard (0..<count).contains(index) else {
       throw FormatError(
@@ -187,25 +209,61 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     }
     return splice(
       index..<(index + 1), with: [Line(text, ending: lines[index].ending)],
-      actionName: "Replace Line")
+      actionName: actionName)
   }
 
-  /// Replaces `range` with `new` and returns the edit that swaps them back.
-  private mutating func splice(
-    _ range: Range<Int>, with new: [Line], actionName: String
-  ) -> DocumentEdit<TextLines> {
-    let old = replaceSubrange(range, with: new)
-    let replaced = range.lowerBound..<(range.lowerBound + new.count)
-    if old.count == 1, let line = old.first {
-      // Most undo steps hold one line: keep it without an array around it,
-      // which saves an allocation a step.
+  /// An edit's inverse as a value: the lines now at `range` give way to
+  /// `content`. A document that holds a ``TextLines`` makes its own
+  /// ``DocumentEdit`` of it, so that an undo step is one closure and not
+  /// one around ``TextLines``'s.
+  struct Splice: Sendable {
+    /// The lines to put back: most undo steps hold one line, kept without
+    /// an array around it, which saves an allocation a step.
+    enum Content: Sendable {
+      case line(Line)
+      case lines([Line])
+    }
+
+    var range: Range<Int>
+    var content: Content
+    var actionName: String
+  }
+
+  /// Applies `splice` and returns the one that undoes it.
+  mutating func apply(_ splice: Splice) -> Splice {
+    switch splice.content {
+    case .line(let line): self.splice(splice.range, with: [line], actionName: splice.actionName)
+    case .lines(let lines): self.splice(splice.range, with: lines, actionName: splice.actionName)
+    }
+  }
+
+  /// The edit that applies `splice`, and returns the edit that undoes it.
+  private static func edit(_ splice: Splice) -> DocumentEdit<TextLines> {
+    // One closure shape for each kind of content, so that a step that
+    // holds no line (an insert's inverse) does not carry room for one.
+    let (range, actionName) = (splice.range, splice.actionName)
+    switch splice.content {
+    case .line(let line):
       return DocumentEdit(actionName: actionName) { text in
-        text.splice(replaced, with: [line], actionName: actionName)
+        edit(text.splice(range, with: [line], actionName: actionName))
+      }
+    case .lines(let lines):
+      return DocumentEdit(actionName: actionName) { text in
+        edit(text.splice(range, with: lines, actionName: actionName))
       }
     }
-    return DocumentEdit(actionName: actionName) { text in
-      text.splice(replaced, with: old, actionName: actionName)
-    }
+  }
+
+  /// Replaces `range` with `new` and returns the splice that swaps them
+  /// back.
+  private mutating func splice(
+    _ range: Range<Int>, with new: [Line], actionName: String
+  ) -> Splice {
+    let old = replaceSubrange(range, with: new)
+    let replaced = range.lowerBound..<(range.lowerBound + new.count)
+    return Splice(
+      range: replaced, content: old.count == 1 ? .line(old[0]) : .lines(old),
+      actionName: actionName)
   }
 
   /// Replaces the lines in `range` with `new` and returns the old ones.

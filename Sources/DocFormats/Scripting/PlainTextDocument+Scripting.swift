@@ -33,7 +33,7 @@ extension PlainTextDocument: ScriptableFileDocument {
       ) { context in
         guard let line = context.arguments[0] else { return }
         let count = context.session.document.text.count
-        try edit(context, line) { try $0.insert([line.text], at: count).named("Append Line") }
+        try edit(context, line) { try $0.insert([line.text], at: count, actionName: "Append Line") }
       },
       DocumentCommand(
         CommandSpec(
@@ -44,7 +44,9 @@ extension PlainTextDocument: ScriptableFileDocument {
         guard let number = context.arguments[0], let line = context.arguments[1] else { return }
         let count = context.session.document.text.count
         let n = try number.integer("line number", in: 1...(count + 1))
-        try edit(context, line) { try $0.insert([line.text], at: n - 1).named("Insert Line \(n)") }
+        try edit(context, line) {
+          try $0.insert([line.text], at: n - 1, actionName: "Insert Line \(n)")
+        }
       },
       DocumentCommand(
         CommandSpec(
@@ -58,7 +60,7 @@ extension PlainTextDocument: ScriptableFileDocument {
         guard count > 0 else { throw ScriptError("the text has no lines", at: number) }
         let n = try number.integer("line number", in: 1...count)
         try edit(context, line) {
-          try $0.replace(lineAt: n - 1, with: line.text).named("Set Line \(n)")
+          try $0.replace(lineAt: n - 1, with: line.text, actionName: "Set Line \(n)")
         }
       },
       DocumentCommand(
@@ -73,7 +75,7 @@ extension PlainTextDocument: ScriptableFileDocument {
           range.count == 1
           ? "Delete Line \(range.lowerBound + 1)"
           : "Delete Lines \(range.lowerBound + 1)-\(range.upperBound)"
-        try edit(context, spec) { try $0.delete(range).named(title) }
+        try edit(context, spec) { try $0.delete(range, actionName: title) }
       },
       DocumentCommand(
         CommandSpec(

@@ -13,7 +13,9 @@
 public struct DocumentEdit<Document>: Sendable {
   /// The name of the edit this one reverts, for undo menu titles.
   public let actionName: String
-  private let body: @Sendable (inout Document) -> DocumentEdit<Document>
+  /// Internal rather than private so that the host's undo registration
+  /// can keep this closure alone, without the name beside it.
+  let body: @Sendable (inout Document) -> DocumentEdit<Document>
 
   /// Creates an edit. `body` changes the document and returns the edit
   /// that changes it back.

@@ -64,8 +64,13 @@ extension DocumentSession where Document: FileDocument {
   }
 
   private func register(_ inverse: DocumentEdit<Document>) {
-    undoManager.registerUndo(withTarget: self) { session in
-      session.register(inverse.apply(to: &session.document))
+    // One closure a step, holding the inverse's body alone (its name is
+    // the group's): the target is always this session, so the cast
+    // cannot fail.
+    let body = inverse.body
+    undoManager.registerUndo(withObject: self) { target in
+      guard let session = target as? DocumentSession else { return }
+      session.register(body(&session.document))
     }
     // While undoing or redoing, the step being built keeps the name of the
     // one it reverses, so that a group's redo is titled as its undo was.

@@ -39,8 +39,8 @@ import Foundation
 /// with the undo manager as the object.
 @MainActor
 open class UndoManager {
-  private var undoStack: [UndoGroup] = []
-  private var redoStack: [UndoGroup] = []
+  private var undoStack: [UndoStackItem] = []
+  private var redoStack: [UndoStackItem] = []
 
   /// The steps on the undo stack, oldest first: each one's action name and
   /// whether it is discardable. For this package's own tools (the
@@ -117,9 +117,25 @@ open class UndoManager {
     withTarget target: TargetType, handler: @escaping @MainActor (TargetType) -> Void
   ) {
     guard isUndoRegistrationEnabled else { return }
-    let action = UndoAction(target: target) { object in
-      if let target = object as? TargetType { handler(target) }
-    }
+    register(
+      UndoAction(target: target) { object in
+        if let target = object as? TargetType { handler(target) }
+      })
+  }
+
+  /// Registers `handler` to undo the latest change to `target`, which it
+  /// is passed as it is: ``registerUndo(withTarget:handler:)`` without the
+  /// closure around the handler that casts the target back to its type,
+  /// for a host that registers one undo step an edit and knows its target's
+  /// type (`DocumentSession`), so that a step costs one closure, not two.
+  final func registerUndo(
+    withObject target: AnyObject, handler: @escaping @MainActor (AnyObject) -> Void
+  ) {
+    guard isUndoRegistrationEnabled else { return }
+    register(UndoAction(target: target, perform: handler))
+  }
+
+  private func register(_ action: UndoAction) {
     if !(isUndoing || isRedoing) {
       if openGroups.isEmpty {
         precondition(
@@ -179,7 +195,7 @@ open class UndoManager {
     if openGroups.isEmpty {
       closedGroupWasRecorded = !(group.isEventGroup && group.entries.isEmpty)
       if closedGroupWasRecorded {
-        undoStack.append(group)
+        undoStack.append(UndoStackItem(group))
         trimToLevels()
       }
     } else {
@@ -293,7 +309,7 @@ open class UndoManager {
     if undoing, let open, case .group(let nested)? = open.entries.last {
       next = nested
     } else {
-      next = undoing ? undoStack.last : redoStack.last
+      next = (undoing ? undoStack.last : redoStack.last)?.group
     }
     guard let group = next else { return }
     post(undoing ? .NSUndoManagerWillUndoChange : .NSUndoManagerWillRedoChange)
@@ -311,11 +327,11 @@ open class UndoManager {
     replayedGroupCountsAsChange = open == nil && !group.isDiscardable
     if !inverse.entries.isEmpty {
       if undoing {
-        redoStack.append(inverse)
+        redoStack.append(UndoStackItem(inverse))
       } else if let open {
         nest(inverse, in: open)
       } else {
-        undoStack.append(inverse)
+        undoStack.append(UndoStackItem(inverse))
       }
       trimToLevels()
     }
@@ -349,22 +365,23 @@ open class UndoManager {
 
   // MARK: - State
 
-  /// The group ``undo()`` would undo: the open top-level group if closing
-  /// it would keep it (it is not the event's group, or something was
-  /// registered or opened in it), else the top of the undo stack.
-  private var nextUndoGroup: UndoGroup? {
+  /// The open top-level group when ``undo()`` would undo it: closing it
+  /// would keep it (it is not the event's group, or something was
+  /// registered or opened in it). Otherwise ``undo()`` undoes the top of
+  /// the undo stack.
+  private var openUndoGroup: UndoGroup? {
     if !(isUndoing || isRedoing), let open = openGroups.first,
       !open.isEventGroup || !open.entries.isEmpty || openGroups.count > 1
     {
       return open
     }
-    return undoStack.last
+    return nil
   }
 
   /// Whether there is anything to undo, counting an open group the program
   /// opened, even one still empty. True does not mean ``undo()`` is safe
   /// to call: check ``groupingLevel`` too.
-  open var canUndo: Bool { nextUndoGroup != nil }
+  open var canUndo: Bool { openUndoGroup != nil || !undoStack.isEmpty }
 
   /// Whether there is anything to redo. Posts `NSUndoManagerCheckpoint`
   /// first, as Apple's does.
@@ -375,7 +392,7 @@ open class UndoManager {
 
   /// How many top-level groups ``undo()`` can undo, one after another.
   open var undoCount: Int {
-    undoStack.count + (nextUndoGroup != nil && nextUndoGroup !== undoStack.last ? 1 : 0)
+    undoStack.count + (openUndoGroup != nil ? 1 : 0)
   }
 
   /// How many top-level groups ``redo()`` can redo.
@@ -429,20 +446,23 @@ open class UndoManager {
 
   // MARK: - Names, flags and user info
 
-  /// The group that names, flags and user info apply to: the open
-  /// top-level group (during undo or redo, the one collecting inverses), or
-  /// else the last group on the undo stack.
-  private var currentGroup: UndoGroup? {
-    openGroups.first ?? undoStack.last
-  }
+  // Names, flags and user info apply to the open top-level group (during
+  // undo or redo, the one collecting inverses), or else to the last step
+  // on the undo stack.
 
   /// Names the current action, for menu titles. `""` removes the name.
   open func setActionName(_ actionName: String) {
-    currentGroup?.actionName = actionName
+    if let open = openGroups.first {
+      open.actionName = actionName
+    } else if !undoStack.isEmpty {
+      undoStack[undoStack.count - 1].actionName = actionName
+    }
   }
 
   /// The name of the action ``undo()`` would undo, or `""`.
-  open var undoActionName: String { nextUndoGroup?.actionName ?? "" }
+  open var undoActionName: String {
+    openUndoGroup?.actionName ?? undoStack.last?.actionName ?? ""
+  }
 
   /// The name of the action ``redo()`` would redo, or `""`.
   open var redoActionName: String { redoStack.last?.actionName ?? "" }
@@ -466,28 +486,39 @@ open class UndoManager {
   /// Marks the current action as not changing persistent state, so a
   /// document does not count it as a change.
   open func setActionIsDiscardable(_ discardable: Bool) {
-    currentGroup?.isDiscardable = discardable
+    if let open = openGroups.first {
+      open.isDiscardable = discardable
+    } else if !undoStack.isEmpty {
+      undoStack[undoStack.count - 1].isDiscardable = discardable
+    }
   }
 
   /// Whether the action ``undo()`` would undo is discardable.
-  open var undoActionIsDiscardable: Bool { nextUndoGroup?.isDiscardable ?? false }
+  open var undoActionIsDiscardable: Bool {
+    openUndoGroup?.isDiscardable ?? undoStack.last?.isDiscardable ?? false
+  }
 
   /// Whether the action ``redo()`` would redo is discardable.
   open var redoActionIsDiscardable: Bool { redoStack.last?.isDiscardable ?? false }
 
   /// Attaches a value to the current action; nil removes it.
   open func setActionUserInfoValue(_ info: Any?, forKey key: UserInfoKey) {
-    currentGroup?.userInfo[key] = info
+    if let open = openGroups.first {
+      open.userInfo[key] = info
+    } else if !undoStack.isEmpty {
+      undoStack[undoStack.count - 1].setUserInfoValue(info, forKey: key)
+    }
   }
 
   /// A value attached to the action ``undo()`` would undo.
   open func undoActionUserInfoValue(forKey key: UserInfoKey) -> Any? {
-    nextUndoGroup?.userInfo[key]
+    if let open = openUndoGroup { return open.userInfo[key] }
+    return undoStack.last?.userInfoValue(forKey: key)
   }
 
   /// A value attached to the action ``redo()`` would redo.
   open func redoActionUserInfoValue(forKey key: UserInfoKey) -> Any? {
-    redoStack.last?.userInfo[key]
+    redoStack.last?.userInfoValue(forKey: key)
   }
 
   /// The two user infos `NSUndoManagerWillCloseUndoGroup` carries, built
