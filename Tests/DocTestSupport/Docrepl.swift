@@ -1,4 +1,6 @@
+import Dispatch
 public import Foundation
+import Synchronization
 
 /// The result of running the built `docrepl` binary.
 public struct ProcessResult: Sendable {
@@ -34,14 +36,22 @@ public func runProgram(
   process.standardOutput = output
   process.standardError = errors
   try process.run()
-  // Read both pipes before waiting, so a full pipe cannot deadlock.
+  // Read both pipes at once, and before waiting: a child that fills one
+  // pipe while the other is being read would otherwise never finish.
+  let errorData = Mutex(Data())
+  let errorsRead = DispatchGroup()
+  let errorHandle = errors.fileHandleForReading
+  DispatchQueue.global().async(group: errorsRead) {
+    let data = errorHandle.readDataToEndOfFile()
+    errorData.withLock { $0 = data }
+  }
   let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+  errorsRead.wait()
   process.waitUntilExit()
   return ProcessResult(
     status: process.terminationStatus,
     output: String(decoding: outputData, as: UTF8.self),
-    errors: String(decoding: errorData, as: UTF8.self))
+    errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
 }
 
 /// The `docrepl` executable in the build directory that holds the tests.

@@ -25,7 +25,12 @@ public struct PlainTextDocument: FileDocument, Hashable {
   ///   the offset of the first bad byte, or ``FormatError/Code/corruptFile``
   ///   for a directory or unreadable file.
   public init(configuration: ReadConfiguration) throws {
-    text = try TextLines(data: Self.contents(of: configuration.file))
+    let data = try Self.contents(of: configuration.file)
+    do {
+      text = try TextLines(data: data)
+    } catch {
+      throw error.inFile(configuration.file.filename)
+    }
   }
 
   /// The document's bytes in a regular-file wrapper.

@@ -103,8 +103,14 @@ extension Interpreter {
     }
     var isDirectory: ObjCBool = false
     _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+    // The extension's declared type, whether the file is a folder or not:
+    // a `.notes` that is a plain file is a broken note collection, and its
+    // reader says so, rather than a binary file that opens.
+    let declared = UTType(filenameExtension: url.pathExtension, conformingTo: .item)
+      .flatMap { $0.isDeclared ? $0 : nil }
     let type =
       contentType
+      ?? declared
       ?? UTType(
         filenameExtension: url.pathExtension,
         conformingTo: isDirectory.boolValue ? .directory : .data)
@@ -113,7 +119,7 @@ extension Interpreter {
       throw ScriptError("no document type reads \(type.identifier)", at: path)
     }
     do {
-      documents[name] = try await entry.open(url, contentType, sessionEnvironment)
+      documents[name] = try await entry.open(url, contentType ?? declared, sessionEnvironment)
     } catch {
       throw Located(error: error, range: path.range)
     }

@@ -221,7 +221,21 @@ public final class Interpreter {
   /// `text` with paths under the working folder relative to it, as all
   /// output shows them, whoever wrote the message.
   func relativePaths(in text: String) -> String {
-    text.replacingOccurrences(of: options.workingDirectory.path + "/", with: "")
+    let folder = options.workingDirectory.path
+    var text = text.replacingOccurrences(of: folder + "/", with: "")
+    // The folder itself, where a path ends (not a sibling that starts
+    // with its name): `.`.
+    var searchStart = text.startIndex
+    while let found = text.range(of: folder, range: searchStart..<text.endIndex) {
+      let next = text[found.upperBound...].first
+      if next.map({ ":'\" ,)".contains($0) }) ?? true {
+        text.replaceSubrange(found, with: ".")
+        searchStart = text.index(found.lowerBound, offsetBy: 1)
+      } else {
+        searchStart = found.upperBound
+      }
+    }
+    return text
   }
 
   /// "in file included from a.docscript:3", innermost first.
@@ -243,8 +257,12 @@ public final class Interpreter {
       text = cocoa.userInfo[NSLocalizedDescriptionKey] as? String ?? cocoa.localizedDescription
     }
     if text.hasSuffix(".") { text.removeLast() }
+    // A capital starting a sentence goes, but not one starting a path
+    // (`Trip.notes: …`) or a name (`Makefile: …`).
+    let firstWord = text.prefix { $0 != " " }
     if let first = text.first, first.isUppercase,
-      text.dropFirst().first.map({ !$0.isUppercase }) ?? true
+      text.dropFirst().first.map({ !$0.isUppercase }) ?? true,
+      !firstWord.contains(where: { $0.isNumber || "./:_-~".contains($0) })
     {
       text = first.lowercased() + text.dropFirst()
     }

@@ -142,11 +142,13 @@ struct WorldState: Equatable, CustomStringConvertible {
 /// ran it must be exactly as it was, and as its twin that never ran it,
 /// down to every step of every undo and redo stack.
 @MainActor
+@discardableResult
 func expectNothingChanged(
   by command: String, after setup: String, files: [String: String] = [:], failures: Int = 1,
   registering extra: @escaping (DocumentTypeRegistry) -> Void = { _ in },
+  between: (ScriptHarness) throws -> Void = { _ in }, on fileSystem: (any FileSystem)? = nil,
   sourceLocation: Testing.SourceLocation = #_sourceLocation
-) async throws {
+) async throws -> ScriptHarness.Step {
   let subject = try ScriptHarness(registering: extra)
   let twin = try ScriptHarness(registering: extra)
   for (path, text) in files {
@@ -155,8 +157,15 @@ func expectNothingChanged(
   }
   await subject.setUp(setup, sourceLocation: sourceLocation)
   await twin.setUp(setup, sourceLocation: sourceLocation)
+  try between(subject)
+  try between(twin)
   let before = await WorldState.capture(subject)
-  let step = await subject.run(command)
+  let step: ScriptHarness.Step
+  if let fileSystem {
+    step = await FileSystemContext.$current.withValue(fileSystem) { await subject.run(command) }
+  } else {
+    step = await subject.run(command)
+  }
   #expect(
     step.problems == failures, "\(command) should fail: \(step.diagnostics)",
     sourceLocation: sourceLocation)
@@ -167,4 +176,5 @@ func expectNothingChanged(
   let walk = await WorldState.walk(subject)
   let twinWalk = await WorldState.walk(twin)
   #expect(walk == twinWalk, "\(command) changed the history", sourceLocation: sourceLocation)
+  return step
 }
