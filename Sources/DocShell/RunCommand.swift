@@ -84,8 +84,6 @@ enum RunCommand {
       if !result.succeeded { status = .failure }
       if result.stoppedByBail { break }
     }
-    _ = output
-    _ = errors
     return status
   }
 }

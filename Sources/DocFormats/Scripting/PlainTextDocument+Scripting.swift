@@ -22,9 +22,7 @@ extension PlainTextDocument: ScriptableFileDocument {
           example: "set-text <<EOF\nMilk\nEggs\nEOF", topic: .document)
       ) { context in
         guard let text = context.arguments[0]?.text else { return }
-        let old = context.session.document
         context.session.setDocument(PlainTextDocument(text: text), actionName: "Set Text")
-        _ = old
       },
       DocumentCommand(
         CommandSpec(

@@ -38,7 +38,6 @@ protocol DocumentHandle: AnyObject {
   func save(to url: URL, contentType: UTType?) async throws
   func revert() async throws
   func close(discardingChanges: Bool) throws
-  func autosaveIfNeeded() async throws -> Bool
   /// Autosaves now, whatever the policy says.
   func autosaveNow() async throws
   func export(to url: URL, contentType: UTType?, defaultFilename: String?) async throws -> URL
@@ -122,7 +121,6 @@ final class SessionHandle<Document: ScriptableDocument>: DocumentHandle {
   func close(discardingChanges: Bool) throws {
     try session.close(discardingChanges: discardingChanges)
   }
-  func autosaveIfNeeded() async throws -> Bool { try await session.autosaveIfNeeded() }
   func autosaveNow() async throws { try await session.autosave() }
 
   func export(to url: URL, contentType: UTType?, defaultFilename: String?) async throws -> URL {
