@@ -1,5 +1,7 @@
 import CReadline
 import DocFormats
+public import DocScript
+import Foundation
 
 /// The `docrepl` program: everything `main.swift` does, as a library call.
 public enum Docrepl {
@@ -20,7 +22,23 @@ public enum Docrepl {
   public static func run(
     arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async -> ExitStatus {
+    await run(
+      arguments: arguments, registry: DocFormats.makeRegistry(),
+      environment: ProcessInfo.processInfo.environment, output: &output, errors: &errors)
+  }
+
+  /// Runs the program over the document types in `registry`, with
+  /// `environment` as the scripts' environment, writing to the given
+  /// streams.
+  @MainActor
+  public static func run(
+    arguments: [String], registry: DocumentTypeRegistry, environment: [String: String],
+    output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) async -> ExitStatus {
     DocFormats.registerTypes()
+    let shell = Shell(
+      registry: registry, environment: environment,
+      workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     guard let first = arguments.first else {
       errors.write("docrepl: error: no command given\n\n" + usage)
       return .usage
@@ -36,9 +54,9 @@ public enum Docrepl {
     case "inspect":
       return InspectCommand.run(arguments: rest, output: &output, errors: &errors)
     case "run":
-      return await RunCommand.run(arguments: rest, output: &output, errors: &errors)
+      return await RunCommand.run(arguments: rest, shell: shell, output: &output, errors: &errors)
     case "test":
-      return await TestCommand.run(arguments: rest, output: &output, errors: &errors)
+      return await TestCommand.run(arguments: rest, shell: shell, output: &output, errors: &errors)
     default:
       let what = first.hasPrefix("-") ? "option" : "command"
       errors.write("docrepl: error: unknown \(what) '\(first)'\n\n" + usage)

@@ -1,5 +1,3 @@
-import DocFormats
-import DocKit
 import DocScript
 import Foundation
 
@@ -13,7 +11,8 @@ enum RunCommand {
     """
 
   static func run(
-    arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
+    arguments: [String], shell: Shell, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
   ) async -> ExitStatus {
     var bail = false
     var echo = false
@@ -58,7 +57,7 @@ enum RunCommand {
       errors.write("docrepl run: error: no script given\n\n" + usage)
       return .usage
     }
-    let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let folder = shell.workingDirectory
     var scripts: [ScriptFile] = []
     for file in files {
       do {
@@ -68,15 +67,13 @@ enum RunCommand {
         return error.status
       }
     }
-    var options = Interpreter.Options(
-      workingDirectory: folder, environment: ProcessInfo.processInfo.environment,
-      autosaveDirectory: DocumentSession<Void>.Environment.defaultAutosaveDirectory)
+    var options = shell.interpreterOptions()
     options.bail = bail
     options.echo = echo
     options.variables = variables
     let sink = StreamOutput()
     let interpreter = Interpreter(
-      registry: DocFormats.makeRegistry(), options: options, output: sink)
+      registry: shell.registry, options: options, output: sink)
     var status = ExitStatus.success
     for script in scripts {
       let result = await interpreter.run(script.source, url: script.url)

@@ -1,5 +1,3 @@
-import DocFormats
-import DocKit
 import DocScript
 import Foundation
 
@@ -14,7 +12,8 @@ enum TestCommand {
     """
 
   static func run(
-    arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
+    arguments: [String], shell: Shell, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
   ) async -> ExitStatus {
     var update = false
     var files: [String] = []
@@ -36,7 +35,7 @@ enum TestCommand {
       errors.write("docrepl test: error: no script given\n\n" + usage)
       return .usage
     }
-    let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let folder = shell.workingDirectory
     var failed = 0
     var malformed = false
     for file in files {
@@ -53,11 +52,9 @@ enum TestCommand {
       }
       let source = script.source
       let recorder = TranscriptRecorder(scriptName: file)
-      let options = Interpreter.Options(
-        workingDirectory: folder, environment: ProcessInfo.processInfo.environment,
-        autosaveDirectory: DocumentSession<Void>.Environment.defaultAutosaveDirectory)
+      let options = shell.interpreterOptions()
       let interpreter = Interpreter(
-        registry: DocFormats.makeRegistry(), options: options, output: recorder)
+        registry: shell.registry, options: options, output: recorder)
       let transcript = await Transcript.check(
         source, url: url, interpreter: interpreter, recorder: recorder)
       if transcript.result.isMalformed {
