@@ -65,6 +65,35 @@ extension JSONDocument: ScriptableFileDocument {
     ]
   }
 
+  /// Completes a `POINTER` to the members or elements at its level, keys
+  /// escaped per RFC 6901 (`~0`, `~1`): `/items/0/na` to `/items/0/name`.
+  /// Objects and arrays go on (no blank after them), so that `/` can
+  /// follow.
+  @MainActor public static func scriptCompletions(
+    forArgument argument: String, prefix: String, session: DocumentSession<JSONDocument>
+  ) -> [CompletionCandidate] {
+    guard argument == "POINTER" else { return [] }
+    let parentText = prefix.lastIndex(of: "/").map { String(prefix[..<$0]) } ?? ""
+    guard prefix.isEmpty || prefix.hasPrefix("/"),
+      let parent = try? session.document.value(at: parentText)
+    else { return [] }
+    let children: [(String, JSONValue)]
+    switch parent {
+    case .object(let members): children = members.map { ($0.key, $0.value) }
+    case .array(let items): children = items.enumerated().map { (String($0.offset), $0.element) }
+    default: return []
+    }
+    return children.map { key, value in
+      let isContainer: Bool
+      switch value {
+      case .object, .array: isContainer = true
+      default: isContainer = false
+      }
+      return CompletionCandidate(
+        parentText + JSONPointer(tokens: [key]).description, isFinal: !isContainer)
+    }
+  }
+
   /// `set` and `insert`: parse VALUE, then edit at POINTER.
   @MainActor
   private static func edit(

@@ -41,11 +41,16 @@ public struct CommandSpec: Sendable {
   /// Whether it may run inside `group NAME { … }`: edits and queries may;
   /// commands that save, open or close may not.
   public var isAllowedInGroup: Bool
+  /// What Tab completes each parameter to, by the name the usage line
+  /// shows (`NAME`, or an option's `UTI`), where the name alone does not
+  /// say: see ``argumentKind(of:)``.
+  public var argumentKinds: [String: ArgumentKind]
 
   /// Creates a spec.
   public init(
     _ name: String, _ parameters: [Parameter] = [], summary: String, discussion: String? = nil,
-    example: String, topic: Topic, isAllowedInGroup: Bool = true
+    example: String, topic: Topic, isAllowedInGroup: Bool = true,
+    completing argumentKinds: [String: ArgumentKind] = [:]
   ) {
     self.name = name
     self.parameters = parameters
@@ -54,6 +59,7 @@ public struct CommandSpec: Sendable {
     self.example = example
     self.topic = topic
     self.isAllowedInGroup = isAllowedInGroup
+    self.argumentKinds = argumentKinds
   }
 
   /// `export [--type UTI] [--name DEFAULT] [to PATH]`.

@@ -31,6 +31,8 @@ protocol DocumentHandle: AnyObject {
   func snapshot() async throws -> StoredSnapshot
   /// The type's commands, by name.
   var commands: [String: AnyDocumentCommand] { get }
+  /// What the type offers Tab for its argument named `argument`.
+  func completions(forArgument argument: String, prefix: String) -> [CompletionCandidate]
 
   func endEvent() async throws
   func save(force: Bool) async throws
@@ -108,6 +110,9 @@ final class SessionHandle<Document: ScriptableDocument>: DocumentHandle {
 
   func show() async throws -> String { try await showBody(session) }
   func snapshot() async throws -> StoredSnapshot { try await snapshotBody(session) }
+  func completions(forArgument argument: String, prefix: String) -> [CompletionCandidate] {
+    Document.scriptCompletions(forArgument: argument, prefix: prefix, session: session)
+  }
 
   func endEvent() async throws { try await session.endEvent() }
   func save(force: Bool) async throws { try await session.save(force: force) }

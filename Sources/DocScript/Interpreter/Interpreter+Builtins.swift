@@ -5,7 +5,7 @@ extension Interpreter {
   /// The language's own commands, in the order `help` lists them.
   static let builtinCommands: [BuiltinCommand] =
     documentCommands + inspectingCommands + snapshotCommands + savingCommands + undoCommands
-    + historyCommands + checkingCommands + otherCommands
+    + historyCommands + checkingCommands + otherCommands + recordCommands
 
   // MARK: - Documents
 
@@ -35,7 +35,8 @@ extension Interpreter {
     BuiltinCommand(
       spec: CommandSpec(
         "use", [.required("NAME")], summary: "makes NAME the current document",
-        example: "use Trip", topic: .documents, isAllowedInGroup: false),
+        example: "use Trip", topic: .documents, isAllowedInGroup: false,
+        completing: ["NAME": .documentName]),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
       guard let name = arguments[0] else { return }
@@ -46,7 +47,8 @@ extension Interpreter {
       spec: CommandSpec(
         "close", [.optional("NAME"), .flag("discard")],
         summary: "closes a document; refuses a dirty one without --discard",
-        example: "close Trip --discard", topic: .documents, isAllowedInGroup: false),
+        example: "close Trip --discard", topic: .documents, isAllowedInGroup: false,
+        completing: ["NAME": .documentName]),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
       try interpreter.closeDocument(arguments)

@@ -61,7 +61,13 @@ extension Interpreter {
           expect file PATH [TEXT]   PATH exists and, with TEXT, holds exactly those bytes
           expect sha256 PATH HEX    PATH's SHA-256 is HEX
           """,
-        example: "expect show <<EOF\n…\nEOF", topic: .checking),
+        example: "expect show <<EOF\n…\nEOF", topic: .checking,
+        completing: [
+          "WHAT": .choice([
+            "can-redo", "can-undo", "clean", "dirty", "file", "no-redo", "no-undo", "sha256",
+            "show",
+          ])
+        ]),
       actsOnDocument: true,
       // `expect file` and `expect sha256` look at the disk, not at a
       // document: they work with none open.
@@ -79,7 +85,8 @@ extension Interpreter {
         "expect-error", [.required("SUBSTRING"), .required("COMMAND"), .rest("ARGUMENT")],
         summary: "runs COMMAND and fails unless it fails with a message containing SUBSTRING",
         discussion: "Either way, COMMAND leaves every document as it was.",
-        example: "expect-error 'no such file' open missing.txt", topic: .checking),
+        example: "expect-error 'no such file' open missing.txt", topic: .checking,
+        completing: ["COMMAND": .commandLine]),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
       try await interpreter.expectError(arguments)

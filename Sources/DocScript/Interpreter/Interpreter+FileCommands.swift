@@ -33,7 +33,8 @@ extension Interpreter {
         "diff", [.required("A"), .optional("B")],
         summary:
           "prints a unified diff between two snapshots, or between a snapshot and the current state",
-        example: "diff snap-1", topic: .snapshots),
+        example: "diff snap-1", topic: .snapshots,
+        completing: ["A": .snapshotName, "B": .snapshotName]),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
       try await interpreter.diffSnapshots(arguments)
@@ -42,7 +43,8 @@ extension Interpreter {
       spec: CommandSpec(
         "restore", [.required("NAME")],
         summary: "makes the snapshot's document hold the snapshot again, as one undoable step",
-        example: "restore snap-1", topic: .snapshots),
+        example: "restore snap-1", topic: .snapshots,
+        completing: ["NAME": .snapshotName]),
       actsOnDocument: false,
       // It changes the snapshot's document: that is the undo event to end,
       // or to roll back if the command or its group fails.

@@ -25,7 +25,8 @@ extension Interpreter {
         summary: "changes a setting: bail on|off, echo on|off, clock ISO8601|now",
         discussion:
           "bail stops the script at the first failed command. echo prints each command before it runs. clock fixes the time documents and autosave see, or lets it run.",
-        example: "set clock 2026-01-01T00:00:00Z", topic: .other),
+        example: "set clock 2026-01-01T00:00:00Z", topic: .other,
+        completing: ["SETTING": .choice(["bail", "clock", "echo"])]),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
       try interpreter.changeSetting(arguments)

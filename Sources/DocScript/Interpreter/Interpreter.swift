@@ -79,6 +79,8 @@ public final class Interpreter {
   var stopped = false
   /// How many `group` blocks are running.
   var groupDepth = 0
+  /// The session `record` is writing, if any.
+  var recording: SessionRecording?
 
   /// The built-in commands, by name.
   let builtins: [String: BuiltinCommand]
@@ -118,7 +120,10 @@ public final class Interpreter {
       result.isMalformed = true
       return result
     }
+    let isTopLevel = sourceStack.isEmpty
+    if isTopLevel { beginRecordedInput(source) }
     await runChecked(source, url: url, includedAt: nil)
+    if isTopLevel { finishRecordedInput(source) }
     return result
   }
 

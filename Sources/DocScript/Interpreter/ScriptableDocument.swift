@@ -23,6 +23,24 @@ public protocol ScriptableDocument {
 
   /// The commands this type adds, which act on the current document.
   @MainActor static var scriptCommands: [DocumentCommand<Self>] { get }
+
+  /// What Tab offers for an argument of one of this type's commands whose
+  /// ``ArgumentKind`` is ``ArgumentKind/documentDefined``: the values
+  /// starting with `prefix`, for the document `session` holds.
+  ///
+  /// - Parameter argument: The parameter's usage name, such as `POINTER`.
+  ///
+  /// The default offers nothing.
+  @MainActor static func scriptCompletions(
+    forArgument argument: String, prefix: String, session: DocumentSession<Self>
+  ) -> [CompletionCandidate]
+}
+
+extension ScriptableDocument {
+  /// Offers nothing.
+  @MainActor public static func scriptCompletions(
+    forArgument argument: String, prefix: String, session: DocumentSession<Self>
+  ) -> [CompletionCandidate] { [] }
 }
 
 /// A short name for `new`, and the content type it stands for.

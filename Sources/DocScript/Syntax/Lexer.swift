@@ -39,6 +39,9 @@ struct Lexer {
   /// Whether the script ended inside a quote, a heredoc or a continued
   /// line: more input would complete it. The prompt uses this.
   private(set) var endsIncomplete = false
+  /// The quote (`'` or `"`) the script ended inside, if it did: what
+  /// completion closes to read the word being typed.
+  private(set) var unterminatedQuote: UInt8?
 
   init(_ source: ScriptSource) {
     file = source.name
@@ -344,6 +347,7 @@ struct Lexer {
     }
     guard current != nil else {
       endsIncomplete = true
+      unterminatedQuote = UInt8(ascii: "'")
       throw Diagnostic(
         .error, in: SourceRange(open, location(open: open)), "unterminated single-quoted string")
     }
@@ -373,6 +377,7 @@ struct Lexer {
     while true {
       guard let byte = current else {
         endsIncomplete = true
+        unterminatedQuote = UInt8(ascii: "\"")
         throw Diagnostic(
           .error, in: SourceRange(open, location(open: open)), "unterminated double-quoted string")
       }

@@ -1,0 +1,118 @@
+public import Foundation
+
+extension Interpreter {
+  static let recordCommands: [BuiltinCommand] = [
+    BuiltinCommand(
+      spec: CommandSpec(
+        "record", [.required("FILE"), .flag("replace")],
+        summary: "writes the session from the next line on as a replayable script; 'record stop' ends it",
+        discussion: """
+          Each input is written as typed, followed by its output as #> lines and its \
+          diagnostics as #! lines, so that 'docrepl test FILE' replays and checks it. The file \
+          is appended to after each input. An existing FILE is kept unless --replace is given. \
+          Leaving ends the recording.
+          """,
+        example: "record session.docscript", topic: .other, isAllowedInGroup: false,
+        completing: ["FILE": .path]),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      guard let file = arguments[0] else { return }
+      if file.text == "stop", file.isPlain {
+        try interpreter.stopRecording(at: arguments)
+      } else {
+        try interpreter.startRecording(file, replacing: arguments.has("replace"), at: arguments)
+      }
+    }
+  ]
+
+  /// The file `record` is writing, if any.
+  public var recordingURL: URL? { recording?.url }
+
+  /// Ends a recording, if one is open: for a prompt that is leaving. What
+  /// was recorded is already in the file; this closes it.
+  public func finishRecording() throws {
+    guard let recording else { return }
+    self.recording = nil
+    if let tee = output as? RecordingOutput { output = tee.base }
+    defer { try? recording.close() }
+    try recording.finishInput()
+  }
+
+  private func startRecording(_ file: Argument, replacing: Bool, at arguments: ParsedArguments)
+    throws
+  {
+    if let recording {
+      throw ScriptError(
+        "already recording to '\(resolver.display(recording.url))'", at: arguments.command,
+        notes: [.init("'record stop' ends it")])
+    }
+    let url = resolver.url(for: file.text)
+    let recording: SessionRecording
+    do {
+      recording = try SessionRecording(url: url, replacing: replacing)
+    } catch CocoaError.fileWriteFileExists {
+      throw ScriptError(
+        "'\(resolver.display(url))' already exists", at: file,
+        notes: [.init("record to another file, or give --replace")])
+    } catch {
+      throw ScriptError(
+        "cannot record to '\(resolver.display(url))': \(Self.message(of: error))", at: file)
+    }
+    output.write("recording to \(resolver.display(url))\n")
+    self.recording = recording
+    guard let top = sourceStack.first else { return }
+    let line =
+      sourceStack.count > 1
+      ? sourceStack[1].includedAt?.line ?? arguments.range.end.line : arguments.range.end.line
+    output = RecordingOutput(
+      base: output, recorder: recording.begin(top.source, firstLine: line + 1))
+  }
+
+  private func stopRecording(at arguments: ParsedArguments) throws {
+    guard let recording else {
+      throw ScriptError(
+        "not recording", at: arguments.command,
+        notes: [.init("'record FILE' starts a recording")])
+    }
+    let line =
+      sourceStack.count > 1
+      ? sourceStack[1].includedAt?.line ?? arguments.range.start.line
+      : arguments.range.start.line
+    self.recording = nil
+    if let tee = output as? RecordingOutput { output = tee.base }
+    defer { try? recording.close() }
+    do {
+      try recording.finishInput(lastLine: line - 1)
+    } catch {
+      throw ScriptError(
+        "recording to '\(resolver.display(recording.url))' failed: \(Self.message(of: error))",
+        at: arguments.command)
+    }
+    output.write("recorded to \(resolver.display(recording.url))\n")
+  }
+
+  /// At the start of a top-level input: records it if a recording is on.
+  func beginRecordedInput(_ source: ScriptSource) {
+    guard let recording else { return }
+    output = RecordingOutput(base: output, recorder: recording.begin(source, firstLine: 1))
+  }
+
+  /// At the end of a top-level input: appends it to the recording. A
+  /// failed write ends the recording, with a warning.
+  func finishRecordedInput(_ source: ScriptSource) {
+    guard let recording else { return }
+    if let tee = output as? RecordingOutput { output = tee.base }
+    do {
+      try recording.finishInput()
+    } catch {
+      self.recording = nil
+      try? recording.close()
+      let location = SourceLocation(file: source.name, line: 1, column: 1)
+      report(
+        Diagnostic(
+          .warning, at: location,
+          "recording to '\(resolver.display(recording.url))' stopped: \(Self.message(of: error))"),
+        in: source)
+    }
+  }
+}
