@@ -19,3 +19,44 @@ static inline void docrepl_readline_set_name(const char *name) {
 }
 
 #endif
+
+// ---- Tab completion and pre-filled lines (DocShell's ReadlineCompletion
+// ---- and ReadlineExportPrompt). Kept together so that the loop's own
+// ---- helpers above stay separate.
+#ifndef DOCREPL_CREADLINE_COMPLETION
+#define DOCREPL_CREADLINE_COMPLETION
+
+/// Makes `function` readline's completer, with the word-break and quote
+/// characters of the language.
+static inline void docrepl_completion_install(
+    rl_completion_func_t *function, const char *word_breaks, const char *quotes) {
+  rl_attempted_completion_function = function;
+  rl_completer_word_break_characters = word_breaks;
+  rl_completer_quote_characters = quotes;
+}
+
+/// Called at the start of each completion: never fall back to file
+/// names, and leave closing quotes and blanks to the completer (readline
+/// resets these before each attempt).
+static inline void docrepl_completion_take_over(void) {
+  rl_attempted_completion_over = 1;
+  rl_completion_suppress_append = 1;
+  rl_completion_suppress_quote = 1;
+}
+
+/// The line being edited, and the cursor's byte offset in it.
+static inline const char *docrepl_line_buffer(void) { return rl_line_buffer; }
+static inline int docrepl_line_point(void) { return rl_point; }
+
+/// readline's startup hook (run before the first prompt of a readline
+/// call), to read and to set.
+static inline rl_hook_func_t *docrepl_startup_hook(void) { return rl_startup_hook; }
+static inline void docrepl_set_startup_hook(rl_hook_func_t *hook) { rl_startup_hook = hook; }
+
+/// Where readline reads and writes; NULL for standard input and output.
+static inline void docrepl_readline_set_streams(FILE *input, FILE *output) {
+  rl_instream = input;
+  rl_outstream = output;
+}
+
+#endif

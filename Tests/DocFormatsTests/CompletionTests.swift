@@ -124,7 +124,8 @@ struct CompletionTests {
     ("save-as $PWD/Tr", "$PWD/Trip.json "),
   ]
 
-  @Test("A unique match is escaped for its quote, closed, and followed by a blank unless it goes on",
+  @Test(
+    "A unique match is escaped for its quote, closed, and followed by a blank unless it goes on",
     arguments: insertions)
   func insertion(_ line: String, _ expected: String) async throws {
     let harness = try await Self.harness()

@@ -148,7 +148,8 @@ extension Interpreter {
       positionals.append(argument)
     }
     if let pending {
-      return candidates(of: spec.argumentKind(of: pending), spec: spec, typed: typed, handle: handle)
+      return candidates(
+        of: spec.argumentKind(of: pending), spec: spec, typed: typed, handle: handle)
     }
     var candidates: [CompletionCandidate] = []
     if typed.hasPrefix("-"), !optionsEnded {
@@ -211,7 +212,8 @@ extension Interpreter {
     case .documentName: return documents.keys.map { CompletionCandidate($0) }
     case .snapshotName: return snapshotOrder.map { CompletionCandidate($0) }
     case .typeName:
-      return (registry.typeNames
+      return
+        (registry.typeNames
         + registry.entries.flatMap { $0.writableContentTypes.map(\.identifier) })
         .map { CompletionCandidate($0) }
     case .contentType:

@@ -5,7 +5,8 @@ extension Interpreter {
     BuiltinCommand(
       spec: CommandSpec(
         "record", [.required("FILE"), .flag("replace")],
-        summary: "writes the session from the next line on as a replayable script; 'record stop' ends it",
+        summary:
+          "writes the session from the next line on as a replayable script; 'record stop' ends it",
         discussion: """
           Each input is written as typed, followed by its output as #> lines and its \
           diagnostics as #! lines, so that 'docrepl test FILE' replays and checks it. The file \
@@ -38,7 +39,9 @@ extension Interpreter {
     try recording.finishInput()
   }
 
-  private func startRecording(_ file: Argument, replacing: Bool, at arguments: ParsedArguments)
+  private func startRecording(
+    _ file: Argument, replacing: Bool, at arguments: ParsedArguments
+  )
     throws
   {
     if let recording {

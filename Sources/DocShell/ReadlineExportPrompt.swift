@@ -1,0 +1,92 @@
+import CReadline
+import Foundation
+import Glibc
+
+/// The export dialog at the prompt: `fileExporter`'s sheet, as a readline
+/// line. `export` with no destination asks here.
+///
+///     export to: Trip.json█
+///
+/// The line starts with the default filename typed in, and the person may
+/// edit it; Enter accepts it, an empty line or Ctrl-C cancels. A file that
+/// exists is replaced only after `replace 'PATH'? [y/N]` is answered yes.
+@MainActor
+public final class ReadlineExportPrompt {
+  /// Reads one line after showing `prompt`, with `initialText` already
+  /// typed and editable; nil for Ctrl-C or the end of input.
+  public typealias ReadLine = @MainActor (_ prompt: String, _ initialText: String) async -> String?
+
+  private let readLine: ReadLine
+
+  /// A dialog that reads its lines with `readLine`: by default readline
+  /// itself (``readline(prompt:initialText:)``); the prompt passes its own
+  /// reader, which knows about Ctrl-C, and calls ``prefill(_:)`` for the
+  /// initial text.
+  public init(
+    readLine: @escaping ReadLine = { prompt, text in readline(prompt: prompt, initialText: text) }
+  ) {
+    self.readLine = readLine
+  }
+
+  /// Asks where to export, offering `defaultFilename` (the name with its
+  /// extension); returns the path typed, without surrounding blanks, or
+  /// nil when the person cancelled or left the line empty.
+  public func exportDestination(defaultFilename: String) async -> String? {
+    guard let line = await readLine("export to: ", defaultFilename) else { return nil }
+    let path = line.trimmingCharacters(in: .whitespaces)
+    return path.isEmpty ? nil : path
+  }
+
+  /// Asks whether to replace the existing `path`; only `y` or `yes` (any
+  /// case) is yes.
+  public func confirmReplace(_ path: String) async -> Bool {
+    guard let line = await readLine("replace '\(path)'? [y/N] ", "") else { return false }
+    return ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased())
+  }
+
+  // MARK: - readline
+
+  /// The text the next `readline()` call starts with, and the startup
+  /// hook that was there before.
+  private static var pendingText: String?
+  private static var previousHook: (@convention(c) () -> Int32)?
+
+  /// Makes the next `readline()` call start with `text` typed, the cursor
+  /// after it. Whatever startup hook was set still runs, and is put back.
+  public static func prefill(_ text: String) {
+    markMainQueue()
+    if pendingText == nil { previousHook = docrepl_startup_hook() }
+    pendingText = text
+    docrepl_set_startup_hook(insertPendingText)
+  }
+
+  /// Runs the hook: inserts the text and puts the previous hook back.
+  fileprivate static func takePendingText() -> Int32 {
+    let previous = previousHook
+    docrepl_set_startup_hook(previous)
+    previousHook = nil
+    var status: Int32 = 0
+    if let previous { status = previous() }
+    if let text = pendingText { rl_insert_text(text) }
+    pendingText = nil
+    return status
+  }
+
+  /// One line read with GNU readline, starting with `initialText`; not
+  /// added to the history. Nil at the end of input.
+  public static func readline(prompt: String, initialText: String) -> String? {
+    prefill(initialText)
+    guard let line = CReadline.readline(prompt) else {
+      // No line was read, so the hook may not have run.
+      if pendingText != nil { _ = takePendingText() }
+      return nil
+    }
+    defer { free(line) }
+    return String(cString: line)
+  }
+}
+
+/// readline's startup hook while a prefill is pending.
+private func insertPendingText() -> Int32 {
+  onMainActor { ReadlineExportPrompt.takePendingText() }
+}
