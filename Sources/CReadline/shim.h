@@ -45,16 +45,16 @@ static inline void docrepl_completion_take_over(void) {
 }
 
 /// The line being edited, and the cursor's byte offset in it.
-static inline const char *docrepl_line_buffer(void) { return rl_line_buffer; }
-static inline int docrepl_line_point(void) { return rl_point; }
+static inline const char *docrepl_completion_line_buffer(void) { return rl_line_buffer; }
+static inline int docrepl_completion_line_point(void) { return rl_point; }
 
 /// readline's startup hook (run before the first prompt of a readline
 /// call), to read and to set.
-static inline rl_hook_func_t *docrepl_startup_hook(void) { return rl_startup_hook; }
-static inline void docrepl_set_startup_hook(rl_hook_func_t *hook) { rl_startup_hook = hook; }
+static inline rl_hook_func_t *docrepl_prefill_startup_hook(void) { return rl_startup_hook; }
+static inline void docrepl_prefill_set_startup_hook(rl_hook_func_t *hook) { rl_startup_hook = hook; }
 
 /// Where readline reads and writes; NULL for standard input and output.
-static inline void docrepl_readline_set_streams(FILE *input, FILE *output) {
+static inline void docrepl_completion_set_streams(FILE *input, FILE *output) {
   rl_instream = input;
   rl_outstream = output;
 }

@@ -89,11 +89,11 @@ private func readlineCompleter(
   _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
 ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
   docrepl_completion_take_over()
-  guard let buffer = docrepl_line_buffer() else { return nil }
+  guard let buffer = docrepl_completion_line_buffer() else { return nil }
   let line = Array(UnsafeBufferPointer(start: buffer, count: strlen(buffer))).map {
     UInt8(bitPattern: $0)
   }
-  let point = Int(docrepl_line_point())
+  let point = Int(docrepl_completion_line_point())
   let matches = onMainActor {
     ReadlineCompletion.current?.readlineMatches(line: line, point: point, start: Int(start))
   }

@@ -55,15 +55,15 @@ public final class ReadlineExportPrompt {
   /// after it. Whatever startup hook was set still runs, and is put back.
   public static func prefill(_ text: String) {
     markMainQueue()
-    if pendingText == nil { previousHook = docrepl_startup_hook() }
+    if pendingText == nil { previousHook = docrepl_prefill_startup_hook() }
     pendingText = text
-    docrepl_set_startup_hook(insertPendingText)
+    docrepl_prefill_set_startup_hook(insertPendingText)
   }
 
   /// Runs the hook: inserts the text and puts the previous hook back.
   fileprivate static func takePendingText() -> Int32 {
     let previous = previousHook
-    docrepl_set_startup_hook(previous)
+    docrepl_prefill_set_startup_hook(previous)
     previousHook = nil
     var status: Int32 = 0
     if let previous { status = previous() }

@@ -136,6 +136,20 @@ struct CompletionTests {
     #expect(completion.insertion == expected)
   }
 
+  @Test(
+    "The range is the word from its first character (an opening quote included) to the cursor",
+    arguments: [
+      ("use T", 4..<5, nil), ("use ", 4..<4, nil), ("open \"my", 5..<8, "\""),
+      ("open 'my", 5..<8, "'"), ("print x; us", 9..<11, nil), ("open a\\ b", 5..<9, nil),
+      ("print ${SC", 6..<10, nil),
+    ] as [(String, Range<Int>, Character?)])
+  func range(_ line: String, _ range: Range<Int>, _ quote: Character?) async throws {
+    let harness = try ScriptHarness()
+    let completion = harness.interpreter.completions(for: line)
+    #expect(completion.range == range)
+    #expect(completion.openQuote == quote)
+  }
+
   @Test("Only the text before the cursor counts")
   func cursorInTheMiddle() async throws {
     let harness = try await Self.harness()

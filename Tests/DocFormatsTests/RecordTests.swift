@@ -80,6 +80,31 @@ struct RecordTests {
     #expect(transcript.result.failures == 1)
   }
 
+  @Test("The example in docs/docscript.md records what it shows")
+  func documentedExample() async throws {
+    let harness = try ScriptHarness()
+    var printed = ""
+    for input in [
+      "record trip.docscript", "new json Trip", "set /title '\"Lisbon\"'", "get /title",
+      "use Tirp", "record stop",
+    ] {
+      printed += await harness.run(input).output
+    }
+    #expect(printed == "recording to trip.docscript\n\"Lisbon\"\nrecorded to trip.docscript\n")
+    let text = try String(contentsOf: harness.temporary("trip.docscript"), encoding: .utf8)
+    #expect(
+      text == """
+        new json Trip
+        set /title '"Lisbon"'
+        get /title
+        #> "Lisbon"
+        use Tirp
+        #! error: no document named 'Tirp'
+        #! note: did you mean 'Trip'?
+
+        """)
+  }
+
   @Test("Each input is in the file as soon as it has run")
   func appendsPerInput() async throws {
     let harness = try ScriptHarness()

@@ -58,9 +58,37 @@ private struct Counter: FileDocument, ScriptableFileDocument {
   }
 }
 
+extension Counter {
+  /// Tab offers a few counts for `add N`.
+  @MainActor static func scriptCompletions(
+    forArgument argument: String, prefix: String, session: DocumentSession<Counter>
+  ) -> [CompletionCandidate] {
+    argument == "N" ? ["1", "10", "100"].map { CompletionCandidate($0) } : []
+  }
+}
+
 @MainActor
 @Suite("A third party's document type")
 struct ThirdPartyDocumentTests {
+  @Test("Tab completes its type name, its commands, and its arguments through its own hook")
+  func completion() async throws {
+    let temporary = try TemporaryDirectory()
+    let registry = DocFormats.makeRegistry()
+    registry.register(Counter.self)
+    let interpreter = Interpreter(
+      registry: registry, options: Interpreter.Options(workingDirectory: temporary.url),
+      output: CapturedOutput())
+    #expect(interpreter.completions(for: "new cou").values == ["counter"])
+    #expect(interpreter.completions(for: "add ").values == [])
+    await interpreter.run(ScriptSource(name: "setup", text: "new counter c"))
+    #expect(interpreter.completions(for: "ad").values == ["add"])
+    #expect(interpreter.completions(for: "add ").values == ["1", "10", "100"])
+    #expect(interpreter.completions(for: "add 1").values == ["1", "10", "100"])
+    #expect(interpreter.completions(for: "add 10").values == ["10", "100"])
+    #expect(interpreter.completions(for: "add --").values == ["--doc"])
+    #expect(interpreter.completions(for: "add --doc ").values == ["c"])
+  }
+
   @Test("Registered beside the built-in types, it is created, edited, undone, saved and reopened")
   func counter() async throws {
     let temporary = try TemporaryDirectory()

@@ -80,9 +80,9 @@ struct ReadlineKeysTests {
     close(descriptors[1])
     let input = try #require(fdopen(descriptors[0], "r"))
     let output = try #require(fopen("/dev/null", "w"))
-    docrepl_readline_set_streams(input, output)
+    docrepl_completion_set_streams(input, output)
     defer {
-      docrepl_readline_set_streams(nil, nil)
+      docrepl_completion_set_streams(nil, nil)
       fclose(input)
       fclose(output)
     }
