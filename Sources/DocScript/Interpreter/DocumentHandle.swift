@@ -45,6 +45,11 @@ protocol DocumentHandle: AnyObject {
   func export(to url: URL, contentType: UTType?, defaultFilename: String?) async throws -> URL
 }
 
+extension DocumentHandle {
+  /// Offers nothing: for a handle whose type completes nothing.
+  func completions(forArgument argument: String, prefix: String) -> [CompletionCandidate] { [] }
+}
+
 /// A snapshot kept by `snapshot`: its text for `diff`, and how to restore it.
 @MainActor
 struct StoredSnapshot {
