@@ -110,6 +110,8 @@ struct ReadlineKeysTests {
       ("get /items/0/x\t\n", "get /items/0/x"),
       ("open my\t\n", "open my\\ file.txt "),
       ("open \"my\t\n", "open \"my file.txt\" "),
+      ("open my\\ f\t\n", "open my\\ file.txt "),
+      ("print x; ne\t\n", "print x; new "),
       ("open su\t\n", "open sub/"),
       ("open su\t\t\n", "open sub/inner.txt "),
       ("print ne\t\n", "print ne"),
