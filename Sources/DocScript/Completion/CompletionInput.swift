@@ -6,9 +6,9 @@
 /// command counts. A word inside an open quote is read by closing the
 /// quote; a `${name` by closing the brace. The words after `group NAME {`
 /// are a command of their own.
-struct CompletionInput: Equatable {
+struct CompletionInput {
   /// Where the cursor is inside the word.
-  enum Quote: Equatable {
+  enum Quote {
     case none, single, double
   }
 
@@ -25,12 +25,6 @@ struct CompletionInput: Equatable {
   /// The variable name being typed after `$` or `${`, if the cursor ends
   /// one, and whether it is braced.
   var variable: (name: String, braced: Bool)?
-
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.words == rhs.words && lhs.partial == rhs.partial && lhs.start == rhs.start
-      && lhs.quote == rhs.quote && lhs.variable?.name == rhs.variable?.name
-      && lhs.variable?.braced == rhs.variable?.braced
-  }
 
   /// Reads `text`, the input before the cursor; nil where nothing can be
   /// completed: in a comment, a heredoc body, or after a syntax error.

@@ -80,19 +80,25 @@ extension Interpreter {
       specs.append((spec, nil))
     }
     let target = completionTarget(in: arguments)
+    // A type's command takes `--doc NAME` too.
+    func withDoc(_ spec: CommandSpec) -> CommandSpec {
+      var spec = spec
+      spec.parameters.append(.option("doc", value: "NAME"))
+      return spec
+    }
     if let target, let command = target.commands[name] {
-      specs.append((command.spec, target))
+      specs.append((withDoc(command.spec), target))
     } else if target == nil {
       // No document to ask: any type's command of that name, for its
       // options.
       for entry in registry.entries {
-        for spec in entry.commandSpecs where spec.name == name { specs.append((spec, nil)) }
+        for spec in entry.commandSpecs where spec.name == name {
+          specs.append((withDoc(spec), nil))
+        }
       }
     }
     return specs.flatMap { spec, handle in
-      var spec = spec
-      if spec.topic == .document { spec.parameters.append(.option("doc", value: "NAME")) }
-      return completionCandidates(for: spec, arguments: arguments, typed: typed, handle: handle)
+      completionCandidates(for: spec, arguments: arguments, typed: typed, handle: handle)
     }
   }
 
@@ -207,7 +213,11 @@ extension Interpreter {
     placeholder: CommandSpec.Parameter? = nil
   ) -> [CompletionCandidate] {
     switch kind {
-    case .text: return []
+    case .text:
+      // A type's own command: its free text is the type's to complete.
+      guard handle != nil else { return [] }
+      return candidates(
+        of: .documentDefined, spec: spec, typed: typed, handle: handle, placeholder: placeholder)
     case .path: return pathCandidates(typed)
     case .documentName: return documents.keys.map { CompletionCandidate($0) }
     case .snapshotName: return snapshotOrder.map { CompletionCandidate($0) }
