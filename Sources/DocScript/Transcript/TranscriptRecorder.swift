@@ -80,12 +80,34 @@ public final class TranscriptRecorder: ScriptOutput {
     text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  /// `text` with every replacement made.
+  /// `text` with every replacement made. A path is replaced only where
+  /// it ends (at the end of the text, or before a character that cannot
+  /// continue a file name: not a letter, digit, `-`, `_` or `.` followed
+  /// by one of those), so that `/tmp/a` is not replaced inside `/tmp/ab`.
   public func replaced(_ text: String) -> String {
     var text = text
     for (original, replacement) in replacements where text.contains(original) {
-      text = text.replacingOccurrences(of: original, with: replacement)
+      var result = ""
+      var rest = text[...]
+      while let found = rest.range(of: original) {
+        let after = rest[found.upperBound...]
+        result += rest[..<found.lowerBound]
+        result += Self.continuesName(after) ? rest[found] : Substring(replacement)
+        rest = after
+      }
+      result += rest
+      text = result
     }
     return text
+  }
+
+  private static func continuesName(_ text: Substring) -> Bool {
+    func isNameCharacter(_ character: Character?) -> Bool {
+      guard let character else { return false }
+      return character.isLetter || character.isNumber || character == "-" || character == "_"
+    }
+    guard let first = text.first else { return false }
+    if first == "." { return isNameCharacter(text.dropFirst().first) }
+    return isNameCharacter(first)
   }
 }
