@@ -55,11 +55,16 @@ enum TestCommand {
 
       """
 
+  /// `--jobs` when not given: the number of processors the process may
+  /// use, like lit. More scripts in flight overlap more saves' `fsync`s,
+  /// but commands still run one at a time (see docs/testing.md).
+  nonisolated static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
   /// The command line, parsed.
   struct Options {
     var update = false
     var junit: String?
-    var jobs = 1
+    var jobs = TestCommand.defaultJobs
     var shard: Shard?
     var filter: Regex<AnyRegexOutput>?
     var paths: [String] = []
@@ -106,12 +111,21 @@ enum TestCommand {
     let runner = TestRunner(
       registry: shell.registry, environment: normalizedEnvironment(shell.environment),
       update: options.update)
+    let interruption = Interruption()
     let outcomes = await runAll(
-      selection.scripts, runner: runner, jobs: options.jobs, output: &output, errors: &errors)
+      selection.scripts, runner: runner, jobs: options.jobs, interruption: interruption,
+      output: &output, errors: &errors)
+    interruption.stop()
 
     var status = ExitStatus.success
     if outcomes.contains(where: \.isFailure) { status = .failure }
     if outcomes.contains(where: { $0.verdict == .malformed }) { status = .dataError }
+    if interruption.happened {
+      errors.write(
+        "docrepl test: interrupted; \(selection.scripts.count - outcomes.count) scripts did not run\n"
+      )
+      status = ExitStatus(rawValue: 130)
+    }
     if let junitURL {
       do {
         try Data(JUnitReport(outcomes: outcomes).xml.utf8).write(to: junitURL, options: .atomic)
@@ -131,9 +145,11 @@ enum TestCommand {
   }
 
   /// Runs `scripts` with up to `jobs` in flight, and prints each outcome
-  /// in the scripts' order as soon as it and all before it are done.
+  /// in the scripts' order as soon as it and all before it are done. After
+  /// an interruption, starts no more scripts; those in flight finish (and
+  /// remove their folders).
   static func runAll(
-    _ scripts: [TestSelection.Script], runner: TestRunner, jobs: Int,
+    _ scripts: [TestSelection.Script], runner: TestRunner, jobs: Int, interruption: Interruption,
     output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async -> [TestOutcome] {
     var outcomes: [TestOutcome?] = Array(repeating: nil, count: scripts.count)
@@ -143,7 +159,7 @@ enum TestCommand {
       var running = 0
       while next < scripts.count || running > 0 {
         // Keep `jobs` scripts in flight.
-        while next < scripts.count, running < max(1, jobs) {
+        while next < scripts.count, running < max(1, jobs), !interruption.happened {
           let index = next
           let script = scripts[index]
           group.addTask { await Self.run(script, at: index, with: runner) }
@@ -160,7 +176,7 @@ enum TestCommand {
         }
       }
     }
-    return outcomes.compactMap { $0 }
+    return outcomes.prefix(printed).compactMap { $0 }
   }
 
   private static func run(

@@ -1,6 +1,7 @@
 import DocTestSupport
 import Foundation
 import FoundationXML
+import Glibc
 import Testing
 
 /// `docrepl test`, the transcript test runner, through the built binary.
@@ -418,6 +419,40 @@ struct TestCommandTests {
       outputs.append(result.output + result.errors)
     }
     #expect(outputs[0] == outputs[1])
+  }
+
+  @Test("Ctrl-C stops starting scripts, removes the folders, prints the summary and exits 130")
+  func interrupt() throws {
+    var files: [String: String] = [:]
+    for index in 0..<2_000 { files["s\(index).docscript"] = "print \(index)\n#> \(index)\n" }
+    let folder = try suite(files)
+    let temporary = try TemporaryDirectory("tmp")
+    let process = Process()
+    process.executableURL = docreplExecutable
+    process.arguments = ["test", "--jobs", "2", "."]
+    process.currentDirectoryURL = folder.url
+    process.environment = ProcessInfo.processInfo.environment.merging([
+      "TMPDIR": temporary.url.path
+    ]) { $1 }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Once a script has made its folder, the runner is running scripts.
+    while try temporary.names().isEmpty, process.isRunning { usleep(1_000) }
+    process.interrupt()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let problems = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130, "\(problems)")
+    let summary = try #require(text.split(separator: "\n").last)
+    let passed = try #require(Int(summary.prefix { $0 != " " }))
+    #expect(summary == "\(passed) passed, 0 failed")
+    #expect(passed < 2_000)
+    #expect(problems == "docrepl test: interrupted; \(2_000 - passed) scripts did not run\n")
+    #expect(try temporary.names() == [])
   }
 
   @Test("The repository's transcripts and examples pass under the runner")
