@@ -166,6 +166,10 @@ struct TestCommandTests {
       "new text t\nset-text <<EOF\none\ntwo\nEOF\nshow\n#> one\n#> two\n"
     ),
     (
+      "a #> line inside a heredoc body is text", "new text t\nset-text <<EOF\n#> body\nEOF\nshow\n",
+      "new text t\nset-text <<EOF\n#> body\nEOF\nshow\n#> #> body\n"
+    ),
+    (
       "groups: indented like the command", "group g {\n  print a\n  #> b\n}\nprint c\n",
       "group g {\n  print a\n  #> a\n}\nprint c\n#> c\n"
     ),
