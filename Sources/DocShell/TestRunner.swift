@@ -1,3 +1,4 @@
+import DocKit
 import DocScript
 import Foundation
 import Glibc
@@ -8,7 +9,8 @@ import Glibc
 /// Each script gets its own ``Interpreter`` (so its own variables,
 /// documents, snapshots and settings), in its own fresh ``ScratchFolder``
 /// as working folder (with untitled documents autosaving inside it),
-/// removed afterwards. The folder's path shows as `$TMP` in what the
+/// removed afterwards; saves inside that folder skip `fsync`
+/// (``ScratchFileSystem``). The folder's path shows as `$TMP` in what the
 /// script prints, and the script's own folder as `$SCRIPT_DIR`. Whatever
 /// the script does, the runner only ever gets an outcome back: reading,
 /// parsing and running failures are all outcomes.
@@ -73,7 +75,10 @@ final class TestRunner {
     let result: Interpreter.Result
     do {
       let interpreter = Interpreter(registry: registry, options: options, output: recorder)
-      result = await interpreter.run(source, url: script.url)
+      let fileSystem = ScratchFileSystem(folder: folder.url.path)
+      result = await FileSystemContext.$current.withValue(fileSystem) {
+        await interpreter.run(source, url: script.url)
+      }
       recorder.flush()
     }
     await folder.remove()
