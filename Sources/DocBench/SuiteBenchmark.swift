@@ -17,7 +17,9 @@ import Glibc
 /// `docrepl test DIR` runs with its default `--jobs` (the number of
 /// processors); the benchmark also times `--jobs 1`, `2` and `4` of the
 /// same suite: what keeping several scripts in flight buys when commands
-/// run on one actor and only file I/O (reading, saving, fsync) overlaps.
+/// run on one actor and only the work off it (reading scripts, opening and
+/// saving documents, comparing) overlaps. The `docrepl run` processes sync
+/// their saves; `docrepl test` skips `fsync` inside its temporary folders.
 ///
 /// Each figure is the median of `runs` runs (the process-per-script loop
 /// is timed whole: its wall time, and the sum of its children's CPU time).
