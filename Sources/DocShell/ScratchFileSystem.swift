@@ -14,13 +14,15 @@ import Glibc
 struct ScratchFileSystem: FileSystem {
   /// The folder's path, resolved, without a trailing slash.
   let folder: String
+  /// Where `fsync` and `syncfs` outside the folder go.
+  var base: any FileSystem = POSIXFileSystem()
 
   func fsync(_ descriptor: Int32) -> Int32 {
-    isInsideFolder(descriptor) ? 0 : POSIXFileSystem().fsync(descriptor)
+    isInsideFolder(descriptor) ? 0 : base.fsync(descriptor)
   }
 
   func syncfs(_ descriptor: Int32) -> Int32 {
-    isInsideFolder(descriptor) ? 0 : POSIXFileSystem().syncfs(descriptor)
+    isInsideFolder(descriptor) ? 0 : base.syncfs(descriptor)
   }
 
   /// Whether `descriptor` is open on the folder or something in it, from

@@ -121,9 +121,9 @@ enum TestCommand {
     if outcomes.contains(where: \.isFailure) { status = .failure }
     if outcomes.contains(where: { $0.verdict == .malformed }) { status = .dataError }
     if interruption.happened {
+      let left = selection.scripts.count - outcomes.count
       errors.write(
-        "docrepl test: interrupted; \(selection.scripts.count - outcomes.count) scripts did not run\n"
-      )
+        "docrepl test: interrupted; \(left) script\(left == 1 ? "" : "s") did not run\n")
       status = ExitStatus(rawValue: 130)
     }
     if let junitURL {

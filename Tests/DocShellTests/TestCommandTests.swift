@@ -455,7 +455,7 @@ struct TestCommandTests {
     let passed = try #require(Int(summary.prefix { $0 != " " }))
     #expect(summary == "\(passed) passed, 0 failed")
     #expect(passed < 2_000)
-    #expect(problems == "docrepl test: interrupted; \(2_000 - passed) scripts did not run\n")
+    #expect(problems.hasPrefix("docrepl test: interrupted; \(2_000 - passed) script"))
     #expect(try temporary.names() == [])
   }
 
