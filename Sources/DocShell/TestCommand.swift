@@ -17,13 +17,13 @@ enum TestCommand {
   static let help =
     usage + """
 
-        Runs each script and compares what every command prints with the #> (output)
-        and #! (diagnostics) lines under it. A folder means every *.docscript under
-        it, recursively. Scripts run sorted by path, each in a fresh temporary
-        folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the
-        clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder.
-        All scripts run in this one process. The last line of output is the
-        summary: '12 passed, 1 failed'.
+      Runs each script and compares what every command prints with the #> (output)
+      and #! (diagnostics) lines under it. A folder means every *.docscript under
+      it, recursively. Scripts run sorted by path, each in a fresh temporary
+      folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the
+      clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder.
+      All scripts run in this one process. The last line of output is the
+      summary: '12 passed, 1 failed'. More in docs/testing.md.
 
       OPTIONS:
         --update          Rewrite the #> and #! lines of each script that does not
@@ -33,9 +33,10 @@ enum TestCommand {
         --junit <path>    Also write a JUnit XML report to <path>, for CI.
                             docrepl test --junit build/docrepl.xml tests/
         --jobs <n>, -j <n>
-                          Keep up to <n> scripts in flight at once (default 1).
-                          Commands run one at a time on the main actor; what
-                          overlaps is file I/O, opening and saving documents, and
+                          Keep up to <n> scripts in flight at once (default: the
+                          number of processors). Commands run one at a time on
+                          the main actor; what overlaps is the work off it:
+                          reading scripts, opening and saving documents,
                           comparing. Output is the same for any <n>.
                             docrepl test --jobs 4 tests/
         --shard <k>/<n>   Run only the k-th of n slices of the scripts (1 <= k <= n),
@@ -50,8 +51,10 @@ enum TestCommand {
       EXIT STATUS:
         0 every script matched (or was updated); 1 a script did not match, could
         not be read or could not be updated; 65 a script is malformed (this wins
-        over 1); 64 bad command line (nothing ran); 66 a named script or folder
-        does not exist, or a folder holds no script (nothing ran).
+        over 1); 64 bad command line; 66 a named script or folder does not exist,
+        a folder holds no script, or the JUnit report's folder does not exist
+        (nothing runs after 64 or 66); 130 interrupted (Ctrl-C): the scripts
+        already started finish, the rest do not run.
 
       """
 
