@@ -130,8 +130,15 @@ final class TestRunner {
     var message: String
   }
 
+  /// The script's bytes. Only a regular file (or a link to one) is read:
+  /// reading a FIFO or a device could block the whole run or never end.
   @concurrent
   private static func read(_ url: URL) async throws(FileProblem) -> [UInt8] {
+    var info = stat()
+    guard stat(url.path, &info) == 0 else { throw FileProblem(message: errnoText()) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw FileProblem(message: "not a regular file")
+    }
     do {
       return Array(try Data(contentsOf: url))
     } catch {

@@ -240,6 +240,36 @@ struct TestCommandTests {
     #expect(try String(contentsOf: folder("m.docscript"), encoding: .utf8) == "print 'open\n#> x\n")
   }
 
+  @Test("--update through a symbolic link rewrites the file it points to, and keeps the link")
+  func updateThroughLink() throws {
+    let folder = try suite(["real/s.docscript": "print a\n"])
+    try FileManager.default.createSymbolicLink(
+      atPath: folder("link.docscript").path, withDestinationPath: "real/s.docscript")
+    let result = try test(["--update", "link.docscript"], in: folder)
+    #expect(result.status == 0, "\(result.output)\(result.errors)")
+    #expect(
+      try String(contentsOf: folder("real/s.docscript"), encoding: .utf8) == "print a\n#> a\n")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: folder("link.docscript").path)
+        == "real/s.docscript")
+  }
+
+  @Test("A FIFO named like a script fails without being read, and the others still run")
+  func fifo() throws {
+    let folder = try suite(["a.docscript": "print a\n#> a\n"])
+    try #require(mkfifo(folder("b.docscript").path, 0o600) == 0)
+    let result = try test(["."], in: folder)
+    #expect(result.status == 1)
+    #expect(
+      result.output == """
+        PASS a.docscript
+        FAIL b.docscript
+        b.docscript: error: cannot read the script: not a regular file
+        1 passed, 1 failed
+
+        """)
+  }
+
   // MARK: - JUnit
 
   @Test("--junit writes a report that parses back: one test case a script, failures with diffs")
