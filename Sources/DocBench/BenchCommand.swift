@@ -13,7 +13,8 @@ public enum BenchCommand {
   /// [--lines N] [--undo-edits N] [--megabytes N]`, `parse [--runs N]
   /// [--lines N] [--megabytes N]` (see ``ParseBenchmark``, whose children
   /// are `parse-child …`), `replay [--runs N] [--edits N] [--lines N]
-  /// [--docrepl PATH]` (see ``ReplayBenchmark``), `undo [--runs N]
+  /// [--docrepl PATH]` (see ``ReplayBenchmark``), `suite [--runs N]
+  /// [--scripts N] [--docrepl PATH]` (see ``SuiteBenchmark``), `undo [--runs N]
   /// [--edits N] [--megabytes N]`, or `single-save-once
   /// DIR` (one 4 KB session save, for `strace -c`), or `package-save-once
   /// DIR` (one edited note saved in a package made by `make-package DIR N`),
@@ -66,6 +67,15 @@ public enum BenchCommand {
           options.docrepl = arguments[index + 1]
         }
         try ReplayBenchmark.run(options)
+      case "suite":
+        var options = SuiteBenchmark.Options(docrepl: siblingDocrepl())
+        options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
+        options.scripts = max(1, value(after: "--scripts", in: arguments) ?? options.scripts)
+        if let index = arguments.firstIndex(of: "--docrepl"), arguments.indices.contains(index + 1)
+        {
+          options.docrepl = arguments[index + 1]
+        }
+        try SuiteBenchmark.run(options)
       case "undo":
         try await undoBenchmarks(
           runs: max(1, value(after: "--runs", in: arguments) ?? 3),
@@ -110,7 +120,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR\n"
           .utf8))
     return 64
   }

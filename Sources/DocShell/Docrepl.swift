@@ -81,10 +81,13 @@ public enum Docrepl {
       run [--bail] [--echo] [--var NAME=VALUE]... <file>...
                         Replay .docscript files in the current folder. A
                         script that does not parse runs nothing (65).
-      test [--update] <file>...
+      test [--update] [--junit <path>] [--jobs <n>] [--shard <k>/<n>]
+           [--filter <regex>] <file-or-folder>...
                         Compare each script's output with its own #> and #!
-                        lines and print a unified diff where they differ;
-                        --update rewrites those lines in place.
+                        lines, each in a fresh temporary folder, all in one
+                        process; print a unified diff where they differ and
+                        end with '12 passed, 1 failed'. --update rewrites
+                        those lines in place. 'docrepl test --help' for more.
       inspect <path>    Read a file, directory or package through FileWrapper
                         and print its tree, sorted by name, with kinds, sizes
                         and symbolic-link targets. Unsafe entries (FIFOs,

@@ -1,83 +1,285 @@
 import DocScript
 import Foundation
+import Glibc
 
-/// `docrepl test [--update] FILE…`: runs each script against its own `#>`
-/// and `#!` lines and prints a unified diff for each that differs; with
-/// `--update`, rewrites those lines in place instead.
+/// `docrepl test [OPTIONS] FILE…|DIR…`: runs each script against its own
+/// `#>` and `#!` lines, each in isolation (see ``TestRunner``), all in
+/// this one process, and prints a unified diff for each that differs;
+/// with `--update`, rewrites those lines in place instead.
 @MainActor
 enum TestCommand {
   static let usage = """
-    USAGE: docrepl test [--update] <file>...
+    USAGE: docrepl test [--update] [--junit <path>] [--jobs <n>] [--shard <k>/<n>]
+                        [--filter <regex>] <file-or-folder>...
 
     """
+
+  static let help =
+    usage + """
+
+      Runs each script and compares what every command prints with the #> (output)
+      and #! (diagnostics) lines under it. A folder means every *.docscript under
+      it, recursively. Scripts run sorted by path, each in a fresh temporary
+      folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the
+      clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder.
+      All scripts run in this one process. The last line of output is the
+      summary: '12 passed, 1 failed'. More in docs/testing.md.
+
+      OPTIONS:
+        --update          Rewrite the #> and #! lines of each script that does not
+                          match with what it printed; every other byte of the file
+                          stays as it is. A malformed script is left alone.
+                            docrepl test --update tests/rename.docscript
+        --junit <path>    Also write a JUnit XML report to <path>, for CI.
+                            docrepl test --junit build/docrepl.xml tests/
+        --jobs <n>, -j <n>
+                          Keep up to <n> scripts in flight at once (default: the
+                          number of processors). Commands run one at a time on
+                          the main actor; what overlaps is the work off it:
+                          reading scripts, opening and saving documents,
+                          comparing. Output is the same for any <n>.
+                            docrepl test --jobs 4 tests/
+        --shard <k>/<n>   Run only the k-th of n slices of the scripts (1 <= k <= n),
+                          taken round robin from the sorted paths, so that n CI
+                          machines together run every script exactly once.
+                            docrepl test --shard 2/4 tests/
+        --filter <regex>  Run only the scripts whose path (as printed) contains a
+                          match for <regex>; applied before --shard.
+                            docrepl test --filter 'json|notes' tests/
+        -h, --help        Show this help.
+
+      EXIT STATUS:
+        0 every script matched (or was updated); 1 a script did not match, could
+        not be read or could not be updated; 65 a script is malformed (this wins
+        over 1); 64 bad command line; 66 a named script or folder does not exist,
+        a folder holds no script, or the JUnit report's folder does not exist
+        (nothing runs after 64 or 66); 130 interrupted (Ctrl-C): the scripts
+        already started finish, the rest do not run.
+
+      """
+
+  /// `--jobs` when not given: the number of processors the process may
+  /// use, like lit. More scripts in flight overlap more saves' `fsync`s,
+  /// but commands still run one at a time (see docs/testing.md).
+  nonisolated static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+  /// The command line, parsed.
+  struct Options {
+    var update = false
+    var junit: String?
+    var jobs = TestCommand.defaultJobs
+    var shard: Shard?
+    var filter: Regex<AnyRegexOutput>?
+    var paths: [String] = []
+  }
 
   static func run(
     arguments: [String], shell: Shell, output: inout some TextOutputStream,
     errors: inout some TextOutputStream
   ) async -> ExitStatus {
-    var update = false
-    var files: [String] = []
-    for argument in arguments {
-      switch argument {
-      case "--update": update = true
-      case "-h", "--help":
-        output.write(usage)
-        return .success
-      default:
-        if argument.hasPrefix("-") {
-          errors.write("docrepl test: error: unknown option '\(argument)'\n\n" + usage)
-          return .usage
-        }
-        files.append(argument)
-      }
-    }
-    guard !files.isEmpty else {
-      errors.write("docrepl test: error: no script given\n\n" + usage)
+    let options: Options
+    switch parse(arguments) {
+    case .success(.some(let parsed)):
+      options = parsed
+    case .success(.none):
+      output.write(help)
+      return .success
+    case .failure(let problem):
+      errors.write("docrepl test: error: \(problem.message)\n\n" + usage)
       return .usage
     }
-    let folder = shell.workingDirectory
-    var failed = 0
-    var malformed = false
-    for file in files {
-      let script: ScriptFile
+    let selection: TestSelection
+    do {
+      selection = try TestSelection.find(
+        options.paths, in: shell.workingDirectory, filter: options.filter, shard: options.shard)
+    } catch {
+      errors.write("docrepl test: error: \(error.message)\n")
+      return error.status
+    }
+    var junitURL: URL?
+    if let junit = options.junit {
+      let url = URL(fileURLWithPath: junit, relativeTo: shell.workingDirectory).standardizedFileURL
+      var isDirectory: ObjCBool = false
+      let folder = url.deletingLastPathComponent().path
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        errors.write("docrepl test: error: no folder for the JUnit report '\(junit)'\n")
+        return .noInput
+      }
+      junitURL = url
+    }
+
+    normalizeProcessEnvironment()
+    let runner = TestRunner(
+      registry: shell.registry, environment: normalizedEnvironment(shell.environment),
+      update: options.update)
+    let interruption = Interruption()
+    let outcomes = await runAll(
+      selection.scripts, runner: runner, jobs: options.jobs, interruption: interruption,
+      output: &output, errors: &errors)
+    interruption.stop()
+
+    var status = ExitStatus.success
+    if outcomes.contains(where: \.isFailure) { status = .failure }
+    if outcomes.contains(where: { $0.verdict == .malformed }) { status = .dataError }
+    if interruption.happened {
+      let left = selection.scripts.count - outcomes.count
+      errors.write(
+        "docrepl test: interrupted; \(left) script\(left == 1 ? "" : "s") did not run\n")
+      status = ExitStatus(rawValue: 130)
+    }
+    if let junitURL {
       do {
-        script = try ScriptFile.read(file, in: folder)
+        try Data(JUnitReport(outcomes: outcomes).xml.utf8).write(to: junitURL, options: .atomic)
       } catch {
-        errors.write("docrepl test: error: \(error.message)\n")
-        return error.status
-      }
-      guard let url = script.url else {
-        errors.write("docrepl test: error: a test needs a script file to compare and update\n")
-        return .usage
-      }
-      let source = script.source
-      let recorder = TranscriptRecorder(scriptName: file)
-      let options = shell.interpreterOptions()
-      let interpreter = Interpreter(
-        registry: shell.registry, options: options, output: recorder)
-      let transcript = await Transcript.check(
-        source, url: url, interpreter: interpreter, recorder: recorder)
-      if transcript.result.isMalformed {
-        malformed = true
-        for rendered in recorder.renderedDiagnostics { errors.write(rendered + "\n") }
-        continue
-      }
-      if transcript.matches {
-        output.write("PASS \(file)\n")
-      } else if update {
-        do {
-          try Data(transcript.updated.utf8).write(to: url, options: .atomic)
-          output.write("UPDATED \(file)\n")
-        } catch {
-          errors.write("docrepl test: error: cannot update '\(file)': \(error)\n")
-          failed += 1
-        }
-      } else {
-        failed += 1
-        output.write("FAIL \(file)\n" + transcript.diff(name: file) + "\n")
+        errors.write(
+          "docrepl test: error: cannot write the JUnit report '\(options.junit ?? "")': \(Interpreter.message(of: error))\n"
+        )
+        if status == .success { status = .failure }
       }
     }
-    output.write("\(files.count - failed) passed, \(failed) failed\n")
-    return malformed ? .dataError : failed > 0 ? .failure : .success
+    let passed = outcomes.filter { $0.verdict == .passed }.count
+    let failed = outcomes.filter(\.isFailure).count
+    let updated = outcomes.filter { $0.verdict == .updated }.count
+    output.write(
+      "\(passed) passed, \(failed) failed" + (options.update ? ", \(updated) updated" : "") + "\n")
+    return status
+  }
+
+  /// Runs `scripts` with up to `jobs` in flight, and prints each outcome
+  /// in the scripts' order as soon as it and all before it are done. After
+  /// an interruption, starts no more scripts; those in flight finish (and
+  /// remove their folders).
+  static func runAll(
+    _ scripts: [TestSelection.Script], runner: TestRunner, jobs: Int, interruption: Interruption,
+    output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) async -> [TestOutcome] {
+    var outcomes: [TestOutcome?] = Array(repeating: nil, count: scripts.count)
+    var printed = 0
+    await withTaskGroup(of: (Int, TestOutcome).self) { group in
+      var next = 0
+      var running = 0
+      while next < scripts.count || running > 0 {
+        // Keep `jobs` scripts in flight.
+        while next < scripts.count, running < max(1, jobs), !interruption.happened {
+          let index = next
+          let script = scripts[index]
+          group.addTask { await Self.run(script, at: index, with: runner) }
+          next += 1
+          running += 1
+        }
+        guard let finished = await group.next() else { break }
+        running -= 1
+        outcomes[finished.0] = finished.1
+        while printed < outcomes.count, let ready = outcomes[printed] {
+          errors.write(ready.errors)
+          output.write(ready.report)
+          printed += 1
+        }
+      }
+    }
+    return outcomes.prefix(printed).compactMap { $0 }
+  }
+
+  private static func run(
+    _ script: TestSelection.Script, at index: Int, with runner: TestRunner
+  ) async -> (Int, TestOutcome) {
+    (index, await runner.run(script))
+  }
+
+  /// The environment scripts see: the caller's, with everything output
+  /// could depend on fixed.
+  static func normalizedEnvironment(_ environment: [String: String]) -> [String: String] {
+    var environment = environment
+    for (name, value) in fixedEnvironment { environment[name] = value }
+    for name in ["LANGUAGE", "CLICOLOR_FORCE", "FORCE_COLOR"] { environment[name] = nil }
+    return environment
+  }
+
+  /// What `test` fixes in every script's environment.
+  static let fixedEnvironment = [
+    "TZ": "UTC", "LANG": "C", "LC_ALL": "C", "NO_COLOR": "1", "SOURCE_DATE_EPOCH": "0",
+  ]
+
+  /// Sets `TZ`, `LANG` and `LC_ALL` for the whole process too, before any
+  /// script runs, so that anything the C library or Foundation formats
+  /// follows them.
+  private static func normalizeProcessEnvironment() {
+    for name in ["TZ", "LANG", "LC_ALL"] {
+      if let value = fixedEnvironment[name] { setenv(name, value, 1) }
+    }
+    tzset()
+  }
+
+  /// A problem with the command line.
+  struct UsageProblem: Error {
+    var message: String
+  }
+
+  /// The options, or nil for `--help`.
+  static func parse(_ arguments: [String]) -> Result<Options?, UsageProblem> {
+    var options = Options()
+    var optionsEnded = false
+    var index = 0
+    while index < arguments.count {
+      var argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        options.paths.append(argument)
+        continue
+      }
+      // --name=value is --name value.
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        inlineValue = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
+      func value() -> String? {
+        if let inlineValue { return inlineValue }
+        guard index < arguments.count else { return nil }
+        index += 1
+        return arguments[index - 1]
+      }
+      switch argument {
+      case "--": optionsEnded = true
+      case "-h", "--help": return .success(nil)
+      case "--update": options.update = true
+      case "--junit":
+        guard let path = value(), !path.isEmpty else {
+          return .failure(UsageProblem(message: "'--junit' needs a path"))
+        }
+        options.junit = path
+      case "--jobs", "-j":
+        guard let text = value(), let jobs = Int(text), jobs >= 1 else {
+          return .failure(UsageProblem(message: "'\(argument)' needs a number of jobs, 1 or more"))
+        }
+        options.jobs = jobs
+      case "--shard":
+        guard let text = value() else {
+          return .failure(UsageProblem(message: "'--shard' needs K/N, such as 2/4"))
+        }
+        switch Shard.parse(text) {
+        case .success(let shard): options.shard = shard
+        case .failure(let problem): return .failure(UsageProblem(message: problem.message))
+        }
+      case "--filter":
+        guard let text = value() else {
+          return .failure(UsageProblem(message: "'--filter' needs a regular expression"))
+        }
+        do {
+          options.filter = try Regex(text)
+        } catch {
+          return .failure(
+            UsageProblem(message: "'--filter \(text)' is not a regular expression: \(error)"))
+        }
+      default:
+        return .failure(UsageProblem(message: "unknown option '\(argument)'"))
+      }
+    }
+    guard !options.paths.isEmpty else {
+      return .failure(UsageProblem(message: "no script or folder given"))
+    }
+    return .success(options)
   }
 }

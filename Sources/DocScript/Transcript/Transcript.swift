@@ -7,24 +7,49 @@ public import Foundation
 /// expected diagnostics the `#!` lines; a command with none is expected to
 /// print nothing. Commands that share a line (`a; b`) share the lines
 /// after it.
+///
+/// The updated script keeps every byte of the original except the
+/// expectation lines of commands whose output changed: those lines go,
+/// and the new ones follow the command's last line, indented like it and
+/// ended like it (`\n` or `\r\n`). A script without a final line break
+/// still has none. Expectation lines that already match stay exactly as
+/// written, wherever they are (`#>x` as well as `#> x`).
 public struct Transcript: Sendable {
+  /// Where a script first differs from what it printed.
+  public struct Mismatch: Hashable, Sendable {
+    /// The line of the first command whose output or diagnostics differ.
+    public var line: Int
+    /// That line's text, without its indentation and line break.
+    public var command: String
+  }
+
   /// The script as written.
-  public var original: String
-  /// The script with every `#>` and `#!` line replaced by what the run
-  /// printed.
-  public var updated: String
+  public var originalBytes: [UInt8]
+  /// The script with the expectation lines of each command that printed
+  /// something else replaced by what it printed.
+  public var updatedBytes: [UInt8]
   /// What the run came to.
   public var result: Interpreter.Result
+  /// The first command whose output or diagnostics differ; nil when the
+  /// script matches or is malformed.
+  public var firstMismatch: Mismatch?
+
+  /// The script as written, as text (invalid UTF-8 replaced).
+  public var original: String { String(decoding: originalBytes, as: UTF8.self) }
+  /// The updated script, as text (invalid UTF-8 replaced).
+  public var updated: String { String(decoding: updatedBytes, as: UTF8.self) }
 
   /// Whether the run printed exactly what the script expects, and nothing
   /// failed that was not expected to.
-  public var matches: Bool { original == updated && !result.isMalformed }
+  public var matches: Bool { originalBytes == updatedBytes && !result.isMalformed }
 
   /// The difference between the script and its updated form, as
-  /// `diff -u` prints it; empty when they match.
+  /// `diff -u` prints it, without a final line break; empty when they
+  /// match.
   public func diff(name: String) -> String {
     UnifiedDiff(
-      old: Interpreter.lines(of: original), new: Interpreter.lines(of: updated),
+      old: Interpreter.lines(of: Self.withoutCarriageReturns(original)),
+      new: Interpreter.lines(of: Self.withoutCarriageReturns(updated)),
       oldName: name, newName: name + " (actual)"
     ).description
   }
@@ -37,49 +62,152 @@ public struct Transcript: Sendable {
   ) async -> Transcript {
     let result = await interpreter.run(source, url: url)
     recorder.flush()
-    let original = source.text
-    guard !result.isMalformed else {
-      return Transcript(original: original, updated: original, result: result)
-    }
-    return Transcript(
-      original: original, updated: rewrite(source, with: recorder.blocks), result: result)
+    return Transcript(source, blocks: recorder.blocks, result: result)
   }
 
-  /// The script's lines with its expectation lines dropped and each
-  /// block written after the line it follows, indented like that line.
-  static func rewrite(
-    _ source: ScriptSource, with blocks: [Int: TranscriptRecorder.Block]
-  )
-    -> String
-  {
-    var expectationLines: Set<Int> = []
-    var parser = Parser(source)
-    func collect(_ statement: Statement) {
-      for expectation in statement.expectations {
-        expectationLines.insert(expectation.location.line)
-      }
-      if case .group(let group) = statement { group.body.forEach(collect) }
+  /// Compares `source` with `blocks`, what a run of it printed after each
+  /// line (``TranscriptRecorder/blocks``). Needs no actor: the test runner
+  /// compares off the main actor while other scripts run.
+  public init(
+    _ source: ScriptSource, blocks: [Int: TranscriptRecorder.Block], result: Interpreter.Result
+  ) {
+    self.originalBytes = source.bytes
+    self.result = result
+    guard !result.isMalformed else {
+      updatedBytes = source.bytes
+      return
     }
-    while let statement = parser.next() { collect(statement) }
-    var lines = source.text.split(separator: "\n", omittingEmptySubsequences: false).map(
-      String.init)
-    let endsWithNewline = lines.last == ""
-    if endsWithNewline { lines.removeLast() }
-    var out: [String] = []
-    if let block = blocks[0] { out += render(block, indent: "") }
+    let rewrite = Rewrite(source, blocks: blocks)
+    updatedBytes = rewrite.bytes
+    firstMismatch = rewrite.firstMismatch
+  }
+
+  private static func withoutCarriageReturns(_ text: String) -> String {
+    text.contains("\r\n") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+  }
+}
+
+/// The rewrite of a script with what a run printed: see ``Transcript``.
+private struct Rewrite {
+  var bytes: [UInt8] = []
+  var firstMismatch: Transcript.Mismatch?
+
+  /// One line of the script: its bytes, and its line break (empty for a
+  /// last line without one).
+  private struct Line {
+    var content: ArraySlice<UInt8>
+    var lineBreak: ArraySlice<UInt8>
+  }
+
+  init(_ source: ScriptSource, blocks: [Int: TranscriptRecorder.Block]) {
+    // What each anchor line (a command's last line) expects, and which
+    // lines hold those expectations; and where each command starts.
+    var expected: [Int: [Expectation]] = [:]
+    var commandStart: [Int: Int] = [:]
+    var parser = Parser(source)
+    var pending: [Statement] = []
+    while let statement = parser.next() {
+      pending.append(statement)
+      while let next = pending.popLast() {
+        switch next {
+        case .command(let command):
+          expected[command.lastLine, default: []] += command.expectations
+          commandStart[command.lastLine] = min(
+            commandStart[command.lastLine] ?? .max, command.range.start.line)
+        case .group(let group):
+          expected[group.range.end.line, default: []] += group.expectations
+          commandStart[group.range.end.line] = min(
+            commandStart[group.range.end.line] ?? .max, group.range.start.line)
+          pending += group.body.reversed()
+        }
+      }
+    }
+    // The anchors whose expectations differ from what was printed.
+    var changed: Set<Int> = []
+    for anchor in Set(expected.keys).union(blocks.keys) {
+      let want = (expected[anchor] ?? []).map { Rendered(kind: $0.kind, text: $0.text) }
+      if want != Self.rendered(blocks[anchor]) { changed.insert(anchor) }
+    }
+    var dropped: Set<Int> = []
+    for anchor in changed {
+      for expectation in expected[anchor] ?? [] { dropped.insert(expectation.location.line) }
+    }
+
+    let lines = Self.lines(of: source.bytes)
+    let defaultBreak = lines.first { !$0.lineBreak.isEmpty }?.lineBreak ?? [UInt8(ascii: "\n")]
+    let endsWithBreak = lines.last.map { !$0.lineBreak.isEmpty } ?? true
+    var out: [(content: [UInt8], lineBreak: ArraySlice<UInt8>)] = []
+    func insert(_ anchor: Int, indent: [UInt8], lineBreak: ArraySlice<UInt8>) {
+      guard changed.contains(anchor), let block = blocks[anchor] else { return }
+      for line in Self.rendered(block) {
+        out.append((indent + Array(line.marker.utf8) + Array(line.text.utf8), lineBreak))
+      }
+    }
+    insert(0, indent: [], lineBreak: defaultBreak)
     for (index, line) in lines.enumerated() {
       let number = index + 1
-      if !expectationLines.contains(number) { out.append(line) }
-      if let block = blocks[number] {
-        let indent = String(line.prefix { $0 == " " || $0 == "\t" })
-        out += render(block, indent: indent)
+      if !dropped.contains(number) {
+        out.append((Array(line.content), line.lineBreak.isEmpty ? defaultBreak : line.lineBreak))
       }
+      let indent = Array(
+        line.content.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+      insert(
+        number, indent: indent, lineBreak: line.lineBreak.isEmpty ? defaultBreak : line.lineBreak)
     }
-    return out.joined(separator: "\n") + (endsWithNewline || out.isEmpty ? "\n" : "")
+    if !endsWithBreak, !out.isEmpty { out[out.count - 1].lineBreak = [] }
+    bytes.reserveCapacity(source.bytes.count)
+    for line in out {
+      bytes += line.content
+      bytes += line.lineBreak
+    }
+
+    if let first = changed.min() {
+      let line = commandStart[first] ?? max(first, 1)
+      let text =
+        lines.indices.contains(line - 1)
+        ? String(
+          decoding: lines[line - 1].content.drop {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
+          }, as: UTF8.self) : ""
+      firstMismatch = Transcript.Mismatch(line: line, command: text)
+    }
   }
 
-  private static func render(_ block: TranscriptRecorder.Block, indent: String) -> [String] {
-    block.output.map { indent + ($0.isEmpty ? "#>" : "#> " + $0) }
-      + block.diagnostics.map { indent + "#! " + $0 }
+  /// One expectation line, as compared and as written.
+  private struct Rendered: Equatable {
+    var kind: Expectation.Kind
+    var text: String
+
+    var marker: String {
+      let mark = kind.rawValue
+      return text.isEmpty ? mark : mark + " "
+    }
+  }
+
+  /// A block as the lines that expect it: output, then diagnostics.
+  private static func rendered(_ block: TranscriptRecorder.Block?) -> [Rendered] {
+    guard let block else { return [] }
+    return block.output.map { Rendered(kind: .output, text: $0) }
+      + block.diagnostics.map { Rendered(kind: .diagnostic, text: $0) }
+  }
+
+  /// The lines of `bytes`, split after each `\n`; a `\r` before it belongs
+  /// to the line break, as the lexer counts lines.
+  private static func lines(of bytes: [UInt8]) -> [Line] {
+    var lines: [Line] = []
+    var start = 0
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "\n") {
+        let contentEnd = index > start && bytes[index - 1] == UInt8(ascii: "\r") ? index - 1 : index
+        lines.append(Line(content: bytes[start..<contentEnd], lineBreak: bytes[contentEnd...index]))
+        start = index + 1
+      }
+      index += 1
+    }
+    if start < bytes.count {
+      lines.append(Line(content: bytes[start...], lineBreak: []))
+    }
+    return lines
   }
 }

@@ -1,9 +1,15 @@
+import Foundation
+
 /// Output that remembers which line of a script each piece came after:
 /// the output and diagnostics of every command of the top-level script,
 /// by the command's last line.
 ///
 /// Output from a sourced script belongs to the `source` command that ran
 /// it; a group's failure belongs to the command in it that failed.
+///
+/// A recorder can replace text as it records: the test runner shows the
+/// temporary folder a script runs in as `$TMP`, so that what a script
+/// prints does not depend on where that folder was.
 @MainActor
 public final class TranscriptRecorder: ScriptOutput {
   /// What came after one line of the script.
@@ -12,11 +18,13 @@ public final class TranscriptRecorder: ScriptOutput {
     public var output: [String] = []
     /// Diagnostics, each as `severity: message` and its notes as
     /// `note: …`, without locations, so that moving a command does not
-    /// change what is expected of it.
+    /// change what is expected of it. A message of several lines takes
+    /// one entry a line.
     public var diagnostics: [String] = []
   }
 
   private let scriptName: String
+  private let replacements: [(text: String, replacement: String)]
   private var anchor: Int?
   private var pendingOutput = ""
   /// The blocks, by the line they follow.
@@ -25,9 +33,17 @@ public final class TranscriptRecorder: ScriptOutput {
   /// notes), in order: what a person reads when a script is malformed.
   public private(set) var renderedDiagnostics: [String] = []
 
-  /// A recorder for the script named `scriptName`.
-  public init(scriptName: String) {
+  /// A recorder for the script named `scriptName`, which replaces each key
+  /// of `replacements` with its value in everything it records, longest
+  /// key first.
+  public init(scriptName: String, replacing replacements: [String: String] = [:]) {
     self.scriptName = scriptName
+    self.replacements = replacements.filter { !$0.key.isEmpty }
+      .sorted {
+        $0.key.utf8.count != $1.key.utf8.count
+          ? $0.key.utf8.count > $1.key.utf8.count : $0.key < $1.key
+      }
+      .map { (text: $0.key, replacement: $0.value) }
   }
 
   public func willRun(_ command: Command, source: ScriptSource) {
@@ -42,22 +58,56 @@ public final class TranscriptRecorder: ScriptOutput {
 
   public func report(_ diagnostic: Diagnostic, rendered: String) {
     flush()
-    renderedDiagnostics.append(rendered)
+    renderedDiagnostics.append(replaced(rendered))
     let line = anchor ?? 0
-    blocks[line, default: Block()].diagnostics.append(
-      "\(diagnostic.severity.rawValue): \(diagnostic.message)")
+    var entries = lines(of: replaced("\(diagnostic.severity.rawValue): \(diagnostic.message)"))
     for note in diagnostic.notes {
-      blocks[line, default: Block()].diagnostics.append("note: \(note.message)")
+      entries += lines(of: replaced("note: \(note.message)"))
     }
+    blocks[line, default: Block()].diagnostics += entries
   }
 
   /// Moves buffered output into its block; call after the run.
   public func flush() {
     guard !pendingOutput.isEmpty else { return }
-    var lines = pendingOutput.split(separator: "\n", omittingEmptySubsequences: false).map(
-      String.init)
+    var lines = lines(of: replaced(pendingOutput))
     if lines.last == "" { lines.removeLast() }
     blocks[anchor ?? 0, default: Block()].output += lines
     pendingOutput = ""
+  }
+
+  private func lines(of text: String) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  /// `text` with every replacement made. A path is replaced only where
+  /// it ends (at the end of the text, or before a character that cannot
+  /// continue a file name: not a letter, digit, `-`, `_` or `.` followed
+  /// by one of those), so that `/tmp/a` is not replaced inside `/tmp/ab`.
+  public func replaced(_ text: String) -> String {
+    var text = text
+    for (original, replacement) in replacements where text.contains(original) {
+      var result = ""
+      var rest = text[...]
+      while let found = rest.range(of: original) {
+        let after = rest[found.upperBound...]
+        result += rest[..<found.lowerBound]
+        result += Self.continuesName(after) ? rest[found] : Substring(replacement)
+        rest = after
+      }
+      result += rest
+      text = result
+    }
+    return text
+  }
+
+  private static func continuesName(_ text: Substring) -> Bool {
+    func isNameCharacter(_ character: Character?) -> Bool {
+      guard let character else { return false }
+      return character.isLetter || character.isNumber || character == "-" || character == "_"
+    }
+    guard let first = text.first else { return false }
+    if first == "." { return isNameCharacter(text.dropFirst().first) }
+    return isNameCharacter(first)
   }
 }

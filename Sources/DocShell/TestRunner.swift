@@ -1,0 +1,205 @@
+import DocKit
+import DocScript
+import Foundation
+import Glibc
+
+/// Runs one script of `docrepl test` in isolation and compares it with
+/// its `#>` and `#!` lines.
+///
+/// Each script gets its own ``Interpreter`` (so its own variables,
+/// documents, snapshots and settings), in its own fresh ``ScratchFolder``
+/// as working folder (with untitled documents autosaving inside it),
+/// removed afterwards; saves inside that folder skip `fsync`
+/// (``ScratchFileSystem``). The folder's path shows as `$TMP` in what the
+/// script prints, and the script's own folder as `$SCRIPT_DIR`. Whatever
+/// the script does, the runner only ever gets an outcome back: reading,
+/// parsing and running failures are all outcomes.
+///
+/// The interpreter runs on the main actor; reading the script, making and
+/// removing the folder, comparing, diffing and writing `--update`s run
+/// off it, so that with several scripts in flight that work overlaps
+/// with other scripts' commands, as do the opens and saves DocKit does
+/// off the main actor.
+@MainActor
+final class TestRunner {
+  /// The document types scripts can use.
+  let registry: DocumentTypeRegistry
+  /// The environment every script sees (already normalized).
+  let environment: [String: String]
+  /// Whether mismatches are rewritten in place.
+  let update: Bool
+
+  init(registry: DocumentTypeRegistry, environment: [String: String], update: Bool) {
+    self.registry = registry
+    self.environment = environment
+    self.update = update
+  }
+
+  /// Runs `script` and returns its outcome.
+  func run(_ script: TestSelection.Script) async -> TestOutcome {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var outcome = await outcome(of: script)
+    let elapsed = clock.now - start
+    outcome.seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return outcome
+  }
+
+  private func outcome(of script: TestSelection.Script) async -> TestOutcome {
+    let path = script.path
+    let bytes: [UInt8]
+    do {
+      bytes = try await Self.read(script.url)
+    } catch {
+      return Self.failure(script, "cannot read the script: \(error.message)")
+    }
+    let folder: ScratchFolder
+    do {
+      folder = try await ScratchFolder.make()
+    } catch {
+      return Self.failure(script, error.message)
+    }
+    var replacements: [String: String] = [:]
+    let scriptFolder = script.url.deletingLastPathComponent().standardizedFileURL
+    for form in [scriptFolder.path, scriptFolder.resolvingSymlinksInPath().path] where form != "/" {
+      replacements[form] = "$SCRIPT_DIR"
+    }
+    for form in folder.paths { replacements[form] = "$TMP" }
+
+    let options = Interpreter.Options(
+      workingDirectory: folder.url, environment: environment,
+      autosaveDirectory: folder.url.appendingPathComponent(".docrepl-autosave"))
+    let recorder = TranscriptRecorder(scriptName: path, replacing: replacements)
+    let source = ScriptSource(name: path, bytes: bytes)
+    let result: Interpreter.Result
+    do {
+      let interpreter = Interpreter(registry: registry, options: options, output: recorder)
+      let fileSystem = ScratchFileSystem(folder: folder.url.path)
+      result = await FileSystemContext.$current.withValue(fileSystem) {
+        await interpreter.run(source, url: script.url)
+      }
+      recorder.flush()
+    }
+    await folder.remove()
+
+    if result.isMalformed {
+      let diagnostics = recorder.renderedDiagnostics.map { $0 + "\n" }.joined()
+      let message = "\(path): error: malformed script; nothing in it ran"
+      return TestOutcome(
+        script: script, verdict: .malformed, report: "FAIL \(path)\n\(message)\n",
+        errors: diagnostics, message: message, detail: diagnostics)
+    }
+    let transcript = await Self.compare(source, blocks: recorder.blocks, result: result)
+    if transcript.matches {
+      return TestOutcome(script: script, verdict: .passed, report: "PASS \(path)\n")
+    }
+    let diff = await Self.diff(transcript, name: path)
+    let mismatch = transcript.firstMismatch
+    let message =
+      "\(path):\(mismatch?.line ?? 1): error: "
+      + (mismatch.map { "'\($0.command)' did not print what its #> and #! lines expect" }
+        ?? "the script did not print what its #> and #! lines expect")
+    if update {
+      do {
+        try await Self.replaceContents(of: script.url, with: transcript.updatedBytes)
+        return TestOutcome(script: script, verdict: .updated, report: "UPDATED \(path)\n")
+      } catch {
+        let problem = "\(path): error: cannot update the script: \(error.message)"
+        return TestOutcome(
+          script: script, verdict: .failed, report: "FAIL \(path)\n\(problem)\n\(diff)\n",
+          message: problem, detail: diff)
+      }
+    }
+    return TestOutcome(
+      script: script, verdict: .failed, report: "FAIL \(path)\n\(message)\n\(diff)\n",
+      message: message, detail: diff)
+  }
+
+  private static func failure(_ script: TestSelection.Script, _ problem: String) -> TestOutcome {
+    let message = "\(script.path): error: \(problem)"
+    return TestOutcome(
+      script: script, verdict: .failed, report: "FAIL \(script.path)\n\(message)\n",
+      message: message, detail: message)
+  }
+
+  // MARK: - Off the main actor
+
+  /// A problem reading or writing a script.
+  struct FileProblem: Error {
+    var message: String
+  }
+
+  /// The script's bytes. Only a regular file (or a link to one) is read:
+  /// reading a FIFO or a device could block the whole run or never end.
+  @concurrent
+  private static func read(_ url: URL) async throws(FileProblem) -> [UInt8] {
+    var info = stat()
+    guard stat(url.path, &info) == 0 else { throw FileProblem(message: errnoText()) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw FileProblem(message: "not a regular file")
+    }
+    do {
+      return Array(try Data(contentsOf: url))
+    } catch {
+      throw FileProblem(message: (error as NSError).localizedDescription)
+    }
+  }
+
+  @concurrent
+  private static func compare(
+    _ source: ScriptSource, blocks: [Int: TranscriptRecorder.Block], result: Interpreter.Result
+  ) async -> Transcript {
+    Transcript(source, blocks: blocks, result: result)
+  }
+
+  @concurrent
+  private static func diff(_ transcript: Transcript, name: String) async -> String {
+    transcript.diff(name: name)
+  }
+
+  /// Replaces the contents of the file at `url` (through any symbolic
+  /// link) with `bytes`, atomically: a new file beside it, with the same
+  /// permissions, synced, then renamed over it. On failure the script is
+  /// untouched.
+  @concurrent
+  static func replaceContents(of url: URL, with bytes: [UInt8]) async throws(FileProblem) {
+    let target = url.resolvingSymlinksInPath().path
+    var info = stat()
+    guard stat(target, &info) == 0 else { throw FileProblem(message: errnoText()) }
+    let folder = (target as NSString).deletingLastPathComponent
+    let name = (target as NSString).lastPathComponent
+    var template = Array("\(folder)/.\(name).update-XXXXXX".utf8CString)
+    let descriptor = mkstemp(&template)
+    guard descriptor >= 0 else { throw FileProblem(message: errnoText()) }
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var written = 0
+    var failure: String?
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      while written < buffer.count {
+        let count = write(descriptor, base + written, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          failure = errnoText()
+          return
+        }
+        written += count
+      }
+    }
+    if failure == nil, fchmod(descriptor, info.st_mode & 0o7777) != 0 { failure = errnoText() }
+    if failure == nil, fsync(descriptor) != 0 { failure = errnoText() }
+    if close(descriptor) != 0, failure == nil { failure = errnoText() }
+    if failure == nil, rename(temporary, target) != 0 { failure = errnoText() }
+    if let failure {
+      unlink(temporary)
+      throw FileProblem(message: failure)
+    }
+  }
+
+  nonisolated private static func errnoText() -> String {
+    guard let text = strerror(errno) else { return "error \(errno)" }
+    return String(cString: text)
+  }
+}
