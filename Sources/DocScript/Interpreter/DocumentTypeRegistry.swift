@@ -21,7 +21,7 @@ public final class DocumentTypeRegistry {
     var commandSpecs: [CommandSpec]
   }
 
-  private(set) var entries: [Entry] = []
+  var entries: [Entry] = []
 
   /// An empty registry.
   public init() {}
