@@ -1,4 +1,4 @@
-import DocScript
+public import DocScript
 import Foundation
 
 extension Docrepl {
@@ -23,13 +23,23 @@ extension Docrepl {
     documentTypes: [DocumentType],
     arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) async -> Int32 {
-    let registry = DocumentTypeRegistry()
-    for type in documentTypes { type.register(registry) }
+    let registry = DocumentTypeRegistry(documentTypes: documentTypes)
     var output = StandardStream.output
     var errors = StandardStream.error
     return await run(
       arguments: arguments, registry: registry, environment: ProcessInfo.processInfo.environment,
       output: &output, errors: &errors
     ).rawValue
+  }
+}
+
+extension DocumentTypeRegistry {
+  /// A registry of `documentTypes`, in order: what
+  /// ``Docrepl/main(documentTypes:arguments:)`` runs with, for a program
+  /// that calls ``Docrepl/run(arguments:registry:environment:output:errors:)``
+  /// itself.
+  public convenience init(documentTypes: [DocumentType]) {
+    self.init()
+    for type in documentTypes { type.register(self) }
   }
 }
