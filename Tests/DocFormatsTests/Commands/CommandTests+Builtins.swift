@@ -645,7 +645,7 @@ struct BuiltinCommandTests {
       "diff", "restore", "save", "save-as", "save-to", "revert", "autosave", "export", "undo",
       "redo", "expect", "expect-error", "print", "echo", "set", "source", "help", "let", "group",
       "note", "title", "get", "insert", "remove", "set-text", "append", "delete", "replace",
-      "line", "load", "hex", "patch", "truncate", "tree", "history", "set-line",
+      "line", "load", "hex", "patch", "truncate", "tree", "history", "set-line", "scratch",
     ]
     #expect(names == expected)
     #expect(step.output.hasSuffix("'help COMMAND' shows a command's usage and an example.\n"))
