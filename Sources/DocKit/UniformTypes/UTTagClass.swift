@@ -19,8 +19,12 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConv
 
   /// The form in which tags of this class are stored and compared:
   /// filename extensions and MIME types are case-insensitive.
+  ///
+  /// Written without Foundation's string methods, which bridge through
+  /// `NSString`: the system declarations' tags are all normalized when the
+  /// registry starts, on every start of a program.
   func normalized(_ tag: String) -> String? {
-    let trimmed = tag.trimmingCharacters(in: .whitespaces)
+    let trimmed = Self.trimmingWhitespace(tag)
     switch self {
     case .filenameExtension:
       let lowered = trimmed.lowercased()
@@ -35,9 +39,41 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConv
       let token = Set("abcdefghijklmnopqrstuvwxyz0123456789!#$&^_.+-")
       guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(token.contains) })
       else { return nil }
-      return lowered.replacingOccurrences(of: "; ", with: ";")
+      return Self.removingSpaceAfterSemicolons(lowered)
     default:
       return trimmed.isEmpty ? nil : trimmed
     }
+  }
+
+  /// `tag` without leading and trailing `CharacterSet.whitespaces` (the
+  /// tab and the space separators, category Zs).
+  private static func trimmingWhitespace(_ tag: String) -> String {
+    func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = tag.unicodeScalars
+    guard let first = scalars.first, let last = scalars.last,
+      isWhitespace(first) || isWhitespace(last)
+    else { return tag }
+    guard let start = scalars.firstIndex(where: { !isWhitespace($0) }),
+      let end = scalars.lastIndex(where: { !isWhitespace($0) })
+    else { return "" }
+    return String(scalars[start...end])
+  }
+
+  /// `text` with each `"; "` replaced by `";"`, left to right.
+  private static func removingSpaceAfterSemicolons(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: ";")) else { return text }
+    var result = ""
+    var afterSemicolon = false
+    for scalar in text.unicodeScalars {
+      if afterSemicolon, scalar == " " {
+        afterSemicolon = false
+        continue
+      }
+      afterSemicolon = scalar == ";"
+      result.unicodeScalars.append(scalar)
+    }
+    return result
   }
 }
