@@ -28,21 +28,40 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConv
     switch self {
     case .filenameExtension:
       let lowered = trimmed.lowercased()
-      guard !lowered.isEmpty, !lowered.hasPrefix("."), lowered.utf8.count <= 255,
-        !lowered.contains("/"), !lowered.contains("\u{0}")
+      let bytes = lowered.utf8
+      guard let first = bytes.first, first != UInt8(ascii: "."), bytes.count <= 255,
+        !bytes.contains(where: { $0 == UInt8(ascii: "/") || $0 == 0 })
       else { return nil }
       return lowered
     case .mimeType:
       let lowered = trimmed.lowercased()
-      let essence = lowered.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-      let parts = essence.split(separator: "/", omittingEmptySubsequences: false)
-      let token = Set("abcdefghijklmnopqrstuvwxyz0123456789!#$&^_.+-")
-      guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(token.contains) })
+      // The essence (what comes before any `;`) is `type/subtype`, each
+      // one or more token characters.
+      let essence = lowered.utf8.prefix { $0 != UInt8(ascii: ";") }
+      guard let slash = essence.firstIndex(of: UInt8(ascii: "/")),
+        Self.isToken(essence[..<slash]),
+        Self.isToken(essence[essence.index(after: slash)...])
       else { return nil }
       return Self.removingSpaceAfterSemicolons(lowered)
     default:
       return trimmed.isEmpty ? nil : trimmed
     }
+  }
+
+  /// Whether `bytes` are one or more of the characters a MIME type's
+  /// type and subtype may hold here.
+  private static func isToken(_ bytes: Substring.UTF8View) -> Bool {
+    !bytes.isEmpty
+      && bytes.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "&"),
+          UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"),
+          UInt8(ascii: "-"):
+          true
+        default: false
+        }
+      }
   }
 
   /// `tag` without leading and trailing `CharacterSet.whitespaces` (the
