@@ -19,8 +19,8 @@ public enum BenchCommand {
   /// DIR` (one edited note saved in a package made by `make-package DIR N`),
   /// or `inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH]`
   /// (see ``InspectBenchmark``), whose baseline is `read-tree DIR`, or
-  /// `startup [--runs N] [--docrepl PATH] [--static PATH] [--baseline
-  /// COMMAND]` (see ``StartupBenchmark``).
+  /// `startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie
+  /// PATH] [--baseline COMMAND]` (see ``StartupBenchmark``).
   @MainActor
   public static func main(_ arguments: [String]) async -> Int32 {
     do {
@@ -43,7 +43,10 @@ public enum BenchCommand {
       case "startup":
         var options = StartupBenchmark.Options()
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
-        for (flag, label) in [("--docrepl", "dynamic"), ("--static", "static stdlib")] {
+        for (flag, label) in [
+          ("--docrepl", "dynamic"), ("--static", "static stdlib"),
+          ("--static-no-pie", "static stdlib, no PIE"),
+        ] {
           if let index = arguments.firstIndex(of: flag), arguments.indices.contains(index + 1) {
             options.docrepls.append((label, arguments[index + 1]))
           }
@@ -126,7 +129,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--baseline COMMAND]\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND]\n"
           .utf8))
     return 64
   }

@@ -2,10 +2,11 @@ import Foundation
 
 /// `docrepl-bench startup`: how long `docrepl run empty.docscript` takes,
 /// start to exit, against `sqlite3 :memory: .quit` run in the same loop,
-/// in turn, so that both see the same machine. Each binary given is
+/// in turn, so that all see the same machine. Each binary given is
 /// measured: the release build linked against the Swift runtime's shared
-/// libraries, and one built with `--static-swift-stdlib`. Medians of
-/// `runs` runs each, after a warm-up run of each.
+/// libraries, one built with `--static-swift-stdlib`, and that one linked
+/// as a fixed-address executable (`-no-pie`). Medians of `runs` runs each,
+/// after a warm-up run of each.
 enum StartupBenchmark {
   struct Options {
     var runs = 200
