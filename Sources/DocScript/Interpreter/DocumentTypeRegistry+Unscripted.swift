@@ -27,7 +27,9 @@ extension DocumentTypeRegistry {
     newDocument: @escaping @MainActor () -> Document
   ) {
     addUnscripted(
-      type, name: name, commands: [], makeUntitled: { _ in newDocument() },
+      type, name: name, readable: Document.readableContentTypes,
+      writable: Document.writableContentTypes, commands: [],
+      makeUntitled: { _ in newDocument() },
       newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
       openSession: { try await DocumentSession.open($0, contentType: $1, environment: $2) },
       contents: Self.fileContents(of:), restore: Self.restoreValue(of:))
@@ -43,7 +45,9 @@ extension DocumentTypeRegistry {
     newDocument: @escaping @MainActor () -> Document
   ) {
     addUnscripted(
-      type, name: name, commands: [], makeUntitled: { _ in newDocument() },
+      type, name: name, readable: Document.readableContentTypes,
+      writable: Document.writableContentTypes, commands: [],
+      makeUntitled: { _ in newDocument() },
       newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
       openSession: { try await DocumentSession.open($0, contentType: $1, environment: $2) },
       contents: Self.referenceContents(of:), restore: nil)
@@ -92,8 +96,9 @@ extension DocumentTypeRegistry {
     Document.Writer.Snapshot: Sendable
   {
     addUnscripted(
-      type, name: name, scriptTypeNames: scriptTypeNames, commands: commands,
-      makeUntitled: makeDocument,
+      type, name: name, readable: Document.readableContentTypes,
+      writable: Document.writableContentTypes, scriptTypeNames: scriptTypeNames,
+      commands: commands, makeUntitled: makeDocument,
       newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
       openSession: { url, contentType, environment in
         // The session reads into the document it is given.
@@ -108,8 +113,8 @@ extension DocumentTypeRegistry {
   /// Adds an entry whose `show` and snapshots are the bytes `contents`
   /// gives, and whose snapshots `restore` can put back (when it is given).
   private func addUnscripted<Document>(
-    _ type: Document.Type, name: String?, scriptTypeNames: [ScriptTypeName]? = nil,
-    commands: [DocumentCommand<Document>],
+    _ type: Document.Type, name: String?, readable: [UTType], writable: [UTType],
+    scriptTypeNames: [ScriptTypeName]? = nil, commands: [DocumentCommand<Document>],
     makeUntitled: @escaping @MainActor (UTType) throws -> Document,
     newSession:
       @escaping @MainActor (Document, UTType, DocumentSession<Document>.Environment) ->
@@ -121,8 +126,6 @@ extension DocumentTypeRegistry {
     restore:
       (@MainActor (DocumentSession<Document>) -> @MainActor (_ actionName: String) throws -> Void)?
   ) {
-    let readable = Self.contentTypes(of: type, writable: false)
-    let writable = Self.contentTypes(of: type, writable: true)
     let typeNames =
       scriptTypeNames
       ?? (writable.first ?? readable.first).map { contentType in
@@ -163,19 +166,6 @@ extension DocumentTypeRegistry {
             try await openSession(url, contentType, environment.forSession(of: Document.self)))
         },
         commandSpecs: commands.map(\.spec)))
-  }
-
-  private static func contentTypes<Document>(of type: Document.Type, writable: Bool) -> [UTType] {
-    if let file = type as? any FileDocument.Type {
-      return writable ? file.writableContentTypes : file.readableContentTypes
-    }
-    if let reference = type as? any ReferenceFileDocument.Type {
-      return writable ? reference.writableContentTypes : reference.readableContentTypes
-    }
-    if let family = type as? any DocKit.Document.Type {
-      return writable ? family.writableContentTypes : family.readableContentTypes
-    }
-    return []
   }
 
   /// What a save of a `FileDocument` would write.
