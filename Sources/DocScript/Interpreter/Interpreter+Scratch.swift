@@ -11,7 +11,7 @@ extension Interpreter {
       example: "scratch", topic: .other, isAllowedInGroup: false),
     actsOnDocument: false
   ) { interpreter, _, _ in
-    let folder = try ScratchFolder()
+    let folder = try TemporaryWorkingFolder()
     interpreter.scratchFolders.append(folder)
     interpreter.options.workingDirectory = folder.url.standardizedFileURL
     interpreter.variables["PWD"] = interpreter.options.workingDirectory.path

@@ -4,7 +4,7 @@ import Glibc
 /// A new, empty folder under the system's temporary folder, removed with
 /// everything in it when the value is released: where `scratch` moves a
 /// script's working folder.
-final class ScratchFolder: Sendable {
+final class TemporaryWorkingFolder: Sendable {
   /// The folder.
   let url: URL
 
