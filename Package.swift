@@ -11,6 +11,9 @@ let package = Package(
     .library(name: "DocKit", targets: ["DocKit"]),
     .library(name: "DocScript", targets: ["DocScript"]),
     .library(name: "DocFormats", targets: ["DocFormats"]),
+    /// The whole program as a library, for a REPL over your own document
+    /// types: `Docrepl.main(documentTypes:)`.
+    .library(name: "DocShell", targets: ["DocShell"]),
     .executable(name: "docrepl", targets: ["docrepl"]),
   ],
   targets: [

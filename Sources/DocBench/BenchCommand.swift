@@ -19,7 +19,9 @@ public enum BenchCommand {
   /// DIR` (one 4 KB session save, for `strace -c`), or `package-save-once
   /// DIR` (one edited note saved in a package made by `make-package DIR N`),
   /// or `inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH]`
-  /// (see ``InspectBenchmark``), whose baseline is `read-tree DIR`.
+  /// (see ``InspectBenchmark``), whose baseline is `read-tree DIR`, or
+  /// `startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie
+  /// PATH] [--baseline COMMAND]` (see ``StartupBenchmark``).
   @MainActor
   public static func main(_ arguments: [String]) async -> Int32 {
     do {
@@ -39,6 +41,23 @@ public enum BenchCommand {
           options.docrepl = arguments[index + 1]
         }
         try InspectBenchmark.run(options)
+      case "startup":
+        var options = StartupBenchmark.Options()
+        options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
+        for (flag, label) in [
+          ("--docrepl", "dynamic"), ("--static", "static stdlib"),
+          ("--static-no-pie", "static stdlib, no PIE"),
+        ] {
+          if let index = arguments.firstIndex(of: flag), arguments.indices.contains(index + 1) {
+            options.docrepls.append((label, arguments[index + 1]))
+          }
+        }
+        if options.docrepls.isEmpty { options.docrepls = [("dynamic", siblingDocrepl())] }
+        if let index = arguments.firstIndex(of: "--baseline"), arguments.indices.contains(index + 1)
+        {
+          options.baseline = arguments[index + 1].split(separator: " ").map(String.init)
+        }
+        try StartupBenchmark.run(options)
       case "read-tree":
         guard arguments.count == 2 else { return usage() }
         try InspectBenchmark.readTree(arguments[1])
@@ -120,7 +139,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND]\n"
           .utf8))
     return 64
   }

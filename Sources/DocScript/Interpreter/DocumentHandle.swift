@@ -66,35 +66,47 @@ struct AnyDocumentCommand {
       -> Void
 }
 
-/// The handle for a session of any scriptable document type; the kind's
-/// differences (how to show, snapshot and restore) come in as closures.
+/// The handle for a session of any document type; the kind's differences
+/// (how to show, snapshot and restore) come in as closures, and the type's
+/// commands, if it has any, as a list.
 @MainActor
-final class SessionHandle<Document: ScriptableDocument>: DocumentHandle {
+final class SessionHandle<Document>: DocumentHandle {
   let session: DocumentSession<Document>
   let typeName: String
   private let showBody: @MainActor (DocumentSession<Document>) async throws -> String
   private let snapshotBody: @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
   let commands: [String: AnyDocumentCommand]
 
-  init(
+  convenience init(
     session: DocumentSession<Document>,
+    show: @escaping @MainActor (DocumentSession<Document>) async throws -> String,
+    snapshot: @escaping @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
+  ) where Document: ScriptableDocument {
+    self.init(
+      session: session,
+      typeName: Document.scriptTypeNames.first?.name ?? session.contentType.identifier,
+      commands: Document.scriptCommands, show: show, snapshot: snapshot)
+  }
+
+  init(
+    session: DocumentSession<Document>, typeName: String, commands: [DocumentCommand<Document>],
     show: @escaping @MainActor (DocumentSession<Document>) async throws -> String,
     snapshot: @escaping @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
   ) {
     self.session = session
-    typeName = Document.scriptTypeNames.first?.name ?? session.contentType.identifier
+    self.typeName = typeName
     showBody = show
     snapshotBody = snapshot
-    var commands: [String: AnyDocumentCommand] = [:]
-    for command in Document.scriptCommands {
-      commands[command.spec.name] = AnyDocumentCommand(spec: command.spec) {
+    var byName: [String: AnyDocumentCommand] = [:]
+    for command in commands {
+      byName[command.spec.name] = AnyDocumentCommand(spec: command.spec) {
         [session] arguments, output, folder in
         try await command.run(
           DocumentCommandContext(
             session: session, arguments: arguments, output: output, workingDirectory: folder))
       }
     }
-    self.commands = commands
+    self.commands = byName
   }
 
   var isDirty: Bool { session.isDirty }

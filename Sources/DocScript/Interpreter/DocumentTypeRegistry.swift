@@ -21,7 +21,7 @@ public final class DocumentTypeRegistry {
     var commandSpecs: [CommandSpec]
   }
 
-  private(set) var entries: [Entry] = []
+  var entries: [Entry] = []
 
   /// An empty registry.
   public init() {}
@@ -39,7 +39,8 @@ public final class DocumentTypeRegistry {
         })
     }
     add(
-      type, handle: handle,
+      type, readable: Document.readableContentTypes, writable: Document.writableContentTypes,
+      handle: handle,
       newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
       openSession: { try await DocumentSession.open($0, contentType: $1, environment: $2) })
   }
@@ -69,15 +70,19 @@ public final class DocumentTypeRegistry {
         })
     }
     add(
-      type, handle: handle,
+      type, readable: Document.readableContentTypes, writable: Document.writableContentTypes,
+      handle: handle,
       newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
       openSession: { try await DocumentSession.open($0, contentType: $1, environment: $2) })
   }
 
   /// Adds an entry for `type`, whose sessions each kind makes its own way
-  /// (`DocumentSession`'s initializers and `open` are per kind).
+  /// (`DocumentSession`'s initializers and `open` are per kind). The
+  /// content types come from the caller, which knows the kind: finding
+  /// them with a dynamic cast would scan every conformance in the program,
+  /// at every start.
   private func add<Document: ScriptableDocument>(
-    _ type: Document.Type,
+    _ type: Document.Type, readable: [UTType], writable: [UTType],
     handle: @escaping @MainActor (DocumentSession<Document>) -> any DocumentHandle,
     newSession:
       @escaping @MainActor (Document, UTType, DocumentSession<Document>.Environment) ->
@@ -101,8 +106,7 @@ public final class DocumentTypeRegistry {
     entries.append(
       Entry(
         typeNames: Document.scriptTypeNames,
-        readableContentTypes: Document.readableContentTypesForScripts,
-        writableContentTypes: Document.writableContentTypesForScripts,
+        readableContentTypes: readable, writableContentTypes: writable,
         makeNew: makeNew, open: open, commandSpecs: Document.scriptCommands.map(\.spec)))
   }
 
@@ -163,16 +167,4 @@ public final class DocumentTypeRegistry {
 struct UncheckedBox<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
-}
-
-extension ScriptableDocument {
-  static var readableContentTypesForScripts: [UTType] {
-    (self as? any FileDocument.Type)?.readableContentTypes
-      ?? (self as? any ReferenceFileDocument.Type)?.readableContentTypes ?? []
-  }
-
-  static var writableContentTypesForScripts: [UTType] {
-    (self as? any FileDocument.Type)?.writableContentTypes
-      ?? (self as? any ReferenceFileDocument.Type)?.writableContentTypes ?? []
-  }
 }

@@ -5,7 +5,7 @@ extension Interpreter {
   /// The language's own commands, in the order `help` lists them.
   static let builtinCommands: [BuiltinCommand] =
     documentCommands + inspectingCommands + snapshotCommands + savingCommands + undoCommands
-    + historyCommands + checkingCommands + otherCommands + recordCommands
+    + historyCommands + checkingCommands + otherCommands + recordCommands + [scratchCommand]
 
   // MARK: - Documents
 

@@ -72,6 +72,8 @@ public final class Interpreter {
   var snapshotOrder: [String] = []
   var snapshotCount = 0
   let autosaveNames = AutosaveNames()
+  /// The folders `scratch` made, removed when the interpreter goes.
+  var scratchFolders: [TemporaryWorkingFolder] = []
 
   /// The scripts being run, outermost first, with where each was sourced.
   var sourceStack: [(source: ScriptSource, url: URL?, includedAt: SourceLocation?)] = []

@@ -646,6 +646,7 @@ struct BuiltinCommandTests {
       "redo", "expect", "expect-error", "print", "echo", "set", "source", "help", "let", "group",
       "note", "title", "get", "insert", "remove", "set-text", "append", "delete", "replace",
       "line", "load", "hex", "patch", "truncate", "tree", "history", "set-line", "record",
+      "scratch",
     ]
     #expect(names == expected)
     #expect(step.output.hasSuffix("'help COMMAND' shows a command's usage and an example.\n"))

@@ -1,0 +1,45 @@
+public import DocScript
+import Foundation
+
+extension Docrepl {
+  /// Runs the whole `docrepl` program (the prompt, `run`, `test`,
+  /// `inspect`) over your own document types, and returns the exit status
+  /// for `exit`:
+  ///
+  ///     import DocShell
+  ///     import Foundation
+  ///
+  ///     exit(await Docrepl.main(documentTypes: [DocumentType(Counter.self)]))
+  ///
+  /// Only the types given are offered; add ``DocumentType/builtIn`` for
+  /// `docrepl`'s own (text, markdown, json, notes, binary).
+  ///
+  /// - Parameters:
+  ///   - documentTypes: The types `new` and `open` know, the first ones
+  ///     winning ties when `open` picks a type for a file.
+  ///   - arguments: The command line without the program's name.
+  @MainActor
+  public static func main(
+    documentTypes: [DocumentType],
+    arguments: [String] = Array(CommandLine.arguments.dropFirst())
+  ) async -> Int32 {
+    let registry = DocumentTypeRegistry(documentTypes: documentTypes)
+    var output = StandardStream.output
+    var errors = StandardStream.error
+    return await run(
+      arguments: arguments, registry: registry, environment: ProcessInfo.processInfo.environment,
+      output: &output, errors: &errors
+    ).rawValue
+  }
+}
+
+extension DocumentTypeRegistry {
+  /// A registry of `documentTypes`, in order: what
+  /// ``Docrepl/main(documentTypes:arguments:)`` runs with, for a program
+  /// that calls ``Docrepl/run(arguments:registry:environment:output:errors:)``
+  /// itself.
+  public convenience init(documentTypes: [DocumentType]) {
+    self.init()
+    for type in documentTypes { type.register(self) }
+  }
+}

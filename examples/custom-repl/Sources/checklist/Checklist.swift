@@ -1,0 +1,94 @@
+import DocKit
+import DocScript
+import Foundation
+
+extension UTType {
+  /// A checklist: a Markdown task list, one `- [ ] item` a line.
+  static let checklist: UTType = {
+    try? UTType.register([
+      UTTypeDeclaration(
+        identifier: "com.example.checklist", conformsTo: ["public.plain-text"],
+        tags: [.filenameExtension: ["checklist"]], description: "Checklist")
+    ])
+    return UTType(exportedAs: "com.example.checklist", conformingTo: .plainText)
+  }()
+}
+
+/// A checklist, as a value: what a SwiftUI app's `FileDocument` would be.
+struct Checklist: FileDocument {
+  struct Item: Equatable {
+    var text: String
+    var isDone = false
+  }
+
+  static var readableContentTypes: [UTType] { [.checklist] }
+  var items: [Item] = []
+
+  init() {}
+
+  init(configuration: ReadConfiguration) throws {
+    guard let data = configuration.file.regularFileContents,
+      let text = String(data: data, encoding: .utf8)
+    else { throw CocoaError(.fileReadCorruptFile) }
+    for line in text.split(separator: "\n") {
+      guard line.hasPrefix("- [ ] ") || line.hasPrefix("- [x] ") else {
+        throw CocoaError(.fileReadCorruptFile)
+      }
+      items.append(Item(text: String(line.dropFirst(6)), isDone: line.hasPrefix("- [x]")))
+    }
+  }
+
+  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    FileWrapper(regularFileWithContents: Data(markdown.utf8))
+  }
+
+  var markdown: String {
+    items.map { "- [\($0.isDone ? "x" : " ")] \($0.text)\n" }.joined()
+  }
+}
+
+/// What scripts and the prompt can do with a checklist.
+extension Checklist: ScriptableFileDocument {
+  static var scriptTypeNames: [ScriptTypeName] { [ScriptTypeName("checklist", .checklist)] }
+  static func makeUntitled(contentType: UTType) -> Checklist { Checklist() }
+  var scriptDescription: String {
+    items.enumerated().map {
+      "\($0.offset + 1). [\($0.element.isDone ? "x" : " ")] \($0.element.text)"
+    }
+    .joined(separator: "\n")
+  }
+
+  @MainActor static var scriptCommands: [DocumentCommand<Checklist>] {
+    [
+      DocumentCommand(
+        CommandSpec(
+          "add", [.required("ITEM")], summary: "adds ITEM at the end, not done",
+          example: "add Passport", topic: .document)
+      ) { context in
+        guard let item = context.arguments[0]?.text else { return }
+        var changed = context.session.document
+        changed.items.append(Item(text: item))
+        context.session.setDocument(changed, actionName: "Add \(item)")
+      },
+      mark("check", done: true), mark("uncheck", done: false),
+    ]
+  }
+
+  /// `check N` / `uncheck N`: marks item N done or not done.
+  @MainActor static func mark(_ name: String, done: Bool) -> DocumentCommand<Checklist> {
+    DocumentCommand(
+      CommandSpec(
+        name, [.required("N")], summary: "marks item N \(done ? "done" : "not done")",
+        example: "\(name) 1", topic: .document)
+    ) { context in
+      var changed = context.session.document
+      let count = changed.items.count
+      guard let argument = context.arguments[0] else { return }
+      guard count > 0 else { throw ScriptError("the checklist is empty", at: argument) }
+      let index = try argument.integer("N", in: 1...count) - 1
+      changed.items[index].isDone = done
+      context.session.setDocument(
+        changed, actionName: "\(done ? "Check" : "Uncheck") \(changed.items[index].text)")
+    }
+  }
+}

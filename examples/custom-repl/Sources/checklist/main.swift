@@ -1,0 +1,14 @@
+// A REPL over your own documents: docrepl's prompt, `run`, `test` and
+// `inspect`, with your types beside (or instead of) the built-in ones.
+import DocShell
+import Foundation
+
+let status = await Docrepl.main(
+  documentTypes: [
+    // A ScriptableFileDocument: its own commands (add, check, uncheck).
+    DocumentType(Checklist.self),
+    // Any FileDocument: new, open, show, save, export, snapshot, diff…
+    DocumentType(newDocument: Postcard()),
+  ] + DocumentType.builtIn  // text, markdown, json, notes and binary too
+)
+exit(status)
