@@ -70,7 +70,9 @@ struct TestSelection {
   /// Every `*.docscript` under `folder` (named `name` on the command
   /// line), recursively. Symbolic links to folders are not followed, so a
   /// link cycle cannot make the walk endless; hidden folders (`.git`) are
-  /// skipped.
+  /// skipped, and so is a folder below `folder` that holds a
+  /// `Package.swift`: another Swift package, whose scripts need that
+  /// package's own program (a custom REPL) to run.
   static func scriptsUnder(_ folder: URL, named name: String) -> [Script] {
     var prefix = name
     while prefix.count > 1, prefix.hasSuffix("/") { prefix.removeLast() }
@@ -90,7 +92,9 @@ struct TestSelection {
         if isDirectory.boolValue {
           let isLink =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: child.path)) != nil
-          if !isLink, !entry.hasPrefix(".") { pending.append((child, childPath)) }
+          let isPackage = FileManager.default.fileExists(
+            atPath: child.appendingPathComponent("Package.swift").path)
+          if !isLink, !entry.hasPrefix("."), !isPackage { pending.append((child, childPath)) }
         } else if entry.hasSuffix(".docscript"), !entry.hasPrefix(".") {
           result.append(Script(path: childPath, url: child))
         }

@@ -72,12 +72,13 @@ struct TestCommandTests {
     #expect(result.output == "PASS a.docscript\nPASS b.docscript\n2 passed, 0 failed\n")
   }
 
-  @Test("A folder means every .docscript under it, recursively, sorted by path; each once")
+  @Test("A folder means every .docscript under it, recursively, sorted by path; each once; not in nested packages")
   func folders() throws {
     let folder = try suite([
       "t/z.docscript": "print z\n#> z\n", "t/a/b.docscript": "print b\n#> b\n",
       "t/a.docscript": "print a\n#> a\n", "t/notes.txt": "not a script",
       "t/.hidden/x.docscript": "nope", "t/B.docscript": "print B\n#> B\n",
+      "t/pkg/Package.swift": "// another package", "t/pkg/own.docscript": "nope",
     ])
     let result = try test(["t/", "t/z.docscript"], in: folder)
     #expect(result.status == 0, "\(result.output)")

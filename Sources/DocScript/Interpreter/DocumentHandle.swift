@@ -75,6 +75,11 @@ final class SessionHandle<Document>: DocumentHandle {
   let typeName: String
   private let showBody: @MainActor (DocumentSession<Document>) async throws -> String
   private let snapshotBody: @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
+  /// The type's own argument completions; none for a type without script
+  /// commands.
+  private var completionsBody:
+    @MainActor (_ argument: String, _ prefix: String, DocumentSession<Document>) ->
+      [CompletionCandidate] = { _, _, _ in [] }
   let commands: [String: AnyDocumentCommand]
 
   convenience init(
@@ -86,6 +91,7 @@ final class SessionHandle<Document>: DocumentHandle {
       session: session,
       typeName: Document.scriptTypeNames.first?.name ?? session.contentType.identifier,
       commands: Document.scriptCommands, show: show, snapshot: snapshot)
+    completionsBody = { Document.scriptCompletions(forArgument: $0, prefix: $1, session: $2) }
   }
 
   init(
@@ -128,7 +134,7 @@ final class SessionHandle<Document>: DocumentHandle {
   func show() async throws -> String { try await showBody(session) }
   func snapshot() async throws -> StoredSnapshot { try await snapshotBody(session) }
   func completions(forArgument argument: String, prefix: String) -> [CompletionCandidate] {
-    Document.scriptCompletions(forArgument: argument, prefix: prefix, session: session)
+    completionsBody(argument, prefix, session)
   }
 
   func endEvent() async throws { try await session.endEvent() }

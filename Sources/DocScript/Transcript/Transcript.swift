@@ -65,6 +65,14 @@ public struct Transcript: Sendable {
     return Transcript(source, blocks: recorder.blocks, result: result)
   }
 
+  /// `source` with its expectation lines replaced by `blocks`, where they
+  /// differ: how a recording writes what each input printed.
+  static func rewrite(_ source: ScriptSource, with blocks: [Int: TranscriptRecorder.Block])
+    -> String
+  {
+    String(decoding: Rewrite(source, blocks: blocks).bytes, as: UTF8.self)
+  }
+
   /// Compares `source` with `blocks`, what a run of it printed after each
   /// line (``TranscriptRecorder/blocks``). Needs no actor: the test runner
   /// compares off the main actor while other scripts run.
