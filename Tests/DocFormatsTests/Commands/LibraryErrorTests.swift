@@ -109,6 +109,22 @@ struct LibraryErrorTests {
       step.diagnostics == CommandCase.rendered(command, at: column + 1, width: path.count, message))
   }
 
+  @Test("revert of a package corrupted on disk names the package's file by its full path")
+  func revertCorrupt() async throws {
+    let harness = try ScriptHarness()
+    try harness.temporary.write(
+      "{\"title\": \"T\", \"notes\": []}", to: "sub/Trip.notes/metadata.json")
+    await harness.setUp("open sub/Trip.notes\ntitle U")
+    try harness.temporary.write("{nope", to: "sub/Trip.notes/metadata.json")
+    let step = await harness.run("revert\nexpect dirty")
+    #expect(
+      step.diagnostics
+        == CommandCase.rendered(
+          "revert", at: 1, width: 6,
+          "sub/Trip.notes/metadata.json:1:2: unexpected 'n', expected a string key"))
+    #expect(step.failures == 1)
+  }
+
   @Test("A text file that is not UTF-8: its line, column and byte offset")
   func invalidText() async throws {
     let harness = try ScriptHarness()
