@@ -58,6 +58,14 @@ open class UndoManager {
   /// set aside until it is done).
   private var openGroups: [UndoGroup] = []
   private var disableCount = 0
+  /// The document host's own observer: called with each notification's
+  /// name (and, for `NSUndoManagerWillCloseUndoGroup`, whether the group
+  /// is discardable) just before it is posted to `NotificationCenter`,
+  /// which every observer still gets. A session observes this way rather
+  /// than through the center, whose matching, notification and block call
+  /// cost a large share of a small edit.
+  final var hostObserver: (@MainActor (Notification.Name, _ groupIsDiscardable: Bool?) -> Void)?
+
   /// Whether the group whose closing was just announced went onto the undo
   /// stack as a top-level group: it was top-level, and not an event group
   /// that closed empty. The document host reads it on
@@ -188,9 +196,7 @@ open class UndoManager {
       "UndoManager.endUndoGrouping(): called with no matching beginUndoGrouping()")
     post(.NSUndoManagerCheckpoint)
     let group = openGroups[openGroups.count - 1]
-    post(
-      .NSUndoManagerWillCloseUndoGroup,
-      userInfo: group.isDiscardable ? Self.discardableInfo : Self.notDiscardableInfo)
+    post(.NSUndoManagerWillCloseUndoGroup, discardable: group.isDiscardable)
     openGroups.removeLast()
     if openGroups.isEmpty {
       closedGroupWasRecorded = !(group.isEventGroup && group.entries.isEmpty)
@@ -413,9 +419,7 @@ open class UndoManager {
     guard let event = openGroups.first, event.isEventGroup else { return false }
     while openGroups.count > 1 { endUndoGrouping() }
     post(.NSUndoManagerCheckpoint)
-    post(
-      .NSUndoManagerWillCloseUndoGroup,
-      userInfo: event.isDiscardable ? Self.discardableInfo : Self.notDiscardableInfo)
+    post(.NSUndoManagerWillCloseUndoGroup, discardable: event.isDiscardable)
     openGroups.removeAll()
     closedGroupWasRecorded = false
     post(.NSUndoManagerDidCloseUndoGroup)
@@ -599,7 +603,9 @@ open class UndoManager {
     NSUndoManagerGroupIsDiscardableKey: false
   ]
 
-  private func post(_ name: Notification.Name, userInfo: [AnyHashable: Any]? = nil) {
+  private func post(_ name: Notification.Name, discardable: Bool? = nil) {
+    hostObserver?(name, discardable)
+    let userInfo = discardable.map { $0 ? Self.discardableInfo : Self.notDiscardableInfo }
     NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
   }
 }
