@@ -279,7 +279,8 @@ struct AllOrNothingTests {
     )
     #expect(redo.failures == 0, "\(redo.diagnostics)")
     #expect(
-      redo.output == "Redo Bump -2\nRedo Append Line\nRedo Append Line\nRedo Append Line\nRedo Append Line\n")
+      redo.output
+        == "Redo Bump -2\nRedo Append Line\nRedo Append Line\nRedo Append Line\nRedo Append Line\n")
   }
 
   @Test("A command that succeeds clears the redo stack, as Apple's UndoManager does")

@@ -133,6 +133,7 @@ struct ExportPromptTests {
     #expect(step.failures == 1)
     #expect(
       step.diagnostics
-        == CommandCase.rendered("export", at: 1, width: 6, "missing: openat failed: No such file or directory"))
+        == CommandCase.rendered(
+          "export", at: 1, width: 6, "missing: openat failed: No such file or directory"))
   }
 }
