@@ -173,10 +173,10 @@ enum ParseBenchmark {
 
   /// The file as `docrepl run` reads a script.
   private static func read(_ path: String) throws -> ScriptSource {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let source = ScriptSource(name: path, contentsOfFile: path) else {
       throw BenchError("cannot read \(path)")
     }
-    return ScriptSource(name: path, bytes: Array(data))
+    return source
   }
 
   /// The top-level statements in `bytes`, parsed one at a time and dropped.

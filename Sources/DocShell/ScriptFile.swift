@@ -20,8 +20,10 @@ struct ScriptFile {
       throw Failure(message: "an empty path names no script", status: .usage)
     }
     if path == "-" {
-      let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-      return ScriptFile(source: ScriptSource(name: "<stdin>", bytes: bytes), url: nil)
+      guard let source = ScriptSource.standardInput() else {
+        throw Failure(message: "cannot read the script from standard input", status: .noInput)
+      }
+      return ScriptFile(source: source, url: nil)
     }
     let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
     var isDirectory: ObjCBool = false
@@ -31,9 +33,11 @@ struct ScriptFile {
     guard !isDirectory.boolValue else {
       throw Failure(message: "'\(path)' is a folder, not a script", status: .noInput)
     }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
+    // Read straight into the source's bytes: a `Data` and then an array
+    // of it would hold a large script twice.
+    guard let source = ScriptSource(name: path, contentsOfFile: url.path) else {
       throw Failure(message: "cannot read '\(path)'", status: .noInput)
     }
-    return ScriptFile(source: ScriptSource(name: path, bytes: Array(data)), url: url)
+    return ScriptFile(source: source, url: url)
   }
 }

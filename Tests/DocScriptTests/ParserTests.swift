@@ -111,6 +111,14 @@ struct ParserTests {
       testDescription: "CRLF line breaks", source: "echo a\r\nt <<'E'\r\nx\r\nE\r\n",
       expected: ["[echo|a]@1:1-1:7", #"[t|x\n]@2:1-2:8"#]),
     ParseCase(
+      testDescription: "CRLF heredocs, literal from its second line on, and interpolating",
+      source: "t <<'E'\nx\ny\r\nz\r\nE\nu <<E\r\na $v\r\n\\$w\\\r\nb\r\nE\r\n",
+      expected: [#"[t|x\ny\nz\n]@1:1-1:8"#, #"[u|a ${v}\n$wb\n]@6:1-6:6"#]),
+    ParseCase(
+      testDescription: "<<- strips tabs from an interpolating heredoc; a variable splits its text",
+      source: "t <<-E\n\ta ${v:-x}\n\t\tb\\\\c\n\tE\n",
+      expected: [#"[t|a ${v:-x}\nb\c\n]@1:1-1:7"#]),
+    ParseCase(
       testDescription: "expectations attach to the command above",
       source: "show\n#> a\n#>\n#>  b\n#! error: x\necho\n",
       expected: ["[show]@1:1-1:5 => #>a => #> => #> b => #!error: x", "[echo]@6:1-6:5"]),

@@ -84,7 +84,6 @@ public final class DocumentSession<Document> {
   /// Where an untitled document autosaves.
   public private(set) var autosaveURL: URL?
 
-  private var observers: [any NSObjectProtocol] = []
   /// While a save runs (it may suspend, and edits may go on), the change
   /// count it started from, and whether that state was undone and then
   /// changed meanwhile, so it can no longer be the saved point.
@@ -121,10 +120,6 @@ public final class DocumentSession<Document> {
     observeUndoManager()
   }
 
-  isolated deinit {
-    for observer in observers { NotificationCenter.default.removeObserver(observer) }
-  }
-
   /// Whether the document has changes that are not saved: the change
   /// count differs from the saved one, or an undo group still open (an
   /// event not yet ended) holds an action.
@@ -139,21 +134,12 @@ public final class DocumentSession<Document> {
 
   // MARK: - Change tracking
 
+  /// Follows the undo manager's notifications through its host observer,
+  /// called as each is posted: the same notifications, without a
+  /// `NotificationCenter` lookup and block call for each.
   private func observeUndoManager() {
-    let center = NotificationCenter.default
-    let names: [Notification.Name] = [
-      .NSUndoManagerWillCloseUndoGroup, .NSUndoManagerDidCloseUndoGroup,
-      .NSUndoManagerDidUndoChange,
-      .NSUndoManagerDidRedoChange,
-    ]
-    for name in names {
-      observers.append(
-        center.addObserver(forName: name, object: undoManager, queue: nil) {
-          [weak self] notification in
-          let discardable = notification.userInfo?[NSUndoManagerGroupIsDiscardableKey] as? Bool
-          let name = notification.name
-          MainActor.assumeIsolated { self?.undoManagerPosted(name, discardable: discardable) }
-        })
+    undoManager.hostObserver = { [weak self] name, discardable in
+      self?.undoManagerPosted(name, discardable: discardable)
     }
   }
 

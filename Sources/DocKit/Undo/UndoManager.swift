@@ -58,6 +58,14 @@ open class UndoManager {
   /// set aside until it is done).
   private var openGroups: [UndoGroup] = []
   private var disableCount = 0
+  /// The document host's own observer: called with each notification's
+  /// name (and, for `NSUndoManagerWillCloseUndoGroup`, whether the group
+  /// is discardable) just before it is posted to `NotificationCenter`,
+  /// which every observer still gets. A session observes this way rather
+  /// than through the center, whose matching, notification and block call
+  /// cost a large share of a small edit.
+  final var hostObserver: (@MainActor (Notification.Name, _ groupIsDiscardable: Bool?) -> Void)?
+
   /// Whether the group whose closing was just announced went onto the undo
   /// stack as a top-level group: it was top-level, and not an event group
   /// that closed empty. The document host reads it on
@@ -188,9 +196,7 @@ open class UndoManager {
       "UndoManager.endUndoGrouping(): called with no matching beginUndoGrouping()")
     post(.NSUndoManagerCheckpoint)
     let group = openGroups[openGroups.count - 1]
-    post(
-      .NSUndoManagerWillCloseUndoGroup,
-      userInfo: group.isDiscardable ? Self.discardableInfo : Self.notDiscardableInfo)
+    post(.NSUndoManagerWillCloseUndoGroup, discardable: group.isDiscardable)
     openGroups.removeLast()
     if openGroups.isEmpty {
       closedGroupWasRecorded = !(group.isEventGroup && group.entries.isEmpty)
@@ -363,6 +369,73 @@ open class UndoManager {
     return inverse
   }
 
+  // MARK: - Rolling back a failed action
+
+  /// The redo stack as it stood when ``setAsideRedoSteps()`` was called.
+  /// For this package's own tools; not Apple API.
+  package struct RedoSteps {
+    fileprivate let items: [UndoStackItem]
+  }
+
+  /// The redo stack as it stands now, to put back with
+  /// ``restoreRedoSteps(_:)`` if the action about to run fails and is
+  /// rolled back: a registration empties the redo stack, as Apple's does,
+  /// and a failed action must not take the user's redo with it. The stack
+  /// itself is left as it is.
+  package func setAsideRedoSteps() -> RedoSteps {
+    RedoSteps(items: redoStack)
+  }
+
+  /// Puts back a redo stack set aside by ``setAsideRedoSteps()``, after the
+  /// action it was set aside for failed and was rolled back. Only an empty
+  /// redo stack is replaced (one a registration emptied): if the stack
+  /// holds steps, they came from an undo since, and stay.
+  package func restoreRedoSteps(_ steps: RedoSteps) {
+    precondition(
+      !(isUndoing || isRedoing), "UndoManager.restoreRedoSteps(_:): called while undoing or redoing"
+    )
+    guard redoStack.isEmpty else { return }
+    redoStack = steps.items
+    trimToLevels()
+  }
+
+  /// Takes back everything the open event registered, as a failed user
+  /// action's rollback: closes the groups open in it without recording a
+  /// step (so a document host counts no change), then performs its actions
+  /// last to first with registration disabled, so nothing goes onto the
+  /// redo stack either. Posts the notifications of closing the groups (with
+  /// nothing recorded, as an event that closes empty) and of an undo that
+  /// counts as no change, so observers see the content change back.
+  ///
+  /// Returns false, doing nothing, when no event is open (nothing was
+  /// registered) or the outermost open group is not the event's (the
+  /// program opened it with ``groupsByEvent`` false).
+  ///
+  /// - Precondition: not undoing or redoing.
+  @discardableResult
+  package func rollBackOpenEvent() -> Bool {
+    precondition(
+      !(isUndoing || isRedoing), "UndoManager.rollBackOpenEvent(): called while undoing or redoing")
+    guard let event = openGroups.first, event.isEventGroup else { return false }
+    while openGroups.count > 1 { endUndoGrouping() }
+    post(.NSUndoManagerCheckpoint)
+    post(.NSUndoManagerWillCloseUndoGroup, discardable: event.isDiscardable)
+    openGroups.removeAll()
+    closedGroupWasRecorded = false
+    post(.NSUndoManagerDidCloseUndoGroup)
+    guard !event.entries.isEmpty else { return true }
+    post(.NSUndoManagerCheckpoint)
+    post(.NSUndoManagerWillUndoChange)
+    disableCount += 1
+    isUndoing = true
+    _ = perform(event)
+    isUndoing = false
+    disableCount -= 1
+    replayedGroupCountsAsChange = false
+    post(.NSUndoManagerDidUndoChange)
+    return true
+  }
+
   // MARK: - State
 
   /// The open top-level group when ``undo()`` would undo it: closing it
@@ -530,7 +603,9 @@ open class UndoManager {
     NSUndoManagerGroupIsDiscardableKey: false
   ]
 
-  private func post(_ name: Notification.Name, userInfo: [AnyHashable: Any]? = nil) {
+  private func post(_ name: Notification.Name, discardable: Bool? = nil) {
+    hostObserver?(name, discardable)
+    let userInfo = discardable.map { $0 ? Self.discardableInfo : Self.notDiscardableInfo }
     NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
   }
 }

@@ -36,13 +36,20 @@ protocol DocumentHandle: AnyObject {
 
   func endEvent() async throws
   func save(force: Bool) async throws
-  func save(as url: URL, contentType: UTType?) async throws
-  func save(to url: URL, contentType: UTType?) async throws
+  /// Saves as `url`; an existing file there is replaced only with
+  /// `overwrite` (else `CocoaError.fileWriteFileExists`).
+  func save(as url: URL, contentType: UTType?, overwrite: Bool) async throws
+  /// Writes a copy to `url`, replacing a file there only with `overwrite`.
+  func save(to url: URL, contentType: UTType?, overwrite: Bool) async throws
   func revert() async throws
   func close(discardingChanges: Bool) throws
   /// Autosaves now, whatever the policy says.
   func autosaveNow() async throws
-  func export(to url: URL, contentType: UTType?, defaultFilename: String?) async throws -> URL
+  /// Exports a copy as `fileExporter` does, to where `presenter` says;
+  /// returns the file written, or nil when the presenter cancelled.
+  func export(
+    contentType: UTType?, defaultFilename: String?, presenter: any ExportPresenter
+  ) async throws -> URL?
 }
 
 extension DocumentHandle {
@@ -139,11 +146,11 @@ final class SessionHandle<Document>: DocumentHandle {
 
   func endEvent() async throws { try await session.endEvent() }
   func save(force: Bool) async throws { try await session.save(force: force) }
-  func save(as url: URL, contentType: UTType?) async throws {
-    try await session.save(as: url, contentType: contentType)
+  func save(as url: URL, contentType: UTType?, overwrite: Bool) async throws {
+    try await session.save(as: url, contentType: contentType, overwrite: overwrite)
   }
-  func save(to url: URL, contentType: UTType?) async throws {
-    try await session.save(to: url, contentType: contentType)
+  func save(to url: URL, contentType: UTType?, overwrite: Bool) async throws {
+    try await session.save(to: url, contentType: contentType, overwrite: overwrite)
   }
   func revert() async throws { try await session.revert() }
   func close(discardingChanges: Bool) throws {
@@ -151,15 +158,17 @@ final class SessionHandle<Document>: DocumentHandle {
   }
   func autosaveNow() async throws { try await session.autosave() }
 
-  func export(to url: URL, contentType: UTType?, defaultFilename: String?) async throws -> URL {
+  func export(
+    contentType: UTType?, defaultFilename: String?, presenter: any ExportPresenter
+  ) async throws -> URL? {
     var outcome: Result<URL, any Error>?
     await FileExporter().export(
       document: session, contentType: contentType, defaultFilename: defaultFilename,
-      presenter: FixedExportPresenter(ExportDestination(url: url))
+      presenter: presenter
     ) { result in
       outcome = result
     }
-    guard let outcome else { throw ScriptError("the export was cancelled") }
-    return try outcome.get()
+    // No outcome: the presenter cancelled (`onCancellation`).
+    return try outcome?.get()
   }
 }

@@ -123,7 +123,7 @@ extension Interpreter {
     do {
       documents[name] = try await entry.open(url, contentType ?? declared, sessionEnvironment)
     } catch {
-      throw Located(error: error, range: path.range)
+      throw Located(error: naming(fileOf: error, inDocumentAt: url), range: path.range)
     }
     currentName = name
   }
@@ -180,6 +180,23 @@ extension Interpreter {
   }
 
   var resolver: PathResolver { PathResolver(workingDirectory: options.workingDirectory) }
+
+  /// `error`, naming the file of the document at `url` it is about by its
+  /// path from the working folder: a file inside the package, or the
+  /// document's file itself.
+  func naming(fileOf error: any Error, inDocumentAt url: URL) -> any Error {
+    guard let error = error as? any DocumentFileError, let file = error.fileInDocument,
+      !file.hasPrefix("/")
+    else { return error }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      return error.naming(file: resolver.display(url.appendingPathComponent(file)))
+    }
+    guard file == url.lastPathComponent else { return error }
+    return error.naming(file: resolver.display(url))
+  }
 
   var sessionEnvironment: SessionEnvironment {
     let clock = clock

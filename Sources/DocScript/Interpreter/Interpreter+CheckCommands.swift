@@ -303,6 +303,7 @@ extension Interpreter {
     guard levelBefore <= 1 else {
       throw ScriptError("the document has an undo group open; 'expect-error' cannot take back")
     }
+    let redoSteps = undoManager.setAsideRedoSteps()
     undoManager.beginUndoGrouping()
     let ours = undoManager.groupingLevel
     var failure: (any Error)?
@@ -315,6 +316,9 @@ extension Interpreter {
       undoManager.enableUndoRegistration()
       // The event this opened is empty again: close it, leaving no step.
       if levelBefore == 0 { undoManager.markEventBoundary() }
+      // What it registered emptied the redo stack; a command taken back
+      // takes nothing from the user's redo.
+      undoManager.restoreRedoSteps(redoSteps)
     }
     return failure
   }

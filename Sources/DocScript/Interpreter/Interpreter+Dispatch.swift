@@ -34,6 +34,9 @@ struct BuiltinCommand {
 struct EventMark {
   let handle: any DocumentHandle
   private let undoCount: Int
+  /// The redo stack before the command: a registration empties it, and a
+  /// failure puts it back, so that a failed command costs no redo.
+  private let redoSteps: UndoManager.RedoSteps
 
   /// Marks `handle`'s history now. An event an earlier command left open
   /// is that command's, so it is closed first: a rollback must never
@@ -43,23 +46,26 @@ struct EventMark {
     let undoManager = handle.undoManager
     if undoManager.groupingLevel > 0 { undoManager.markEventBoundary() }
     undoCount = undoManager.undoCount
+    redoSteps = undoManager.setAsideRedoSteps()
   }
 
-  /// Undoes what was registered since the mark, leaving nothing to redo.
-  /// Groups a failed command left open are closed first (undo would trap
-  /// on them); an event that registered nothing is closed, leaving no
-  /// step, and nothing older is undone.
+  /// Undoes what was registered since the mark, without a step on either
+  /// stack or a counted change, and puts back the redo stack as it was.
+  /// Groups a failed command left open are closed first; an event that
+  /// registered nothing is closed, leaving no step, and nothing older is
+  /// undone.
   func rollBack() {
     let undoManager = handle.undoManager
     guard undoManager.groupingLevel > 0 else { return }
-    while undoManager.groupingLevel > 1 { undoManager.endUndoGrouping() }
-    guard undoManager.undoCount > undoCount else {
-      undoManager.markEventBoundary()
-      return
+    if !undoManager.rollBackOpenEvent() {
+      // A group the program opened outside an event: undo it as a step.
+      while undoManager.groupingLevel > 1 { undoManager.endUndoGrouping() }
+      guard undoManager.undoCount > undoCount else { return }
+      undoManager.disableUndoRegistration()
+      undoManager.undo()
+      undoManager.enableUndoRegistration()
     }
-    undoManager.disableUndoRegistration()
-    undoManager.undo()
-    undoManager.enableUndoRegistration()
+    undoManager.restoreRedoSteps(redoSteps)
   }
 }
 

@@ -129,10 +129,10 @@ extension Interpreter {
   static let savingCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
-        "save", [.optional("PATH"), .flag("force")],
+        "save", [.optional("PATH"), .flag("force"), .flag("replace")],
         summary: "saves the document to its file; PATH is for an untitled document only",
         discussion:
-          "With --force, saves even if the file changed on disk since it was read, replacing the other version.",
+          "With --force, saves even if the file changed on disk since it was read, replacing the other version. With PATH, a file already there is refused unless --replace is given.",
         example: "save", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
     ) { interpreter, arguments, handle in
@@ -143,7 +143,10 @@ extension Interpreter {
             "the document already has a file", at: path,
             notes: [.init("use 'save-as PATH' to save it somewhere else")])
         }
-        try await handle.save(as: interpreter.resolver.url(for: path.text), contentType: nil)
+        let url = interpreter.resolver.url(for: path.text)
+        try await interpreter.writing(to: url, at: path) {
+          try await handle.save(as: url, contentType: nil, overwrite: arguments.has("replace"))
+        }
       } else {
         guard handle.fileURL != nil else {
           throw ScriptError(
@@ -155,35 +158,56 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "save-as", [.required("PATH"), .option("type", value: "UTI")],
+        "save-as", [.required("PATH"), .option("type", value: "UTI"), .flag("replace")],
         summary: "saves the document to PATH and makes that its file",
+        discussion:
+          "A file already at PATH is refused unless --replace is given; PATH may be the document's own file, which is then saved.",
         example: "save-as Trip-copy.notes", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
     ) { interpreter, arguments, handle in
       guard let handle, let path = arguments[0] else { return }
-      try await handle.save(
-        as: interpreter.resolver.url(for: path.text),
-        contentType: try interpreter.type(arguments.option("type")))
+      let url = interpreter.resolver.url(for: path.text)
+      let contentType = try interpreter.type(arguments.option("type"))
+      let isOwnFile = url == handle.fileURL?.standardizedFileURL
+      try await interpreter.writing(to: url, at: path, type: arguments.option("type")) {
+        if isOwnFile, contentType == nil || contentType == handle.contentType {
+          // Saving as its own file is saving it.
+          try await handle.save(force: false)
+        } else {
+          try await handle.save(
+            as: url, contentType: contentType, overwrite: isOwnFile || arguments.has("replace"))
+        }
+      }
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "save-to", [.required("PATH"), .option("type", value: "UTI")],
+        "save-to", [.required("PATH"), .option("type", value: "UTI"), .flag("replace")],
         summary: "writes a copy to PATH; the document's file and unsaved state stay as they are",
+        discussion: "A file already at PATH is refused unless --replace is given.",
         example: "save-to backup.notes", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
     ) { interpreter, arguments, handle in
       guard let handle, let path = arguments[0] else { return }
-      try await handle.save(
-        to: interpreter.resolver.url(for: path.text),
-        contentType: try interpreter.type(arguments.option("type")))
+      let url = interpreter.resolver.url(for: path.text)
+      let contentType = try interpreter.type(arguments.option("type"))
+      try await interpreter.writing(to: url, at: path, type: arguments.option("type")) {
+        try await handle.save(
+          to: url, contentType: contentType, overwrite: arguments.has("replace"))
+      }
     },
     BuiltinCommand(
       spec: CommandSpec(
         "revert", summary: "rereads the document from its file, discarding unsaved changes",
         example: "revert", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
-    ) { _, _, handle in
-      try await handle?.revert()
+    ) { interpreter, _, handle in
+      guard let handle else { return }
+      do {
+        try await handle.revert()
+      } catch {
+        guard let url = handle.fileURL else { throw error }
+        throw interpreter.naming(fileOf: error, inDocumentAt: url)
+      }
     },
     BuiltinCommand(
       spec: CommandSpec(
@@ -208,11 +232,13 @@ extension Interpreter {
       spec: CommandSpec(
         "export",
         [
-          .option("type", value: "UTI"), .option("name", value: "DEFAULT"),
+          .option("type", value: "UTI"), .option("name", value: "DEFAULT"), .flag("replace"),
           .keyword("to", value: "PATH"),
         ],
         summary:
           "exports a copy as fileExporter does; without 'to', into the working folder under the default name",
+        discussion:
+          "A file already there is refused unless --replace is given. At an interactive prompt, export without 'to' asks where to write, and whether to replace a file that is there.",
         example: "export --type net.daringfireball.markdown to Trip.md", topic: .saving,
         isAllowedInGroup: false),
       actsOnDocument: true
@@ -241,16 +267,77 @@ extension Interpreter {
     let defaultName =
       arguments.option("name")?.text ?? handle.fileURL?.deletingPathExtension()
       .lastPathComponent ?? name ?? "Untitled"
-    let exportType = contentType ?? handle.writableContentTypes.first ?? handle.contentType
-    let url: URL
-    if let destination = arguments.option("to") {
-      url = resolver.url(for: destination.text)
+    let destination = arguments.option("to")
+    let source: ScriptExportPresenter.Source
+    if let destination {
+      source = .path(resolver.url(for: destination.text))
+    } else if let exportPrompt {
+      source = .prompt(exportPrompt)
     } else {
-      let file = exportType.preferredFilenameExtension.map { "\(defaultName).\($0)" } ?? defaultName
-      url = options.workingDirectory.appendingPathComponent(file)
+      source = .workingFolder
     }
-    let written = try await handle.export(
-      to: url, contentType: contentType, defaultFilename: defaultName)
+    let presenter = ScriptExportPresenter(
+      source: source, resolver: resolver, replacing: arguments.has("replace"))
+    let url = destination.map { resolver.url(for: $0.text) }
+    let written = try await writing(to: url, at: destination, type: arguments.option("type")) {
+      try await handle.export(
+        contentType: contentType, defaultFilename: defaultName, presenter: presenter)
+    }
+    guard let written else {
+      // The user cancelled the dialog: `onCancellation`, not a failure.
+      output.write("export cancelled\n")
+      return
+    }
     output.write("exported \(resolver.display(written))\n")
+  }
+
+  /// Runs a write to the file `path` names (`url`): an error about that
+  /// file, a folder on the way to it or a file inside it is reported at
+  /// `path`, and a file already there is refused with a note on
+  /// `--replace`. Without `path` (a default or chosen name), errors are
+  /// reported at the command, with the note all the same.
+  ///
+  /// A type the document cannot write is reported at `type`, the
+  /// `--type` argument, when it was given; else at `path`, whose
+  /// extension chose the type.
+  func writing<T>(
+    to url: URL?, at path: Argument?, type: Argument? = nil, _ body: () async throws -> T
+  ) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as CocoaError where type != nil && Self.isTypeError(error) {
+      guard let type else { throw error }
+      throw Located(error: error, range: type.range)
+    } catch let error as CocoaError where error.code == .fileWriteFileExists {
+      let file = Self.filePath(of: error).map { resolver.display(URL(fileURLWithPath: $0)) }
+      throw ScriptError(
+        (file.map { "\($0): " } ?? "") + "the file already exists", at: path?.range,
+        notes: [.init("add --replace to replace it")])
+    } catch {
+      guard let path, let url, let file = Self.filePath(of: error),
+        Self.isRelated(file, url.standardizedFileURL.path)
+      else { throw error }
+      throw Located(error: error, range: path.range)
+    }
+  }
+
+  /// Whether the session refused the type to write.
+  static func isTypeError(_ error: CocoaError) -> Bool {
+    guard let code = error.documentSessionError?.code else { return false }
+    return code == .unsupportedContentType || code == .undeclaredContentType
+  }
+
+  /// The file a library error names, standardized.
+  static func filePath(of error: any Error) -> String? {
+    let info = (error as NSError).userInfo
+    guard let path = info[NSFilePathErrorKey] as? String ?? (info[NSURLErrorKey] as? URL)?.path
+    else { return nil }
+    return URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  /// Whether `file` is `path`, a folder above it, or a file inside it.
+  static func isRelated(_ file: String, _ path: String) -> Bool {
+    file == path || path.hasPrefix(file.hasSuffix("/") ? file : file + "/")
+      || file.hasPrefix(path + "/")
   }
 }

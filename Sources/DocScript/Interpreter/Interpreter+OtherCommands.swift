@@ -105,10 +105,11 @@ extension Interpreter {
     guard sourceStack.count < Self.maximumSourceDepth else {
       throw ScriptError("scripts sourced more than \(Self.maximumSourceDepth) deep", at: path)
     }
-    guard let data = FileManager.default.contents(atPath: canonical.path) else {
+    guard
+      let source = ScriptSource(name: resolver.display(url), contentsOfFile: canonical.path)
+    else {
       throw ScriptError("no such script '\(resolver.display(url))'", at: path)
     }
-    let source = ScriptSource(name: resolver.display(url), bytes: Array(data))
     let location = path.range.start
     // Diagnostics inside the included file carry the include stack.
     sourceStack.append((source, canonical, location))

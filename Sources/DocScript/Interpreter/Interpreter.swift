@@ -63,6 +63,10 @@ public final class Interpreter {
   var variables: Variables
   let clock: ScriptClock
   var autosaveEnabled = false
+  /// Asks where `export` without `to PATH` writes, as `fileExporter`'s
+  /// panel does; nil (the default) writes the default filename into the
+  /// working folder, as a script does.
+  public var exportPrompt: (any ExportPrompt)?
 
   /// The open documents by name, and the current one.
   var documents: [String: any DocumentHandle] = [:]

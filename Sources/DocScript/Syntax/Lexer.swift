@@ -74,7 +74,7 @@ struct Lexer {
     if let nul = bytes.firstIndex(of: 0) {
       bad = (nul, "NUL byte in the script; a script must be UTF-8 text")
     }
-    if String(validating: bytes, as: UTF8.self) == nil {
+    if !isValidUTF8(bytes) {
       var offset = 0
       var decoder = UTF8()
       var iterator = bytes.makeIterator()
@@ -98,6 +98,27 @@ struct Lexer {
     return Diagnostic(
       .error, at: SourceLocation(file: source.name, line: line, column: bad.offset - lineStart + 1),
       bad.message)
+  }
+
+  /// Whether `bytes` are valid UTF-8, checked a chunk at a time so that no
+  /// copy of a large script is made. Chunks end where a scalar starts, so
+  /// the whole is valid exactly when every chunk is.
+  private static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+    let chunk = 1 << 16
+    var start = 0
+    while start < bytes.count {
+      var end = min(start + chunk, bytes.count)
+      // Back up over at most three continuation bytes to a scalar's start;
+      // in invalid input this may still split one, and the chunk fails.
+      var backed = 0
+      while end < bytes.count, end > start + 1, backed < 3, bytes[end] & 0xC0 == 0x80 {
+        end -= 1
+        backed += 1
+      }
+      guard String(validating: bytes[start..<end], as: UTF8.self) != nil else { return false }
+      start = end
+    }
+    return true
   }
 
   private static func hex(_ byte: UInt8) -> String {
@@ -277,12 +298,12 @@ struct Lexer {
 
   private mutating func scanWord() throws(Diagnostic) -> Word {
     let start = location
-    var parts = PartsBuilder()
+    var parts = PartsBuilder(bytes)
     var plain = true
     while let byte = current {
       if byte == UInt8(ascii: "\r") {
         if lineBreak(at: position) != nil { break }
-        parts.append(bytes[position..<position + 1])
+        parts.append(source: position..<position + 1)
         position += 1
         continue
       }
@@ -300,7 +321,7 @@ struct Lexer {
             "'\\' at the end of the script continues nothing")
         } else {
           let width = scalarWidth(at: position + 1)
-          parts.append(bytes[position + 1..<position + 1 + width])
+          parts.append(source: position + 1..<position + 1 + width)
           position += 1 + width
         }
       case UInt8(ascii: "'"):
@@ -316,7 +337,7 @@ struct Lexer {
         let runStart = position
         position += 1
         while let next = current, !Self.isSpecialInBareWord(next) { position += 1 }
-        parts.append(bytes[runStart..<position])
+        parts.append(source: runStart..<position)
       }
     }
     return Word(parts: parts.finish(), range: SourceRange(start, location), isPlain: plain)
@@ -336,7 +357,7 @@ struct Lexer {
     var runStart = position
     while let byte = current, byte != UInt8(ascii: "'") {
       if byte == UInt8(ascii: "\n") {
-        parts.append(bytes[runStart...position])
+        parts.append(source: runStart..<position + 1)
         position += 1
         line += 1
         lineStart = position
@@ -351,7 +372,7 @@ struct Lexer {
       throw Diagnostic(
         .error, in: SourceRange(open, location(open: open)), "unterminated single-quoted string")
     }
-    parts.append(bytes[runStart..<position])
+    parts.append(source: runStart..<position)
     position += 1
   }
 
@@ -396,7 +417,7 @@ struct Lexer {
       case UInt8(ascii: "$") where startsVariable(at: position):
         parts.append(try scanVariable(escapes: .doubleQuoted))
       case UInt8(ascii: "\n"):
-        parts.append(bytes[position..<position + 1])
+        parts.append(source: position..<position + 1)
         position += 1
         line += 1
         lineStart = position
@@ -408,7 +429,7 @@ struct Lexer {
         {
           position += 1
         }
-        parts.append(bytes[runStart..<position])
+        parts.append(source: runStart..<position)
       }
     }
   }
@@ -420,7 +441,7 @@ struct Lexer {
   ) throws(Diagnostic) {
     let start = location
     guard let next = byte(at: position + 1) else {
-      parts.append(bytes[position..<position + 1])
+      parts.append(source: position..<position + 1)
       position += 1
       return
     }
@@ -442,12 +463,12 @@ struct Lexer {
       return
     }
     if let closing, next == closing {
-      parts.append(bytes[position + 1..<position + 2])
+      parts.append(source: position + 1..<position + 2)
       position += 2
       return
     }
     if context == .heredoc {
-      parts.append(bytes[position..<position + 1])
+      parts.append(source: position..<position + 1)
       position += 1
       return
     }
@@ -560,7 +581,7 @@ struct Lexer {
     }
     fallbackDepth += 1
     defer { fallbackDepth -= 1 }
-    var fallback = PartsBuilder()
+    var fallback = PartsBuilder(bytes)
     while true {
       guard let byte = current, lineBreak(at: position) == nil else {
         throw Diagnostic(
@@ -587,7 +608,7 @@ struct Lexer {
         {
           position += 1
         }
-        fallback.append(bytes[runStart..<position])
+        fallback.append(source: runStart..<position)
       }
     }
   }
@@ -640,12 +661,13 @@ struct Lexer {
   /// line that is its delimiter alone. Reports an unterminated heredoc at
   /// its operator and returns nil.
   private mutating func readHeredocBody(_ heredoc: PendingHeredoc) -> [Word.Part]? {
-    var parts = PartsBuilder()
+    var parts = PartsBuilder(bytes)
     let bodyStart = position
     // A literal body without tabs to strip or CRLF line breaks is a slice
-    // of the source; otherwise its lines are copied one by one.
+    // of the source; otherwise it is its lines, each without what it
+    // strips, then a newline. Either way nothing is copied until the word's
+    // text is made, once, at its final size.
     var contiguous = !heredoc.interpolates && !heredoc.stripsTabs
-    var literal: [UInt8] = []
     while true {
       guard position < limit else {
         endsIncomplete = true
@@ -667,12 +689,8 @@ struct Lexer {
         }
       }
       if bytes[contentStart..<lineEnd].elementsEqual(heredoc.delimiter) {
-        if !heredoc.interpolates {
-          if contiguous {
-            parts.append(bytes[bodyStart..<thisLineStart])
-          } else {
-            parts.append(literal[...])
-          }
+        if !heredoc.interpolates, contiguous {
+          parts.append(source: bodyStart..<thisLineStart)
         }
         if position < limit { consumeLineBreak() }
         return parts.finish()
@@ -691,16 +709,21 @@ struct Lexer {
         }
         limit = savedLimit
         position = lineEnd
-        parts.append("\n")
+        if parts.joinNextLine {
+          parts.joinNextLine = false
+        } else if lineBreak(at: lineEnd) == 1 {
+          // The source's own newline, so that the line joins the next one
+          // into one piece of the source.
+          parts.append(source: lineEnd..<lineEnd + 1)
+        } else {
+          parts.append("\n")
+        }
       } else {
         if contiguous, lineBreak(at: lineEnd) == 2 {
           contiguous = false
-          literal = Array(bytes[bodyStart..<thisLineStart])
+          if bodyStart < thisLineStart { parts.append(source: bodyStart..<thisLineStart) }
         }
-        if !contiguous {
-          literal += bytes[contentStart..<lineEnd]
-          literal.append(UInt8(ascii: "\n"))
-        }
+        if !contiguous { parts.appendLine(source: contentStart..<lineEnd) }
       }
       if position < limit { consumeLineBreak() }
     }
@@ -746,29 +769,67 @@ struct Lexer {
         while let next = current, next != UInt8(ascii: "\\"), next != UInt8(ascii: "$") {
           position += 1
         }
-        parts.append(bytes[runStart..<position])
+        parts.append(source: runStart..<position)
       }
     }
   }
 }
 
 /// Accumulates a word's parts, merging adjacent literal text.
+///
+/// Literal text is kept as ranges of the source (adjacent ranges merge)
+/// and pieces of text until a variable or the end ends it; then it is
+/// copied once into a string of its final size. A 10 MB heredoc thus
+/// costs one copy of its body, not a buffer grown by doubling and then
+/// copied into a string.
 struct PartsBuilder {
+  private enum Piece {
+    /// Bytes of the source.
+    case source(Range<Int>)
+    /// Bytes of the source, then a newline (a heredoc line that drops its
+    /// tabs or its carriage return).
+    case line(Range<Int>)
+    case text(String)
+
+    var count: Int {
+      switch self {
+      case .source(let range): range.count
+      case .line(let range): range.count + 1
+      case .text(let text): text.utf8.count
+      }
+    }
+  }
+
+  private let source: [UInt8]
   private var parts: [Word.Part] = []
-  private var pending: [UInt8] = []
+  private var pending: [Piece] = []
   /// Set by a heredoc line that ends in `\`: the next newline is dropped.
   var joinNextLine = false
 
-  mutating func append(_ slice: ArraySlice<UInt8>) {
-    pending.append(contentsOf: slice)
+  /// A builder whose ranges are of `source`, the lexer's bytes.
+  init(_ source: [UInt8]) {
+    self.source = source
+  }
+
+  /// Appends the source's bytes in `range`, which must be whole UTF-8
+  /// scalars.
+  mutating func append(source range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    if case .source(let last)? = pending.last, last.upperBound == range.lowerBound {
+      pending[pending.count - 1] = .source(last.lowerBound..<range.upperBound)
+    } else {
+      pending.append(.source(range))
+    }
+  }
+
+  /// Appends the source's bytes in `range`, then a newline.
+  mutating func appendLine(source range: Range<Int>) {
+    pending.append(.line(range))
   }
 
   mutating func append(_ text: String) {
-    if joinNextLine, text == "\n" {
-      joinNextLine = false
-      return
-    }
-    pending.append(contentsOf: text.utf8)
+    guard !text.isEmpty else { return }
+    pending.append(.text(text))
   }
 
   mutating func append(_ part: Word.Part) {
@@ -781,9 +842,42 @@ struct PartsBuilder {
   }
 
   private mutating func flush() {
-    guard !pending.isEmpty else { return }
-    parts.append(.literal(String(decoding: pending, as: UTF8.self)))
-    pending.removeAll()
+    guard let first = pending.first else { return }
+    let text: String
+    switch (first, pending.count) {
+    case (.source(let range), 1):
+      text = String(decoding: source[range], as: UTF8.self)
+    case (.text(let piece), 1):
+      text = piece
+    default:
+      let count = pending.reduce(0) { $0 + $1.count }
+      text = String(unsafeUninitializedCapacity: count) { buffer in
+        var offset = 0
+        source.withUnsafeBufferPointer { source in
+          for piece in pending {
+            switch piece {
+            case .source(let range), .line(let range):
+              let bytes = UnsafeBufferPointer(rebasing: source[range])
+              _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<offset + bytes.count])
+                .initialize(from: bytes)
+              offset += bytes.count
+              if case .line = piece {
+                buffer[offset] = UInt8(ascii: "\n")
+                offset += 1
+              }
+            case .text(let text):
+              for byte in text.utf8 {
+                buffer[offset] = byte
+                offset += 1
+              }
+            }
+          }
+        }
+        return offset
+      }
+    }
+    parts.append(.literal(text))
+    pending.removeAll(keepingCapacity: true)
   }
 
   mutating func finish() -> [Word.Part] {

@@ -115,10 +115,9 @@ struct AllOrNothingTests {
     }
   }
 
-  /// The built-in setup with nothing to redo: a group or a command that
-  /// registers an undo and then fails clears the redo stack, as any new
-  /// change does (see `redoStackAfterRegisteringFailure`).
-  nonisolated static let settled = BuiltinCases.base + "\nredo"
+  /// The built-in setup, with a step to redo: a failure must leave it
+  /// there (see `redoStackAfterRegisteringFailure`).
+  nonisolated static let settled = BuiltinCases.base
 
   nonisolated static let groups: [FailingCase] = [
     FailingCase(setup: settled, command: "group g { append x; delete 9 }"),
@@ -249,30 +248,49 @@ struct AllOrNothingTests {
   }
 
   /// Documented in docs/docscript.md: a command that registered an undo
-  /// before failing (a group, or `expect-error` whose command succeeded)
-  /// is rolled back, but the redo stack went when it registered, as any
-  /// new change clears it; with it goes a saved point that lay on it.
+  /// before failing (a group, a document type's command that edits and
+  /// then throws, `expect-error` whose command succeeded or failed) is
+  /// rolled back, and the redo stack it emptied is put back: the same
+  /// steps under the same names, and a saved point on it still reachable.
   @Test(
-    "After a failure that had registered a change, the content is back and the redo stack is gone",
+    "After a failure that had registered a change, the redo stack is as it was",
     arguments: [
       "group g { append x; delete 9 }", "expect-error zzz append x",
-      "group g { bump-fail --doc c }",
+      "group g { bump-fail --doc c }", "bump-fail --doc c",
+      "bump-open --doc c", "group g { append x; append y --doc other; delete 9 }",
     ])
   func redoStackAfterRegisteringFailure(_ command: String) async throws {
     let harness = try ScriptHarness(registering: registerTally)
-    await harness.setUp("new tally c\nbump 1\nundo\n" + BuiltinCases.base)
+    // t: saved with three lines, then three steps undone; c: one undone.
+    await harness.setUp(
+      "new tally c\nbump 1\nbump 2\nundo\n" + BuiltinCases.base
+        + "\nsave t.txt\nappend four\nundo 3\nundo --doc other")
     let before = await WorldState.capture(harness)
     let step = await harness.run(command)
     #expect(step.failures == 1)
     let after = await WorldState.capture(harness)
-    #expect(after.documents.map(\.show) == before.documents.map(\.show))
-    #expect(after.documents.map(\.changeCount) == before.documents.map(\.changeCount))
+    #expect(after == before)
     let touched = command.contains("bump") ? "c" : "t"
     #expect(before.documents.first { $0.name == touched }?.canRedo == true)
-    #expect(after.documents.first { $0.name == touched }?.canRedo == false)
+    // Every step redoes under its own name, and t is clean again at its
+    // saved point.
+    let redo = await harness.run(
+      "redo --doc c; redo --doc other; redo; expect dirty; redo; expect clean; redo; expect dirty; expect no-redo"
+    )
+    #expect(redo.failures == 0, "\(redo.diagnostics)")
     #expect(
-      after.documents.first { $0.name == touched }?.undoCount
-        == before.documents.first { $0.name == touched }?.undoCount)
+      redo.output
+        == "Redo Bump -2\nRedo Append Line\nRedo Append Line\nRedo Append Line\nRedo Append Line\n")
+  }
+
+  @Test("A command that succeeds clears the redo stack, as Apple's UndoManager does")
+  func successClearsRedo() async throws {
+    let harness = try ScriptHarness()
+    await harness.setUp(BuiltinCases.base)
+    let step = await harness.run("expect can-redo\nappend x\nexpect no-redo")
+    #expect(step.failures == 0, "\(step.diagnostics)")
+    let after = await WorldState.capture(harness)
+    #expect(after.documents.first { $0.name == "t" }?.redoCount == 0)
   }
 
   @Test("expect-error whose command closed a document or saved cannot take that back; says so")

@@ -250,34 +250,49 @@ enum BuiltinCases {
       "save other.txt", after: titled, on: "other.txt", "the document already has a file",
       notes: ["use 'save-as PATH' to save it somewhere else"]),
     .fails(
-      "save a.txt", after: base, on: "save a.txt",
-      "a.txt: the file already exists; save with overwrite to replace it"
+      "save a.txt", after: base, on: "a.txt", "a.txt: the file already exists",
+      notes: ["add --replace to replace it"]
     ).with(files: files),
+    .succeeds("save a.txt --replace", after: base).with(files: files),
+    .fails(
+      "save nodir/a.txt", after: base, on: "nodir/a.txt",
+      "nodir: openat failed: No such file or directory"),
     .fails(
       "save --forse", after: titled, on: "--forse", "unknown option '--forse' for 'save'",
-      notes: ["did you mean '--force'?", "usage: save [PATH] [--force] [--doc NAME]"]),
+      notes: [
+        "did you mean '--force'?", "usage: save [PATH] [--force] [--replace] [--doc NAME]",
+      ]),
     .succeeds("save-as b.txt", after: titled),
     .succeeds("save-as b.md --type net.daringfireball.markdown", after: base),
     .fails(
-      "save-as a.txt", after: titled, on: "save-as a.txt",
-      "a.txt: the file already exists; save with overwrite to replace it"
+      "save-as a.txt", after: titled, on: "a.txt", "a.txt: the file already exists",
+      notes: ["add --replace to replace it"]
     ).with(files: files),
+    .succeeds("save-as a.txt --replace", after: titled).with(files: files),
+    .succeeds("save-as t.txt", after: titled),
     .fails(
-      "save-as b.json --type public.json", after: base, on: "save-as b.json --type public.json",
+      "save-as b.json --type public.json", after: base, on: "public.json",
       "b.json: the document cannot be written as public.json (it writes \(text))"),
+    .fails(
+      "save-as nodir/b.txt", after: base, on: "nodir/b.txt",
+      "nodir: openat failed: No such file or directory"),
     .fails(
       "save-as b.txt --type nope", after: base, on: "nope", "unknown type 'nope'",
       notes: ["'types' lists the types a document reads and writes"]),
     .fails(
       "save-as", after: base, at: 8, "missing PATH for 'save-as'",
-      notes: ["usage: save-as PATH [--type UTI] [--doc NAME]"]),
+      notes: ["usage: save-as PATH [--type UTI] [--replace] [--doc NAME]"]),
     .succeeds("save-to c.txt", after: base),
     .fails(
-      "save-to a.txt", after: base, on: "save-to a.txt",
-      "a.txt: the file already exists; save with overwrite to replace it"
+      "save-to a.txt", after: base, on: "a.txt", "a.txt: the file already exists",
+      notes: ["add --replace to replace it"]
     ).with(files: files),
+    .succeeds("save-to a.txt --replace", after: base).with(files: files),
     .fails(
-      "save-to c.png --type public.png", after: base, on: "save-to c.png --type public.png",
+      "save-to t.txt", after: titled, on: "t.txt", "t.txt: the file already exists",
+      notes: ["add --replace to replace it"]),
+    .fails(
+      "save-to c.png --type public.png", after: base, on: "public.png",
       "c.png: the document cannot be written as public.png (it writes \(text))"),
     .succeeds("revert", after: titled),
     .fails(
@@ -295,18 +310,26 @@ enum BuiltinCases {
     .succeeds("export --doc other to dir/o.txt", after: base, prints: "exported dir/o.txt\n")
       .with(files: files),
     .fails(
-      "export to sub/o.txt", after: base, on: "export to sub/o.txt",
+      "export to sub/o.txt", after: base, on: "sub/o.txt",
       "sub: openat failed: No such file or directory"),
     .fails(
-      "export --type public.png", after: base, on: "export --type public.png",
+      "export --type public.png", after: base, on: "public.png",
       "the document cannot be written as public.png (it writes \(text))"),
     .fails(
-      "export to a.txt", after: base, on: "export to a.txt",
-      "a.txt: the file already exists; save with overwrite to replace it"
+      "export to a.txt", after: base, on: "a.txt", "a.txt: the file already exists",
+      notes: ["add --replace to replace it"]
+    ).with(files: files),
+    .succeeds("export to a.txt --replace", after: base, prints: "exported a.txt\n")
+      .with(files: files),
+    .succeeds("export --replace to a.txt", after: base, prints: "exported a.txt\n")
+      .with(files: files),
+    .fails(
+      "export --name a", after: base, on: "export --name a", "a.txt: the file already exists",
+      notes: ["add --replace to replace it"]
     ).with(files: files),
     .fails(
       "export to", after: base, on: "to", "'to' needs a value",
-      notes: ["usage: export [--type UTI] [--name DEFAULT] [to PATH] [--doc NAME]"]),
+      notes: ["usage: export [--type UTI] [--name DEFAULT] [--replace] [to PATH] [--doc NAME]"]),
     .fails(
       "group g { save }", after: titled, on: "save", "'save' cannot run inside a group",
       notes: [

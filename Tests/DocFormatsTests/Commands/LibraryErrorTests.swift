@@ -62,20 +62,20 @@ struct LibraryErrorTests {
     arguments: [
       (
         ["Bad.notes/metadata.json": "{nope"], "open Bad.notes", "Bad.notes",
-        "metadata.json:1:2: unexpected 'n', expected a string key"
+        "Bad.notes/metadata.json:1:2: unexpected 'n', expected a string key"
       ),
       (
         ["Bad.notes/metadata.json": "{\"title\": \"T\", \"notes\": [\"a\"]}"], "open Bad.notes",
-        "Bad.notes", "a.json: listed in metadata.json but missing"
+        "Bad.notes", "Bad.notes/a.json: listed in metadata.json but missing"
       ),
       (
         ["Bad.notes/metadata.json": "{\"title\": \"T\", \"notes\": []}", "Bad.notes/x.txt": "x"],
         "open Bad.notes", "Bad.notes",
-        "x.txt: not part of a note collection (not listed in metadata.json)"
+        "Bad.notes/x.txt: not part of a note collection (not listed in metadata.json)"
       ),
       (
         ["Bad.notes/metadata.json": "{\"title\": 1, \"notes\": []}"], "open Bad.notes", "Bad.notes",
-        "metadata.json: \"title\" must be a string"
+        "Bad.notes/metadata.json: \"title\" must be a string"
       ),
       (
         ["Bad.notes": "a file, not a folder"], "open Bad.notes", "Bad.notes",
@@ -84,6 +84,14 @@ struct LibraryErrorTests {
       (
         ["bad.json": "{\n  \"a\": [\n    1,,\n  ]\n}\n"], "open bad.json", "bad.json",
         "bad.json:3:7: unexpected ',', expected a value"
+      ),
+      (
+        ["sub/Bad.notes/metadata.json": "{nope"], "open sub/Bad.notes", "sub/Bad.notes",
+        "sub/Bad.notes/metadata.json:1:2: unexpected 'n', expected a string key"
+      ),
+      (
+        ["sub/bad.json": "[1,"], "open sub/bad.json", "sub/bad.json",
+        "sub/bad.json:1:4: unexpected end of input, expected a value"
       ),
       (
         ["data.txt": "[1, 2"], "open data.txt --type public.json", "data.txt",
@@ -99,6 +107,22 @@ struct LibraryErrorTests {
       from: command.startIndex, to: command.range(of: path)?.lowerBound ?? command.startIndex)
     #expect(
       step.diagnostics == CommandCase.rendered(command, at: column + 1, width: path.count, message))
+  }
+
+  @Test("revert of a package corrupted on disk names the package's file by its full path")
+  func revertCorrupt() async throws {
+    let harness = try ScriptHarness()
+    try harness.temporary.write(
+      "{\"title\": \"T\", \"notes\": []}", to: "sub/Trip.notes/metadata.json")
+    await harness.setUp("open sub/Trip.notes\ntitle U")
+    try harness.temporary.write("{nope", to: "sub/Trip.notes/metadata.json")
+    let step = await harness.run("revert\nexpect dirty")
+    #expect(
+      step.diagnostics
+        == CommandCase.rendered(
+          "revert", at: 1, width: 6,
+          "sub/Trip.notes/metadata.json:1:2: unexpected 'n', expected a string key"))
+    #expect(step.failures == 1)
   }
 
   @Test("A text file that is not UTF-8: its line, column and byte offset")
@@ -155,7 +179,12 @@ struct LibraryErrorTests {
   func fullDisk(_ command: String, _ path: String) async throws {
     let step = try await expectNothingChanged(
       by: command, after: Self.edited, files: Self.files, on: Self.fullDisk)
-    #expect(step.diagnostics.hasPrefix("t:1:1: error: \(path)"), "\(step.diagnostics)")
+    // At PATH when the command has one; at the command when not.
+    let column = command.firstIndex(of: " ").map {
+      command.distance(from: command.startIndex, to: $0) + 2
+    }
+    let at = command.hasPrefix("export to ") ? 11 : command.hasPrefix("save") ? column ?? 1 : 1
+    #expect(step.diagnostics.hasPrefix("t:1:\(at): error: \(path)"), "\(step.diagnostics)")
     #expect(step.diagnostics.contains("No space left on device"), "\(step.diagnostics)")
   }
 

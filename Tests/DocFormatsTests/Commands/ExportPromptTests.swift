@@ -1,0 +1,139 @@
+import DocFormats
+import DocKit
+import DocScript
+import DocTestSupport
+import Foundation
+import Testing
+
+/// An export dialog that answers as told and remembers what it was asked.
+@MainActor
+final class FakeExportPrompt: ExportPrompt {
+  /// The answer to the destination question; nil cancels.
+  var destination: String?
+  /// The answer to the replace question.
+  var replaces: Bool
+  private(set) var askedDestination: [String] = []
+  private(set) var askedReplace: [String] = []
+
+  init(destination: String?, replaces: Bool = false) {
+    self.destination = destination
+    self.replaces = replaces
+  }
+
+  func exportDestination(defaultFilename: String) async -> String? {
+    askedDestination.append(defaultFilename)
+    return destination
+  }
+
+  func confirmReplace(_ path: String) async -> Bool {
+    askedReplace.append(path)
+    return replaces
+  }
+}
+
+/// `export` without `to` at an interactive prompt: it asks where, and
+/// whether to replace a file there, as `fileExporter`'s panel does.
+@MainActor
+@Suite("The export dialog hook")
+struct ExportPromptTests {
+  /// A text document `t` holding "one".
+  static let setup = "new text t\nappend one"
+
+  private func harness(
+    _ prompt: FakeExportPrompt?, files: [String: String] = [:]
+  ) async throws -> ScriptHarness {
+    let harness = try ScriptHarness()
+    for (path, text) in files { try harness.temporary.write(text, to: path) }
+    harness.interpreter.exportPrompt = prompt
+    await harness.setUp(Self.setup)
+    return harness
+  }
+
+  private func contents(_ harness: ScriptHarness, _ path: String) -> String? {
+    try? String(contentsOf: harness.temporary(path), encoding: .utf8)
+  }
+
+  @Test("Without a prompt, a script writes the default filename into the working folder")
+  func noPrompt() async throws {
+    let harness = try await harness(nil)
+    let step = await harness.run("export")
+    #expect(step.output == "exported t.txt\n")
+    #expect(contents(harness, "t.txt") == "one\n")
+  }
+
+  @Test(
+    "The chosen path is written, relative to the working folder; an empty answer takes the default",
+    arguments: [("out.txt", "out.txt"), ("sub/../o.md", "o.md"), ("", "t.txt")])
+  func chosen(_ answer: String, _ written: String) async throws {
+    let prompt = FakeExportPrompt(destination: answer)
+    let harness = try await harness(prompt)
+    let step = await harness.run("export")
+    #expect(step.failures == 0, "\(step.diagnostics)")
+    #expect(step.output == "exported \(written)\n")
+    #expect(prompt.askedDestination == ["t.txt"])
+    #expect(prompt.askedReplace == [])
+    #expect(contents(harness, written) == "one\n")
+  }
+
+  @Test("The default filename has the export type's extension and --name's base")
+  func defaultFilename() async throws {
+    let prompt = FakeExportPrompt(destination: nil)
+    let harness = try await harness(prompt)
+    await harness.run("export --name Trip --type net.daringfireball.markdown")
+    #expect(prompt.askedDestination == ["Trip.md"])
+  }
+
+  @Test("Cancelling prints 'export cancelled', succeeds and writes nothing")
+  func cancelled() async throws {
+    let prompt = FakeExportPrompt(destination: nil)
+    let harness = try await harness(prompt)
+    let step = await harness.run("export\nexpect dirty")
+    #expect(step.failures == 0, "\(step.diagnostics)")
+    #expect(step.output == "export cancelled\n")
+    #expect(WorldState.files(under: harness.temporary.url).isEmpty)
+  }
+
+  @Test("A chosen file that exists: declining to replace cancels; agreeing replaces it")
+  func existing() async throws {
+    for replaces in [false, true] {
+      let prompt = FakeExportPrompt(destination: "sub/old.txt", replaces: replaces)
+      let harness = try await harness(prompt, files: ["sub/old.txt": "old\n"])
+      let step = await harness.run("export")
+      #expect(step.failures == 0, "\(step.diagnostics)")
+      #expect(prompt.askedReplace == ["sub/old.txt"])
+      #expect(step.output == (replaces ? "exported sub/old.txt\n" : "export cancelled\n"))
+      #expect(contents(harness, "sub/old.txt") == (replaces ? "one\n" : "old\n"))
+    }
+  }
+
+  @Test("--replace replaces without asking")
+  func replaceFlag() async throws {
+    let prompt = FakeExportPrompt(destination: "old.txt")
+    let harness = try await harness(prompt, files: ["old.txt": "old\n"])
+    let step = await harness.run("export --replace")
+    #expect(step.output == "exported old.txt\n")
+    #expect(prompt.askedReplace == [])
+    #expect(contents(harness, "old.txt") == "one\n")
+  }
+
+  @Test("'to PATH' does not ask")
+  func explicitPath() async throws {
+    let prompt = FakeExportPrompt(destination: "other.txt")
+    let harness = try await harness(prompt)
+    let step = await harness.run("export to given.txt")
+    #expect(step.output == "exported given.txt\n")
+    #expect(prompt.askedDestination == [])
+  }
+
+  @Test("A write that fails fails the command, at the command, and leaves the document dirty")
+  func failure() async throws {
+    let prompt = FakeExportPrompt(destination: "missing/out.txt")
+    let harness = try await harness(prompt)
+    let step = await harness.run("export\nexpect dirty")
+    #expect(step.failures == 1)
+    #expect(
+      step.diagnostics
+        == CommandCase.rendered(
+          "export", at: 1, width: 6, "missing: openat failed: No such file or directory"))
+  }
+}
