@@ -1,4 +1,5 @@
 import CReadline
+public import DocScript
 import Foundation
 import Glibc
 
@@ -11,7 +12,7 @@ import Glibc
 /// edit it; Enter accepts it, an empty line or Ctrl-C cancels. A file that
 /// exists is replaced only after `replace 'PATH'? [y/N]` is answered yes.
 @MainActor
-public final class ReadlineExportPrompt {
+public final class ReadlineExportPrompt: ExportPrompt {
   /// Reads one line after showing `prompt`, with `initialText` already
   /// typed and editable; nil for Ctrl-C or the end of input.
   public typealias ReadLine = @MainActor (_ prompt: String, _ initialText: String) async -> String?

@@ -63,9 +63,9 @@ struct CompletionTests {
     // Options.
     Case("show --d", ["--doc"]),
     Case("close --", ["--discard"]),
-    Case("save --", ["--doc", "--force"]),
+    Case("save --", ["--doc", "--force", "--replace"]),
     Case("get --doc P", ["Plans"]),
-    Case("export --", ["--doc", "--name", "--type"]),
+    Case("export --", ["--doc", "--name", "--replace", "--type"]),
     Case("export t", ["to"]),
     // Paths.
     Case("open T", ["Trip.json"]),
