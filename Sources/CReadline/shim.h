@@ -70,6 +70,13 @@ static inline int docrepl_signal_install(void) {
   action.sa_flags = 0;
   if (sigaction(SIGINT, &action, NULL) != 0) return -1;
   if (sigaction(SIGWINCH, &action, NULL) != 0) return -1;
+  // A parent may have started us with them blocked (Foundation's Process
+  // does): a blocked SIGINT would never reach the handler.
+  sigset_t handled;
+  sigemptyset(&handled);
+  sigaddset(&handled, SIGINT);
+  sigaddset(&handled, SIGWINCH);
+  if (sigprocmask(SIG_UNBLOCK, &handled, NULL) != 0) return -1;
   return docrepl_signal_pipe[0];
 }
 

@@ -50,12 +50,15 @@ final class ReadlineSource: LineSource {
           case .windowChanged:
             rl_resize_terminal()
           case .interrupt:
+            // As Python's readline module does; then the line, still on
+            // the screen, is followed by ^C, and the next prompt starts
+            // with an empty one.
             Interrupts.clear()
-            docrepl_readline_clear_line()
             rl_free_line_state()
             rl_callback_sigcleanup()
             rl_callback_handler_remove()
             write(STDOUT_FILENO, "^C\n", 3)
+            docrepl_readline_clear_line()
             return .interrupt
           }
         }

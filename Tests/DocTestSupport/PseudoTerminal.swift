@@ -141,10 +141,11 @@ public final class PseudoTerminal {
   }
 
   /// Waits until `pattern` appears in the output after the previous
-  /// match, and returns the output up to the end of this one.
+  /// match, and returns the output up to the end of this one. A `\n` in
+  /// `pattern` matches the `\r\n` the terminal turns it into.
   @discardableResult
   public func expect(_ pattern: String, timeout: Duration = .seconds(60)) throws -> String {
-    let needle = Array(pattern.utf8)
+    let needle = Array(pattern.replacingOccurrences(of: "\n", with: "\r\n").utf8)
     let deadline = ContinuousClock.now + timeout
     while true {
       if let found = Self.find(needle, in: bytes, from: searchStart) {
