@@ -39,14 +39,14 @@ struct CompletenessTests {
   }
 
   @Test("A piece of a stream numbers its lines from firstLine, in diagnostics too")
-  func firstLine() {
+  func firstLine() throws {
     var source = ScriptSource(name: "<stdin>", text: "echo ok\necho \"\\q\"")
     source.firstLine = 41
     let (_, diagnostics) = Parser.parse(source)
-    let diagnostic = try? #require(diagnostics.first)
-    #expect(diagnostic?.location.line == 42)
+    let diagnostic = try #require(diagnostics.first)
+    #expect(diagnostic.location.line == 42)
     #expect(
-      diagnostic?.rendered(source: source.text, firstLine: 41)
+      diagnostic.rendered(source: source.text, firstLine: 41)
         == "<stdin>:42:7: error: unknown escape sequence '\\q'\necho \"\\q\"\n      ^~\nnote: use '\\\\' for a backslash, or single quotes for literal text")
   }
 }
