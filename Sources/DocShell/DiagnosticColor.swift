@@ -51,11 +51,15 @@ struct DiagnosticColor {
   }
 
   /// `line` with the first `label` (at the start, or after `: `) coloured.
-  private static func painting(_ label: String, in line: String, severity: Diagnostic.Severity)
+  private static func painting(
+    _ label: String, in line: String, severity: Diagnostic.Severity
+  )
     -> String
   {
     let range =
-      line.hasPrefix(label) ? line.range(of: label) : line.range(of: ": " + label).map {
+      line.hasPrefix(label)
+      ? line.range(of: label)
+      : line.range(of: ": " + label).map {
         line.index($0.lowerBound, offsetBy: 2)..<$0.upperBound
       }
     guard let range else { return line }

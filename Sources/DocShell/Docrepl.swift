@@ -86,7 +86,9 @@ public enum Docrepl {
     }
     guard index < arguments.count else {
       if !options.commands.isEmpty, options.mode != nil {
-        errors.write("docrepl: error: '-c' runs its commands in batch; leave out '--interactive' and '--batch'\n")
+        errors.write(
+          "docrepl: error: '-c' runs its commands in batch; leave out '--interactive' and '--batch'\n"
+        )
         return .usage
       }
       return await repl(shell: shell, options: options)

@@ -107,7 +107,8 @@ struct History {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw Failure(description: "cannot make the folder '\(folder.path)': \(error.localizedDescription)")
+      throw Failure(
+        description: "cannot make the folder '\(folder.path)': \(error.localizedDescription)")
     }
     let temporary = folder.appendingPathComponent(
       ".\(url.lastPathComponent).\(getpid()).tmp")

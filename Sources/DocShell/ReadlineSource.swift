@@ -99,7 +99,8 @@ final class ReadlineSource: LineSource {
     rl_callback_handler_remove()
     let event: LineEvent
     if let line {
-      event = .line(Array(UnsafeBufferPointer(start: line, count: strlen(line)).map { UInt8(bitPattern: $0) }))
+      event = .line(
+        Array(UnsafeBufferPointer(start: line, count: strlen(line)).map { UInt8(bitPattern: $0) }))
       free(line)
     } else {
       event = .end

@@ -34,7 +34,8 @@ struct CompletenessTests {
 
   @Test("Invalid UTF-8 is complete: running it reports the encoding")
   func invalidUTF8() {
-    #expect(Parser.isComplete(ScriptSource(name: "s", bytes: [0x65, 0x63, 0x68, 0x6F, 0x20, 0xFF])))
+    #expect(
+      Parser.isComplete(ScriptSource(name: "s", bytes: [0x65, 0x63, 0x68, 0x6F, 0x20, 0xFF])))
     #expect(!Parser.isComplete(ScriptSource(name: "s", bytes: Array("echo \"é".utf8))))
   }
 
@@ -47,6 +48,7 @@ struct CompletenessTests {
     #expect(diagnostic.location.line == 42)
     #expect(
       diagnostic.rendered(source: source.text, firstLine: 41)
-        == "<stdin>:42:7: error: unknown escape sequence '\\q'\necho \"\\q\"\n      ^~\nnote: use '\\\\' for a backslash, or single quotes for literal text")
+        == "<stdin>:42:7: error: unknown escape sequence '\\q'\necho \"\\q\"\n      ^~\nnote: use '\\\\' for a backslash, or single quotes for literal text"
+    )
   }
 }

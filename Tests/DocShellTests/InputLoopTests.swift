@@ -32,8 +32,10 @@ struct InputLoopTests {
     #expect(result.status == 1)  // the quoted line break fails, and only it
     #expect(result.output == "one\ntwo\nfour\n")
     #expect(!result.output.contains(">"))
-    #expect(result.errors.hasPrefix("<stdin>:3:8: error: line 1 of the new text contains a line break\n"))
-    #expect(try String(contentsOf: folder("notes.txt"), encoding: .utf8) == "one\ntwo\nthree\nfour\n")
+    #expect(
+      result.errors.hasPrefix("<stdin>:3:8: error: line 1 of the new text contains a line break\n"))
+    #expect(
+      try String(contentsOf: folder("notes.txt"), encoding: .utf8) == "one\ntwo\nthree\nfour\n")
   }
 
   @Test("A statement that does not parse is reported at its line in the stream and skipped")
@@ -42,7 +44,8 @@ struct InputLoopTests {
     let result = try runDocrepl(["--batch"], input: input)
     #expect(result.status == 1)
     #expect(result.output == "before\nafter\n")
-    #expect(result.errors.hasPrefix("<stdin>:2:7: error: unknown escape sequence '\\q'\necho \"\\q\"\n"))
+    #expect(
+      result.errors.hasPrefix("<stdin>:2:7: error: unknown escape sequence '\\q'\necho \"\\q\"\n"))
   }
 
   @Test("An unterminated quote at the end of input is reported")
@@ -94,7 +97,8 @@ struct InputLoopTests {
     let noValue = try runDocrepl(["run", "-C"], in: folder.url)
     #expect(noValue.status == 64)
     try folder.write("echo \"open\n", to: "work/bad.docscript")
-    let malformed = try runDocrepl(["run", "-C", "work", "s.docscript", "bad.docscript"], in: folder.url)
+    let malformed = try runDocrepl(
+      ["run", "-C", "work", "s.docscript", "bad.docscript"], in: folder.url)
     #expect(malformed.status == 65)
     #expect(malformed.output.isEmpty)
   }

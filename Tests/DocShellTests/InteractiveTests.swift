@@ -49,7 +49,8 @@ struct InteractiveTests {
 
     var unset = environment
     unset.removeValue(forKey: "DOCREPL_HISTORY")
-    let first = try PseudoTerminal(environment: unset.merging(["DOCREPL_HISTORY": file.path]) { $1 })
+    let first = try PseudoTerminal(
+      environment: unset.merging(["DOCREPL_HISTORY": file.path]) { $1 })
     try first.expect("docrepl > ")
     for line in ["echo alpha", "echo alpha", " echo secret", "echo beta"] {
       try first.send(line + "\r")
@@ -68,7 +69,8 @@ struct InteractiveTests {
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     // Duplicates once, no line that starts with a space, the heredoc as one entry.
     #expect(
-      try String(contentsOf: file, encoding: .utf8) == "echo alpha\necho beta\nprint <<EOF\\nx\\nEOF\n")
+      try String(contentsOf: file, encoding: .utf8)
+        == "echo alpha\necho beta\nprint <<EOF\\nx\\nEOF\n")
 
     let second = try PseudoTerminal(environment: ["DOCREPL_HISTORY": file.path])
     try second.expect("docrepl > ")
@@ -133,7 +135,8 @@ struct InteractiveTests {
     ([], [:], true), ([], ["NO_COLOR": "1"], false), (["--no-color"], [:], false),
   ]
 
-  @Test("Diagnostics are coloured on a terminal, unless NO_COLOR or --no-color", arguments: colorCases)
+  @Test(
+    "Diagnostics are coloured on a terminal, unless NO_COLOR or --no-color", arguments: colorCases)
   func color(_ arguments: [String], _ environment: [String: String], _ colored: Bool) throws {
     let session = try PseudoTerminal(arguments: arguments, environment: environment)
     try session.expect("docrepl > ")

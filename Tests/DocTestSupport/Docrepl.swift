@@ -1,6 +1,6 @@
 import Dispatch
-import Glibc
 public import Foundation
+import Glibc
 import Synchronization
 
 /// The result of running the built `docrepl` binary.

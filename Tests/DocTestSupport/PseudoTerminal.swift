@@ -126,7 +126,8 @@ public final class PseudoTerminal {
         continue
       }
       guard count > 0 else {
-        throw Failure(description: "cannot write to the terminal: \(String(cString: strerror(errno)))")
+        throw Failure(
+          description: "cannot write to the terminal: \(String(cString: strerror(errno)))")
       }
       remaining = remaining.dropFirst(count)
     }
@@ -207,11 +208,13 @@ public final class PseudoTerminal {
     }
   }
 
-  private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Range<Int>? {
+  private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Range<Int>?
+  {
     guard !needle.isEmpty, haystack.count - start >= needle.count else { return nil }
     var index = start
     while index + needle.count <= haystack.count {
-      if haystack[index] == needle[0], haystack[index..<index + needle.count].elementsEqual(needle) {
+      if haystack[index] == needle[0], haystack[index..<index + needle.count].elementsEqual(needle)
+      {
         return index..<index + needle.count
       }
       index += 1
