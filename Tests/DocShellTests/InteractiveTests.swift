@@ -148,4 +148,55 @@ struct InteractiveTests {
     try session.send(control: "d")
     #expect(try session.waitForExit() == 0)
   }
+
+  @Test("A whole session, as the person at the terminal sees it")
+  func session() throws {
+    let folder = try TemporaryDirectory()
+    let session = try PseudoTerminal(arguments: ["--no-color"], in: folder.url)
+    try session.expect("docrepl > ")
+    for (keys, prompt) in [
+      ("new text Trip\r", "Trip > "), ("append Lisbon\r", "Trip* > "),
+      ("set-text <<EOF\r", "... > "), ("Lisbon\r", "... > "), ("Porto\r", "... > "),
+      ("EOF\r", "Trip* > "), ("show\r", "Trip* > "), ("sav trip.txt\r", "Trip* > "),
+      ("echo half-typed", "half-typed"),
+    ] {
+      try session.send(keys)
+      try session.expect(prompt)
+    }
+    try session.send(control: "c")
+    try session.expect("Trip* > ")
+    try session.send(control: "d")
+    try session.expect("[y/N] ")
+    try session.send("n\r")
+    try session.expect("Trip* > ")
+    try session.send("save trip.txt\r")
+    try session.expect("Trip > ")
+    try session.send(control: "d")
+    #expect(try session.waitForExit() == 0)
+    // Lines that end in a prompt end in a space.
+    let expected = [
+      "docrepl 0.1.0: type 'help' for the commands, Ctrl-D to leave.",
+      "docrepl > new text Trip",
+      "Trip > append Lisbon",
+      "Trip* > set-text <<EOF",
+      "... > Lisbon",
+      "... > Porto",
+      "... > EOF",
+      "Trip* > show",
+      "Lisbon",
+      "Porto",
+      "Trip* > sav trip.txt",
+      "<input>:1:1: error: unknown command 'sav'",
+      "sav trip.txt",
+      "^~~",
+      "note: did you mean 'save'?",
+      "Trip* > echo half-typed^C",
+      "Trip* > ",
+      "discard changes to Trip? [y/N] n",
+      "Trip* > save trip.txt",
+      "Trip > ",
+      "",
+    ]
+    #expect(session.transcript == expected.joined(separator: "\n"))
+  }
 }
