@@ -149,6 +149,35 @@ struct InteractiveTests {
     #expect(try session.waitForExit() == 0)
   }
 
+  @Test("Ctrl-C while a command runs stops it and rolls it back; the prompt stays")
+  func interruptRunningCommand() throws {
+    let folder = try TemporaryDirectory()
+    // A group far too long to finish before Ctrl-C arrives: interrupted,
+    // all of it is rolled back; finished, the document would hold it.
+    let appends = String(repeating: "append x\n", count: 200_000)
+    try folder.write(
+      "group long {\necho started\n\(appends)}\necho finished\n", to: "long.docscript")
+    let session = try PseudoTerminal(arguments: ["--no-color"], in: folder.url)
+    try session.expect("docrepl > ")
+    try session.send("new text t; append kept\r")
+    try session.expect("t* > ")
+    try session.send("source long.docscript\r")
+    try session.expect("started\n")
+    try session.send(control: "c")
+    try session.expect("error: interrupted")
+    try session.expect("note: nothing in the group 'long' was kept")
+    try session.expect("t* > ")
+    try session.send("show\r")
+    #expect(try session.expect("t* > ") == "show\nkept\nt* > ")
+    #expect(!session.transcript.contains("finished"))
+    try session.send(" new text u\r")  // the prompt still reads and runs
+    try session.expect("u > ")
+    try session.send(control: "d")
+    try session.expect("discard changes to t? [y/N] ")
+    try session.send("y\r")
+    #expect(try session.waitForExit() == 0)
+  }
+
   @Test("A whole session, as the person at the terminal sees it")
   func session() throws {
     let folder = try TemporaryDirectory()
