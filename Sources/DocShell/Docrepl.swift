@@ -2,6 +2,7 @@ import CReadline
 import DocFormats
 public import DocScript
 import Foundation
+import Glibc
 
 /// The `docrepl` program: everything `main.swift` does, as a library call.
 public enum Docrepl {
@@ -29,27 +30,82 @@ public enum Docrepl {
 
   /// Runs the program over the document types in `registry`, with
   /// `environment` as the scripts' environment, writing to the given
-  /// streams.
+  /// streams. With no command, this is the prompt (or batch input from
+  /// standard input), which reads standard input itself and writes to
+  /// the process's standard output and error.
   @MainActor
   public static func run(
     arguments: [String], registry: DocumentTypeRegistry, environment: [String: String],
     output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async -> ExitStatus {
     DocFormats.registerTypes()
-    let shell = Shell(
+    var shell = Shell(
       registry: registry, environment: environment,
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    guard let first = arguments.first else {
-      errors.write("docrepl: error: no command given\n\n" + usage)
+    var options = LoopOptions()
+    var index = 0
+    // Common options and the prompt's, up to the command.
+    parsing: while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      func value() -> String? {
+        guard index < arguments.count else {
+          errors.write("docrepl: error: '\(argument)' needs a value\n\n" + usage)
+          return nil
+        }
+        index += 1
+        return arguments[index - 1]
+      }
+      switch argument {
+      case "-h", "--help":
+        output.write(help)
+        return .success
+      case "--version":
+        output.write(versionText)
+        return .success
+      case "--no-color": shell.noColor = true
+      case "--interactive": options.mode = .interactive
+      case "--batch": options.mode = .batch
+      case "--history":
+        guard let path = value() else { return .usage }
+        options.history = path
+      case "-c":
+        guard let commands = value() else { return .usage }
+        options.commands.append(commands)
+      default:
+        if argument.hasPrefix("--history=") {
+          options.history = String(argument.dropFirst("--history=".count))
+        } else if argument.hasPrefix("-") {
+          errors.write("docrepl: error: unknown option '\(argument)'\n\n" + usage)
+          return .usage
+        } else {
+          index -= 1
+          break parsing
+        }
+      }
+    }
+    guard index < arguments.count else {
+      if !options.commands.isEmpty, options.mode != nil {
+        errors.write(
+          "docrepl: error: '-c' runs its commands in batch; leave out '--interactive' and '--batch'\n"
+        )
+        return .usage
+      }
+      return await repl(shell: shell, options: options)
+    }
+    let command = arguments[index]
+    let rest = Array(arguments[(index + 1)...])
+    if options.mode != nil || !options.commands.isEmpty || options.history != nil,
+      ["run", "test", "inspect"].contains(command)
+    {
+      errors.write(
+        "docrepl: error: '-c', '--interactive', '--batch' and '--history' are for the prompt, not '\(command)'\n\n"
+          + usage)
       return .usage
     }
-    let rest = Array(arguments.dropFirst())
-    switch first {
-    case "-h", "--help", "help":
+    switch command {
+    case "help":
       output.write(help)
-      return .success
-    case "--version":
-      output.write(versionText)
       return .success
     case "inspect":
       return InspectCommand.run(arguments: rest, output: &output, errors: &errors)
@@ -58,14 +114,68 @@ public enum Docrepl {
     case "test":
       return await TestCommand.run(arguments: rest, shell: shell, output: &output, errors: &errors)
     default:
-      let what = first.hasPrefix("-") ? "option" : "command"
-      errors.write("docrepl: error: unknown \(what) '\(first)'\n\n" + usage)
+      errors.write("docrepl: error: unknown command '\(command)'\n\n" + usage)
       return .usage
     }
   }
 
+  /// How the prompt was asked to run.
+  struct LoopOptions {
+    enum Mode { case interactive, batch }
+    /// `--interactive` or `--batch`; nil to decide by standard input.
+    var mode: Mode?
+    /// `--history FILE`.
+    var history: String?
+    /// The text of each `-c`.
+    var commands: [String] = []
+  }
+
+  /// The prompt, batch input from standard input, or `-c`: one loop,
+  /// three line sources.
+  @MainActor
+  static func repl(shell: Shell, options: LoopOptions) async -> ExitStatus {
+    let interactive =
+      options.commands.isEmpty
+      && (options.mode.map { $0 == .interactive } ?? (isatty(STDIN_FILENO) == 1))
+    let color = DiagnosticColor.forStandardError(
+      environment: shell.environment, disabled: shell.noColor)
+    let interpreter = Interpreter(
+      registry: shell.registry, options: shell.interpreterOptions(),
+      output: StreamOutput(color: color))
+    let signalPipe = Interrupts.install()
+    interpreter.isInterruptRequested = { Interrupts.isPending }
+    var loop: InputLoop
+    if !options.commands.isEmpty {
+      let text = options.commands.joined(separator: "\n")
+      loop = InputLoop(
+        interpreter: interpreter, source: StreamLineSource(text: text), name: "<command line>")
+    } else if interactive {
+      let historyFile = History.location(
+        override: options.history, environment: shell.environment, in: shell.workingDirectory)
+      let source = ReadlineSource(history: History(url: historyFile), signalPipe: signalPipe)
+      // `export` with no destination asks, on a line of the same prompt
+      // (so Ctrl-C cancels it), pre-filled with the default filename.
+      interpreter.exportPrompt = ReadlineExportPrompt { prompt, initialText in
+        ReadlineExportPrompt.prefill(initialText)
+        guard case .line(let line) = await source.readLine(prompt: prompt) else { return nil }
+        return String(decoding: line, as: UTF8.self)
+      }
+      var output = StandardStream.output
+      output.write("docrepl \(version): type 'help' for the commands, Ctrl-D to leave.\n")
+      loop = InputLoop(interpreter: interpreter, source: source, name: "<input>")
+      let pending = loop.pendingEntry
+      ReadlineCompletion.install(for: interpreter) { String(decoding: pending.text, as: UTF8.self) }
+    } else {
+      loop = InputLoop(
+        interpreter: interpreter, source: StreamLineSource(descriptor: STDIN_FILENO),
+        name: "<stdin>")
+    }
+    return await loop.run()
+  }
+
   static let usage = """
-    USAGE: docrepl <command> [<arguments>]
+    USAGE: docrepl [<options>] [-c <commands>]
+           docrepl [<options>] <command> [<arguments>]
     Run 'docrepl --help' for the commands.
 
     """
@@ -75,12 +185,19 @@ public enum Docrepl {
     Apple's document architecture (FileDocument, FileWrapper, UTType),
     reimplemented for Linux by the DocKit library.
 
-    USAGE: docrepl <command> [<arguments>]
+    USAGE: docrepl [<options>]            the prompt, or batch from standard input
+           docrepl [<options>] -c <commands>
+           docrepl [<options>] <command> [<arguments>]
+
+    With no command, docrepl reads commands: at a prompt (GNU readline, with
+    history) when standard input is a terminal, else from standard input in
+    batch, with no prompt and no echo, running each statement as it arrives.
+    A statement that does not parse is reported and skipped.
 
     COMMANDS:
-      run [--bail] [--echo] [--var NAME=VALUE]... <file>...
-                        Replay .docscript files in the current folder. A
-                        script that does not parse runs nothing (65).
+      run [-C <dir>] [--bail] [--echo] [--var NAME=VALUE]... <file>...
+                        Replay .docscript files in the current folder (or
+                        DIR). A script that does not parse runs nothing (65).
       test [--update] [--junit <path>] [--jobs <n>] [--shard <k>/<n>]
            [--filter <regex>] <file-or-folder>...
                         Compare each script's output with its own #> and #!
@@ -92,15 +209,36 @@ public enum Docrepl {
                         and print its tree, sorted by name, with kinds, sizes
                         and symbolic-link targets. Unsafe entries (FIFOs,
                         devices, names that are not UTF-8) are refused.
+      help              Show this help. '<command> --help' shows a command's.
 
     OPTIONS:
+      -c <commands>     Run the commands (';' or line breaks between them) and
+                        exit.
+      --interactive     Show the prompt even when standard input is no terminal.
+      --batch           Read standard input in batch even from a terminal.
+      --history <file>  Keep the prompt's history in <file> ('' for none).
+                        Default: $DOCREPL_HISTORY, else
+                        $XDG_STATE_HOME/docrepl/history, else
+                        ~/.local/state/docrepl/history.
+      --no-color        No colour in diagnostics (as does NO_COLOR=1). Colour
+                        is only ever used on a terminal.
       -h, --help        Show this help.
       --version         Show the version of docrepl and of GNU readline.
 
+    EXAMPLES:
+      docrepl                                   the prompt
+      docrepl -c 'new text notes; append "Milk"; show'
+      printf 'new json cfg\\nset /a 1\\nshow\\n' | docrepl
+      docrepl run -C /tmp/work "$PWD/trip.docscript"
+
     EXIT STATUS:
-      0 success; 1 a command failed or an expectation did not hold, or
-      another failure (permissions, I/O); 64 bad command line; 65 malformed
-      script or unsafe input (nothing ran); 66 script or input not found.
+      0    everything ran and matched (and leaving the prompt)
+      1    a command failed, or an expectation did not match; or another
+           failure (permissions, I/O)
+      64   usage: a bad command line
+      65   a malformed script (nothing ran), or unsafe input
+      66   a script, folder or document not found
+      130  interrupted (Ctrl-C in batch input, or in 'run')
 
     """
 

@@ -17,4 +17,6 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable {
   public static let dataError = ExitStatus(rawValue: 65)
   /// An input file did not exist (`EX_NOINPUT`).
   public static let noInput = ExitStatus(rawValue: 66)
+  /// Interrupted by Ctrl-C (`SIGINT`): 128 + 2, as shells report it.
+  public static let interrupted = ExitStatus(rawValue: 130)
 }

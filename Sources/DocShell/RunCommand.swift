@@ -1,12 +1,33 @@
 import DocScript
 import Foundation
 
-/// `docrepl run [--bail] [--echo] FILE…`: replays scripts in batch, with
-/// no prompt, in the current folder.
+/// `docrepl run [-C DIR] [--bail] [--echo] FILE…`: replays scripts in
+/// batch, with no prompt, in the current folder or DIR.
 @MainActor
 enum RunCommand {
   static let usage = """
-    USAGE: docrepl run [--bail] [--echo] [--var NAME=VALUE]... <file>...
+    USAGE: docrepl run [-C <dir>] [--bail] [--echo] [--var NAME=VALUE]... <file>...
+
+    Replays each script, in order, in one session: documents a script leaves
+    open stay open for the next. Every script is parsed first; if one does
+    not parse, nothing runs (65). '-' reads a script from standard input.
+
+    OPTIONS:
+      -C <dir>          Run in <dir>, as if started there: relative paths,
+                        the scripts' included, start from it.
+      --bail            Stop at the first command that fails.
+      --echo            Print each command before its output.
+      --var NAME=VALUE  Define $NAME for the scripts.
+      --no-color        No colour in diagnostics.
+
+    EXAMPLES:
+      docrepl run trip.docscript
+      docrepl run --bail --var name=Lisbon setup.docscript trip.docscript
+      docrepl run -C "$(mktemp -d)" "$PWD/examples/tour.docscript"
+
+    EXIT STATUS:
+      0 all ran; 1 a command failed; 64 usage; 65 a script did not parse;
+      66 a script or the folder not found; 130 interrupted.
 
     """
 
@@ -16,6 +37,8 @@ enum RunCommand {
   ) async -> ExitStatus {
     var bail = false
     var echo = false
+    var noColor = shell.noColor
+    var folderPath: String?
     var files: [String] = []
     var variables: [String: String] = [:]
     var optionsEnded = false
@@ -39,6 +62,14 @@ enum RunCommand {
           return .usage
         }
         variables[String(parts[0])] = String(parts[1])
+      case "-C" where !optionsEnded:
+        guard index < arguments.count else {
+          errors.write("docrepl run: error: '-C' needs a folder\n\n" + usage)
+          return .usage
+        }
+        folderPath = arguments[index]
+        index += 1
+      case "--no-color" where !optionsEnded: noColor = true
       case "--" where !optionsEnded: optionsEnded = true
       case "--bail" where !optionsEnded: bail = true
       case "--echo" where !optionsEnded: echo = true
@@ -57,7 +88,18 @@ enum RunCommand {
       errors.write("docrepl run: error: no script given\n\n" + usage)
       return .usage
     }
-    let folder = shell.workingDirectory
+    var folder = shell.workingDirectory
+    if let folderPath {
+      folder = URL(fileURLWithPath: folderPath, relativeTo: folder).standardizedFileURL
+      var isDirectory: ObjCBool = false
+      guard !folderPath.isEmpty,
+        FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        errors.write("docrepl run: error: no such folder '\(folderPath)' for '-C'\n")
+        return .noInput
+      }
+    }
     var scripts: [ScriptFile] = []
     for file in files {
       do {
@@ -67,32 +109,24 @@ enum RunCommand {
         return error.status
       }
     }
-    var options = shell.interpreterOptions()
+    var options = shell.interpreterOptions(in: folder)
     options.bail = bail
     options.echo = echo
     options.variables = variables
-    let sink = StreamOutput()
+    let sink = StreamOutput(
+      color: DiagnosticColor.forStandardError(environment: shell.environment, disabled: noColor))
     let interpreter = Interpreter(
       registry: shell.registry, options: options, output: sink)
+    Interrupts.install()
+    interpreter.isInterruptRequested = { Interrupts.isPending }
     var status = ExitStatus.success
     for script in scripts {
       let result = await interpreter.run(script.source, url: script.url)
       if result.isMalformed { return .dataError }
+      if result.wasInterrupted || Interrupts.isPending { return .interrupted }
       if !result.succeeded { status = .failure }
       if result.stoppedByBail { break }
     }
     return status
   }
-}
-
-/// Script output to the process's standard output and standard error,
-/// unbuffered, so that the two interleave in the order written.
-@MainActor
-final class StreamOutput: ScriptOutput {
-  private var output = StandardStream.output
-  private var errors = StandardStream.error
-
-  func write(_ text: String) { output.write(text) }
-
-  func report(_ diagnostic: Diagnostic, rendered: String) { errors.write(rendered + "\n") }
 }

@@ -13,6 +13,8 @@ struct Shell {
   var environment: [String: String]
   /// The folder relative paths start from.
   var workingDirectory: URL
+  /// `--no-color`: diagnostics stay plain even on a terminal.
+  var noColor = false
 
   /// Interpreter options for a run in `folder` (the working folder by
   /// default), autosaving untitled documents where DocKit does by default.

@@ -22,12 +22,8 @@ struct CommandLineTests {
       result.output.wholeMatch(of: /docrepl \d+\.\d+\.\d+ \(GNU readline \d+\.\d+\)\n/) != nil)
   }
 
-  @Test("No command, or an unknown one, is a usage error (64) on standard error")
+  @Test("An unknown command or option is a usage error (64) on standard error")
   func usageErrors() throws {
-    let none = try runDocrepl([])
-    #expect(none.status == 64)
-    #expect(none.output.isEmpty)
-    #expect(none.errors.hasPrefix("docrepl: error: no command given\n"))
     let unknown = try runDocrepl(["frobnicate"])
     #expect(unknown.status == 64)
     #expect(unknown.errors.hasPrefix("docrepl: error: unknown command 'frobnicate'\n"))

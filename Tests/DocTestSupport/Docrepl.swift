@@ -1,5 +1,6 @@
 import Dispatch
 public import Foundation
+import Glibc
 import Synchronization
 
 /// The result of running the built `docrepl` binary.
@@ -12,17 +13,24 @@ public struct ProcessResult: Sendable {
   public var errors: String
 }
 
-/// Runs the `docrepl` binary built next to the test bundle, with no
-/// standard input, in `directory` (the package root by default).
-public func runDocrepl(_ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
-  try runProgram(docreplExecutable, arguments, in: directory)
+/// Runs the `docrepl` binary built next to the test bundle, in
+/// `directory` (the package root by default), with `input` as its
+/// standard input (none when nil) and `environment` added to this
+/// process's.
+public func runDocrepl(
+  _ arguments: [String], in directory: URL? = nil, input: String? = nil,
+  environment: [String: String] = [:]
+) throws -> ProcessResult {
+  try runProgram(
+    docreplExecutable, arguments, in: directory, input: input.map { Data($0.utf8) },
+    environment: environment)
 }
 
-/// Runs `executable` with no standard input, in `directory` (the package
-/// root by default), with `environment` added to this process's, and
-/// collects its output.
+/// Runs `executable` in `directory` (the package root by default), with
+/// `input` as its standard input (none when nil) and `environment` added
+/// to this process's, and collects its output.
 public func runProgram(
-  _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+  _ executable: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil,
   environment: [String: String] = [:]
 ) throws -> ProcessResult {
   let process = Process()
@@ -30,12 +38,25 @@ public func runProgram(
   process.arguments = arguments
   process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   process.currentDirectoryURL = directory ?? packageRoot
-  process.standardInput = FileHandle.nullDevice
+  // A child that exits before reading all its input must not take this
+  // process down with SIGPIPE.
+  signal(SIGPIPE, SIG_IGN)
+  let inputPipe = input.map { _ in Pipe() }
+  process.standardInput = inputPipe ?? FileHandle.nullDevice
   let output = Pipe()
   let errors = Pipe()
   process.standardOutput = output
   process.standardError = errors
   try process.run()
+  if let input, let inputPipe {
+    // Written from another thread, so that a child that writes a lot
+    // before reading everything cannot deadlock with us.
+    let handle = inputPipe.fileHandleForWriting
+    DispatchQueue.global().async {
+      try? handle.write(contentsOf: input)
+      try? handle.close()
+    }
+  }
   // Read both pipes at once, and before waiting: a child that fills one
   // pipe while the other is being read would otherwise never finish.
   let errorData = Mutex(Data())

@@ -34,9 +34,13 @@ extension Interpreter {
     undoManager.markEventBoundary()
     var titles: [String] = []
     for done in 0..<count {
-      guard redo ? undoManager.canRedo : undoManager.canUndo else {
+      // A safe point: the steps taken are put back, below.
+      var interruption: InterruptedError?
+      do { try checkInterruption() } catch { interruption = error }
+      guard interruption == nil, redo ? undoManager.canRedo : undoManager.canUndo else {
         // Put back what this command did, so that it leaves nothing.
         for _ in 0..<done { if redo { undoManager.undo() } else { undoManager.redo() } }
+        if let interruption { throw interruption }
         let what = redo ? "redo" : "undo"
         throw ScriptError(
           done == 0 ? "nothing to \(what)" : "only \(done) step\(done == 1 ? "" : "s") to \(what)",
@@ -261,6 +265,8 @@ extension Interpreter {
     }
     output = visible
     before.restore(in: self)
+    // Being interrupted is not the failure expected.
+    if let failure, Self.isInterruption(failure) { throw failure }
     guard let failure else {
       throw ScriptError(
         "expected '\(name.text)' to fail with \(Self.quoted(substring.text)); it succeeded",

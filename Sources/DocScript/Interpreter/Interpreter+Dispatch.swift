@@ -182,6 +182,12 @@ extension Interpreter {
 
   private func runBody(_ body: [Statement], touched: inout [EventMark]) async throws {
     for statement in body {
+      // A safe point: the group so far is rolled back.
+      do {
+        try checkInterruption()
+      } catch {
+        throw Located(error: error, range: statement.range)
+      }
       switch statement {
       case .group(let inner):
         // A nested group is part of the outer one: one undo step in all.

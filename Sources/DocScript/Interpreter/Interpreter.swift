@@ -45,12 +45,17 @@ public final class Interpreter {
 
   /// What a run came to.
   public struct Result: Sendable, Equatable {
-    /// The script did not parse; nothing ran.
+    /// The script of the last ``Interpreter/run(_:url:)`` did not parse;
+    /// nothing in it ran.
     public var isMalformed = false
     /// How many commands failed, expectations included.
     public var failures = 0
     /// Whether `bail` stopped the run at a failure.
     public var stoppedByBail = false
+    /// Whether an interruption (``Interpreter/isInterruptRequested``, or
+    /// the task's cancellation) stopped the last run; what the
+    /// interrupted command had done was rolled back.
+    public var wasInterrupted = false
 
     /// Whether everything ran and held.
     public var succeeded: Bool { !isMalformed && failures == 0 }
@@ -87,6 +92,13 @@ public final class Interpreter {
   var groupDepth = 0
   /// The session `record` is writing, if any.
   var recording: SessionRecording?
+  /// Whether the current run was interrupted: the rest of it is skipped.
+  var interrupted = false
+
+  /// Asked at safe points whether the user asked to stop (Ctrl-C): the
+  /// prompt sets it to read its signal flag. The task's cancellation
+  /// counts too. See ``checkInterruption()`` for where it is asked.
+  public var isInterruptRequested: () -> Bool = { false }
 
   /// The built-in commands, by name.
   let builtins: [String: BuiltinCommand]
@@ -114,6 +126,12 @@ public final class Interpreter {
     return (currentName, handle.isDirty)
   }
 
+  /// The names of the open documents with unsaved changes, sorted: what
+  /// leaving would lose.
+  public var dirtyDocumentNames: [String] {
+    documents.filter { $0.value.isDirty }.keys.sorted()
+  }
+
   // MARK: - Running
 
   /// Parses `source` whole; if it is well formed, runs it.
@@ -122,6 +140,10 @@ public final class Interpreter {
   ///   `source` paths; nil for standard input or a prompt.
   @discardableResult
   public func run(_ source: ScriptSource, url: URL? = nil) async -> Result {
+    // An interruption stops one run, not the ones a prompt starts next.
+    interrupted = false
+    result.isMalformed = false
+    result.wasInterrupted = false
     guard check(source) else {
       result.isMalformed = true
       return result
@@ -161,7 +183,14 @@ public final class Interpreter {
       variables["SCRIPT_DIR"] = savedScriptDirectory
     }
     var parser = Parser(source)
-    while !stopped, let statement = parser.next() {
+    while !stopped, !interrupted, let statement = parser.next() {
+      // A safe point: between statements, nothing is half done.
+      do {
+        try checkInterruption()
+      } catch {
+        fail(error, at: statement.range, note: .init("the rest of the input did not run"))
+        break
+      }
       _ = await execute(statement)
     }
   }
@@ -197,6 +226,10 @@ public final class Interpreter {
   /// Counts and reports a failure; stops the run when bailing.
   func fail(_ error: any Error, at range: SourceRange, note: Diagnostic.Note? = nil) {
     result.failures += 1
+    if Self.isInterruption(error) {
+      interrupted = true
+      result.wasInterrupted = true
+    }
     var diagnostic = diagnostic(for: error, at: range)
     if let note { diagnostic.notes.insert(note, at: 0) }
     report(diagnostic, in: currentSource)
@@ -257,7 +290,8 @@ public final class Interpreter {
   }
 
   func report(_ diagnostic: Diagnostic, in source: ScriptSource) {
-    output.report(diagnostic, rendered: diagnostic.rendered(source: source.text))
+    output.report(
+      diagnostic, rendered: diagnostic.rendered(source: source.text, firstLine: source.firstLine))
   }
 
   /// The text a library error shows: its description, lower-cased at the
@@ -282,7 +316,8 @@ public final class Interpreter {
 
   func echoText(of command: Command) -> String {
     let bytes = currentSource.bytes
-    guard let line = Diagnostic.line(command.range.start.line, of: bytes) else { return "" }
+    let number = command.range.start.line - currentSource.firstLine + 1
+    guard let line = Diagnostic.line(number, of: bytes) else { return "" }
     if command.range.end.line == command.range.start.line {
       let start = line.startIndex + command.range.start.column - 1
       let end = min(line.endIndex, line.startIndex + command.range.end.column - 1)

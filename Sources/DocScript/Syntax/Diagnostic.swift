@@ -73,11 +73,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
   /// under its range, then the notes. Tabs in the line are kept in the
   /// caret's indent, so the caret lines up in a terminal.
   ///
-  /// - Parameter source: the whole text of ``SourceLocation/file``. When it
-  ///   has no such line, the source line and caret are left out.
-  public func rendered(source: String) -> String {
+  /// - Parameters:
+  ///   - source: the whole text of ``SourceLocation/file``. When it has no
+  ///     such line, the source line and caret are left out.
+  ///   - firstLine: the line number of `source`'s first line
+  ///     (``ScriptSource/firstLine``).
+  public func rendered(source: String, firstLine: Int = 1) -> String {
     var lines = [description]
-    if let excerpt = excerpt(in: Array(source.utf8)) { lines += excerpt }
+    if let excerpt = excerpt(in: Array(source.utf8), firstLine: firstLine) { lines += excerpt }
     if let detail { lines.append(detail) }
     lines += notes.map(\.description)
     return lines.joined(separator: "\n")
@@ -85,8 +88,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
 
   /// The source line and the caret line, or nil when the location is not
   /// in `source`.
-  private func excerpt(in source: [UInt8]) -> [String]? {
-    guard location.line >= 1, let line = Self.line(location.line, of: source) else { return nil }
+  private func excerpt(in source: [UInt8], firstLine: Int) -> [String]? {
+    let number = location.line - firstLine + 1
+    guard number >= 1, let line = Self.line(number, of: source) else { return nil }
     let startColumn = max(1, location.column)
     let prefix = line.prefix(startColumn - 1)
     // Columns count bytes; the caret goes under characters. Keep tabs so

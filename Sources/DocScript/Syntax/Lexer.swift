@@ -47,6 +47,7 @@ struct Lexer {
     file = source.name
     bytes = source.bytes
     limit = source.bytes.count
+    line = source.firstLine
     if let problem = Self.encodingProblem(in: source) {
       diagnostics.append(problem)
       position = limit
@@ -93,7 +94,7 @@ struct Lexer {
     }
     guard let bad else { return nil }
     let before = bytes[..<bad.offset]
-    let line = before.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    let line = before.reduce(source.firstLine) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
     return Diagnostic(
       .error, at: SourceLocation(file: source.name, line: line, column: bad.offset - lineStart + 1),

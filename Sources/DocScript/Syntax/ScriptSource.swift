@@ -4,6 +4,10 @@ public struct ScriptSource: Sendable {
   public var name: String
   /// The script's bytes, which should be UTF-8 text.
   public var bytes: [UInt8]
+  /// The line number of the first line of ``bytes``: 1 for a file; more
+  /// for a piece of a longer stream, such as one statement read from
+  /// standard input, so that diagnostics name the stream's lines.
+  public var firstLine = 1
 
   /// Creates a source from bytes, which are checked when parsed.
   public init(name: String, bytes: [UInt8]) {

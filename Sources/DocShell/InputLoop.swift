@@ -1,0 +1,179 @@
+import DocScript
+
+/// The one loop that serves the prompt and batch input alike, in the
+/// shape of sqlite3's shell: read a line, and when the entry so far is
+/// complete (``Parser/isComplete(_:)``), run it. Only the line source
+/// differs: readline at a terminal, standard input in batch, the text of
+/// `-c`.
+///
+/// Each entry is parsed whole before it runs, so an entry with a syntax
+/// error is reported and skipped; the next one runs. In batch, the
+/// entries are statements read as they arrive, not the whole input.
+@MainActor
+struct InputLoop {
+  let interpreter: Interpreter
+  var source: any LineSource
+  /// The name diagnostics give the input: `<stdin>`, `<command line>`.
+  let name: String
+  /// The earlier lines of the entry being typed, while it continues (an
+  /// open quote, heredoc or `{`): what Tab completion reads before the
+  /// current line.
+  let pendingEntry = PendingEntry()
+  private var errors = StandardStream.error
+  private var output = StandardStream.output
+
+  /// The part of an entry read so far, shared with Tab completion.
+  @MainActor
+  final class PendingEntry {
+    /// The lines, joined by line breaks; empty between entries.
+    var text: [UInt8] = []
+  }
+
+  init(interpreter: Interpreter, source: any LineSource, name: String) {
+    self.interpreter = interpreter
+    self.source = source
+    self.name = name
+  }
+
+  /// Runs until the input ends (and, at a prompt, the user agrees to
+  /// leave), and returns the exit status: 130 if Ctrl-C stopped batch
+  /// input, 1 if any entry failed or did not parse, else 0. At a prompt,
+  /// leaving is 0.
+  mutating func run() async -> ExitStatus {
+    let interactive = source.isInteractive
+    defer { finishRecording() }
+    var pending: [UInt8] = []
+    var pendingLines = 0
+    var entryFirstLine = 1
+    var nextLine = 1
+    var failed = false
+    while true {
+      let prompt =
+        pending.isEmpty ? Prompt.primary(for: interpreter.currentDocument) : Prompt.continuation
+      pendingEntry.text = pending
+      switch await source.readLine(prompt: prompt) {
+      case .line(let line):
+        if pendingLines == 0 {
+          entryFirstLine = nextLine
+        } else {
+          pending.append(UInt8(ascii: "\n"))
+        }
+        pending += line
+        pendingLines += 1
+        // A recalled history entry may hold several lines.
+        nextLine += 1 + line.count(where: { $0 == UInt8(ascii: "\n") })
+        guard Self.shouldCheck(lines: pendingLines, interactive: interactive),
+          Parser.isComplete(ScriptSource(name: name, bytes: pending))
+        else { continue }
+        let entry = pending
+        pending = []
+        pendingLines = 0
+        if await !runEntry(entry, firstLine: interactive ? 1 : entryFirstLine) {
+          failed = true
+        }
+        if interactive { continue }
+        if interpreter.currentResult.wasInterrupted || Interrupts.isPending {
+          warnAboutDirtyDocuments()
+          return .interrupted
+        }
+        if interpreter.currentResult.stoppedByBail {
+          warnAboutDirtyDocuments()
+          return .failure
+        }
+      case .interrupt:
+        pending = []
+        pendingLines = 0
+        if !interactive {
+          warnAboutDirtyDocuments()
+          return .interrupted
+        }
+      case .end, .closed:
+        if !pending.isEmpty {
+          // What is left cannot complete: running it reports why.
+          let entry = pending
+          pending = []
+          pendingLines = 0
+          if await !runEntry(entry, firstLine: interactive ? 1 : entryFirstLine) {
+            failed = true
+          }
+          if interactive { continue }
+        }
+        if interactive {
+          output.write("\n")
+          if await mayLeave() { return .success }
+          continue
+        }
+        warnAboutDirtyDocuments()
+        return failed ? .failure : .success
+      }
+    }
+  }
+
+  /// Whether to ask the parser if the entry is complete yet. At a prompt,
+  /// always. In batch, a statement of thousands of lines (a long heredoc)
+  /// is checked less and less often, so that reading it stays linear;
+  /// checking late only joins the next statements into the same entry.
+  static func shouldCheck(lines: Int, interactive: Bool) -> Bool {
+    interactive || lines <= 64 || lines % (lines / 64) == 0
+  }
+
+  /// Runs one entry; returns whether everything in it ran and held.
+  private mutating func runEntry(_ entry: [UInt8], firstLine: Int) async -> Bool {
+    source.entryCompleted(entry)
+    var script = ScriptSource(name: name, bytes: entry)
+    script.firstLine = firstLine
+    let before = interpreter.currentResult.failures
+    let result = await interpreter.run(script)
+    // At a prompt, a Ctrl-C the command did not see is spent; in batch,
+    // the caller sees it and stops.
+    if source.isInteractive { Interrupts.reset() }
+    return !result.isMalformed && result.failures == before
+  }
+
+  /// Asks, for each document with unsaved changes, whether to discard
+  /// them; any answer but yes keeps the user at the prompt. If the
+  /// terminal is gone, leaves with a warning instead.
+  private mutating func mayLeave() async -> Bool {
+    for name in interpreter.dirtyDocumentNames {
+      switch await source.readLine(prompt: Prompt.discardQuestion(for: name)) {
+      case .line(let answer):
+        let text = String(decoding: answer, as: UTF8.self).trimmingBlanks.lowercased()
+        guard text == "y" || text == "yes" else { return false }
+      case .interrupt:
+        return false
+      case .end:
+        output.write("\n")
+        return false
+      case .closed:
+        warnAboutDirtyDocuments()
+        return true
+      }
+    }
+    return true
+  }
+
+  /// Ends a `record` left running, so that what it recorded is complete;
+  /// a failure to finish it is reported, not lost silently.
+  private mutating func finishRecording() {
+    do {
+      try interpreter.finishRecording()
+    } catch {
+      errors.write("docrepl: warning: the recording could not be finished: \(error)\n")
+    }
+  }
+
+  /// Warns on standard error about each document whose changes are lost
+  /// because input ended.
+  private mutating func warnAboutDirtyDocuments() {
+    for name in interpreter.dirtyDocumentNames {
+      errors.write("docrepl: warning: '\(name)' has unsaved changes, which are discarded\n")
+    }
+  }
+}
+
+extension String {
+  /// The text without blanks at either end.
+  fileprivate var trimmingBlanks: String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}

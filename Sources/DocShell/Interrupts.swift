@@ -1,0 +1,49 @@
+import CReadline
+import Glibc
+
+/// Ctrl-C and window-size changes, through a C signal handler that only
+/// sets a flag and writes to a self-pipe (see `shim.h`); everything else
+/// happens here, outside signal context.
+///
+/// This is the only file that calls the shim's signal helpers: their
+/// state is `static` in the header, one copy per Swift file that uses it.
+enum Interrupts {
+  /// A signal the loop acts on.
+  enum Signal {
+    case interrupt, windowChanged
+  }
+
+  /// Installs the handlers; returns the self-pipe's read end for `poll`,
+  /// or nil if it could not be made (signals then keep their defaults).
+  @discardableResult
+  static func install() -> Int32? {
+    let descriptor = docrepl_signal_install()
+    return descriptor >= 0 ? descriptor : nil
+  }
+
+  /// Whether Ctrl-C was pressed since ``clear()``.
+  static var isPending: Bool { docrepl_interrupt_pending() != 0 }
+
+  /// Forgets an earlier Ctrl-C.
+  static func clear() { docrepl_interrupt_clear() }
+
+  /// The signals waiting in the self-pipe, oldest first; empties it.
+  static func drain() -> [Signal] {
+    var signals: [Signal] = []
+    while true {
+      let number = docrepl_signal_next()
+      if number == 0 { return signals }
+      signals.append(number == SIGWINCH ? .windowChanged : .interrupt)
+    }
+  }
+}
+
+extension Interrupts {
+  /// Forgets every Ctrl-C so far, the flag's and the self-pipe's: after a
+  /// command, so that the next prompt does not see one it already
+  /// served.
+  static func reset() {
+    _ = drain()
+    clear()
+  }
+}

@@ -1,0 +1,110 @@
+import CReadline
+import Glibc
+import Synchronization
+
+/// Lines typed at the prompt, through GNU readline's callback interface.
+///
+/// The loop polls standard input and the signal self-pipe, and feeds
+/// readline one character at a time, so that Ctrl-C is handled here,
+/// outside signal context: it drops the line being typed and returns
+/// ``LineEvent/interrupt``. Readline's own signal handlers are off.
+/// Ctrl-R (reverse search), editing keys and `~/.inputrc` sections for
+/// `docrepl` are readline's.
+@MainActor
+final class ReadlineSource: LineSource {
+  private var history: History
+  private let signalPipe: Int32?
+  private var historyWarned = false
+
+  var isInteractive: Bool { true }
+
+  /// A prompt with `history`, whose entries Up and Ctrl-R find.
+  init(history: History, signalPipe: Int32?) {
+    self.history = history
+    self.signalPipe = signalPipe
+    // readline keeps the pointer: the copy lives as long as the process.
+    docrepl_readline_set_name(strdup("docrepl"))
+    docrepl_readline_disable_signal_handlers()
+    stifle_history(Int32(History.capacity))
+    for entry in history.entries { add_history(entry) }
+  }
+
+  func readLine(prompt: String) async -> LineEvent {
+    Self.received.withLock { $0 = nil }
+    rl_callback_handler_install(prompt) { line in ReadlineSource.receive(line) }
+    var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+    if let signalPipe {
+      descriptors.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0))
+    }
+    while true {
+      for index in descriptors.indices { descriptors[index].revents = 0 }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        rl_callback_handler_remove()
+        return .closed
+      }
+      if descriptors.count > 1, descriptors[1].revents != 0 {
+        for signal in Interrupts.drain() {
+          switch signal {
+          case .windowChanged:
+            rl_resize_terminal()
+          case .interrupt:
+            // As Python's readline module does; then the line, still on
+            // the screen, is followed by ^C, and the next prompt starts
+            // with an empty one.
+            Interrupts.clear()
+            rl_free_line_state()
+            rl_callback_sigcleanup()
+            rl_callback_handler_remove()
+            write(STDOUT_FILENO, "^C\n", 3)
+            docrepl_readline_clear_line()
+            return .interrupt
+          }
+        }
+      }
+      let input = descriptors[0].revents
+      if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && input & Int16(POLLIN) == 0 {
+        rl_callback_handler_remove()
+        return .closed
+      }
+      if input & Int16(POLLIN | POLLHUP) != 0 {
+        rl_callback_read_char()
+        if let event = Self.received.withLock({ $0 }) { return event }
+      }
+    }
+  }
+
+  func entryCompleted(_ entry: [UInt8]) {
+    let text = String(decoding: entry, as: UTF8.self)
+    guard history.add(text) else { return }
+    add_history(text)
+    do {
+      try history.save()
+    } catch {
+      guard !historyWarned else { return }
+      historyWarned = true
+      var errors = StandardStream.error
+      errors.write("docrepl: warning: history not saved: \(error)\n")
+    }
+  }
+
+  /// The line readline finished, handed from its callback to the loop.
+  private nonisolated static let received = Mutex<LineEvent?>(nil)
+
+  /// readline's line handler: takes the line (nil at Ctrl-D on an empty
+  /// line, or end of file) and removes itself, so that readline does not
+  /// show the next prompt before the command's output.
+  private nonisolated static func receive(_ line: UnsafeMutablePointer<CChar>?) {
+    rl_callback_handler_remove()
+    let event: LineEvent
+    if let line {
+      event = .line(
+        Array(UnsafeBufferPointer(start: line, count: strlen(line)).map { UInt8(bitPattern: $0) }))
+      free(line)
+    } else {
+      event = .end
+    }
+    received.withLock { $0 = event }
+  }
+}
