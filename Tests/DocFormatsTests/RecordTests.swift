@@ -105,6 +105,56 @@ struct RecordTests {
         """)
   }
 
+  @Test("Documents open when recording starts are reopened first; unsaved ones get a warning")
+  func preamble() async throws {
+    let harness = try ScriptHarness()
+    for folder in ["sub", "rec"] {
+      try FileManager.default.createDirectory(
+        at: harness.temporary(folder), withIntermediateDirectories: true)
+    }
+    await harness.setUp("new text Trip; append a; save 'sub/my trip.txt'")
+    await harness.setUp("new json Draft; set /x 1")
+    await harness.setUp("use Trip")
+    let start = await harness.run("record rec/r.docscript")
+    #expect(start.problems == 0)
+    #expect(start.diagnostics.contains("warning: 'Draft' is not saved in a file"))
+    await harness.setUp("append b; show")
+    try harness.interpreter.finishRecording()
+    let file = harness.temporary("rec/r.docscript")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let folder = harness.temporary("sub").path
+    #expect(
+      text == """
+        # The documents open when the recording began.
+        open \(folder)/my\\ trip.txt as Trip --type public.plain-text
+        use Trip
+        append b; show
+        #> a
+        #> b
+
+        """)
+
+    // The recording replays, from another working folder.
+    let replay = try TemporaryDirectory("replay")
+    let recorder = TranscriptRecorder(scriptName: "r.docscript")
+    let interpreter = Interpreter(
+      registry: DocFormats.makeRegistry(),
+      options: Interpreter.Options(workingDirectory: replay.url), output: recorder)
+    let transcript = await Transcript.check(
+      ScriptSource(name: "r.docscript", text: text), url: file, interpreter: interpreter,
+      recorder: recorder)
+    #expect(transcript.matches, "\(transcript.diff(name: "r.docscript"))")
+
+    // Beside the recording, a document is reopened through $SCRIPT_DIR.
+    await harness.setUp("save")
+    _ = await harness.run("record sub/r2.docscript\nprint x\nrecord stop")
+    #expect(
+      try String(contentsOf: harness.temporary("sub/r2.docscript"), encoding: .utf8)
+        .hasPrefix(
+          "# The documents open when the recording began.\nopen \"$SCRIPT_DIR\"/my\\ trip.txt as Trip"
+        ))
+  }
+
   @Test("Each input is in the file as soon as it has run")
   func appendsPerInput() async throws {
     let harness = try ScriptHarness()

@@ -1,3 +1,4 @@
+import DocKit
 public import Foundation
 
 extension Interpreter {
@@ -63,12 +64,63 @@ extension Interpreter {
     }
     output.write("recording to \(resolver.display(url))\n")
     self.recording = recording
+    do {
+      try recording.writePreamble(recordingPreamble(for: url, at: arguments.command))
+    } catch {
+      self.recording = nil
+      try? recording.close()
+      throw ScriptError(
+        "cannot record to '\(resolver.display(url))': \(Self.message(of: error))", at: file)
+    }
     guard let top = sourceStack.first else { return }
     let line =
       sourceStack.count > 1
       ? sourceStack[1].includedAt?.line ?? arguments.range.end.line : arguments.range.end.line
     output = RecordingOutput(
       base: output, recorder: recording.begin(top.source, firstLine: line + 1))
+  }
+
+  /// The commands that reopen, on replay, the documents open when
+  /// recording starts: each saved one by its path (through `$SCRIPT_DIR`
+  /// when it lies beside the recording, so the recording replays from any
+  /// folder), then `use` of the current one. A document with unsaved
+  /// changes, or never saved, cannot be brought back that way: a warning
+  /// says so, and the recording starts without it.
+  private func recordingPreamble(for recordingURL: URL, at command: Argument) -> [String] {
+    guard !documents.isEmpty else { return [] }
+    func word(_ text: String) -> String {
+      CompletionInput.escape(Substring(text), in: .none, atWordStart: true)
+    }
+    let folder = recordingURL.deletingLastPathComponent().standardizedFileURL.path
+    var lines = ["# The documents open when the recording began."]
+    var missing: [String] = []
+    for name in documents.keys.sorted() {
+      guard let handle = documents[name], let url = handle.fileURL, !handle.isDirty else {
+        missing.append(name)
+        continue
+      }
+      let path = url.standardizedFileURL.path
+      let relative =
+        path.hasPrefix(folder + "/")
+        ? "\"$SCRIPT_DIR\"/" + word(String(path.dropFirst(folder.count + 1))) : word(path)
+      lines.append(
+        "open \(relative) as \(word(name)) --type \(word(handle.contentType.identifier))")
+    }
+    if let currentName, documents[currentName]?.fileURL != nil, !missing.contains(currentName) {
+      lines.append("use \(word(currentName))")
+    }
+    for name in missing {
+      let why =
+        documents[name]?.fileURL == nil
+        ? "is not saved in a file" : "has unsaved changes"
+      report(
+        Diagnostic(
+          .warning, in: command.range,
+          "'\(name)' \(why), so a replay of the recording starts without it",
+          notes: [.init("save it first, or start recording before creating it")]),
+        in: currentSource)
+    }
+    return lines.count > 1 ? lines : []
   }
 
   private func stopRecording(at arguments: ParsedArguments) throws {

@@ -59,6 +59,14 @@ final class SessionRecording {
     try handle.synchronize()
   }
 
+  /// Writes `lines` as they are, before any input: the commands that
+  /// bring a replay to the state the session was in when recording began.
+  func writePreamble(_ lines: [String]) throws {
+    guard !lines.isEmpty else { return }
+    try handle.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+    try handle.synchronize()
+  }
+
   /// Closes the file.
   func close() throws {
     try handle.close()
