@@ -13,6 +13,14 @@ enum InspectCommand {
     followed). A last line totals the tree. Files' contents are not read:
     sizes come from lstat, so listing a huge file costs nothing.
 
+    EXAMPLES:
+      docrepl inspect examples/Trip.notes      a package, file by file
+      docrepl inspect ~/Documents/Report.pages
+
+    EXIT STATUS:
+      0 listed; 1 unreadable (permissions, I/O); 65 unsafe input (a FIFO,
+      socket or device, a name that is not UTF-8); 66 no such file.
+
     """
 
   static func run(

@@ -46,6 +46,8 @@ enum TestCommand {
         --filter <regex>  Run only the scripts whose path (as printed) contains a
                           match for <regex>; applied before --shard.
                             docrepl test --filter 'json|notes' tests/
+        --no-color        Accepted, as by every command; output here is never
+                          coloured.
         -h, --help        Show this help.
 
       EXIT STATUS:
@@ -245,6 +247,7 @@ enum TestCommand {
       case "--": optionsEnded = true
       case "-h", "--help": return .success(nil)
       case "--update": options.update = true
+      case "--no-color": break  // Scripts under test never see colour.
       case "--junit":
         guard let path = value(), !path.isEmpty else {
           return .failure(UsageProblem(message: "'--junit' needs a path"))

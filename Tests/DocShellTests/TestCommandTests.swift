@@ -70,6 +70,10 @@ struct TestCommandTests {
     let result = try test(["a.docscript", "b.docscript"], in: folder)
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output == "PASS a.docscript\nPASS b.docscript\n2 passed, 0 failed\n")
+    // --no-color, which every command takes, changes nothing here.
+    let plain = try test(["--no-color", "a.docscript", "b.docscript"], in: folder)
+    #expect(plain.status == 0)
+    #expect(plain.output == result.output)
   }
 
   @Test(
