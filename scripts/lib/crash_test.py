@@ -151,7 +151,8 @@ class FileBecomesFolder(Scenario):
         elif os.path.lexists(self.target):
             os.remove(self.target)
         with open(self.target, "w") as file:
-            file.write('{"note": "a single JSON file where the package will be"}\n' * 200)
+            file.write('{"notes": [%s]}\n' % ", ".join(
+                '"a single JSON file where the package will be"' for _ in range(200)))
 
     def reopen_script(self):
         # The folder is opened as a note collection; the file as JSON.
@@ -293,6 +294,11 @@ class Driver:
                               stdin=subprocess.DEVNULL, capture_output=True, text=True)
 
 
+def first_line(text):
+    lines = text.strip().splitlines()
+    return lines[0] if lines else ""
+
+
 def describe(path):
     """What is at `path`, for a failure's message."""
     if not os.path.lexists(path):
@@ -366,19 +372,25 @@ def calibrate(driver, scenario, runs):
     if states[0] == states[1]:
         raise SystemExit("%s: the save changes nothing" % scenario.name)
     scenario.states = states
-    return statistics.median(durations)
+    return durations
 
 
-def trial(driver, scenario, duration, stretch):
+def trial(driver, scenario, durations, stretch):
     if not scenario.toggles:
         scenario.reset()
     state = scenario.state
     old, new = scenario.states[state], scenario.states[1 - state]
+    # The save's duration drifts with the machine's load: the median of the
+    # last clean runs (the calibration's, then each trial that ended before
+    # its kill) keeps the kills spread over the save.
+    duration = statistics.median(durations[-9:])
     delay = driver.rng.random() * duration * stretch
-    killed, code, _ = driver.run(scenario, scenario.forward[state], delay)
+    killed, code, elapsed = driver.run(scenario, scenario.forward[state], delay)
+    if not killed and code == 0:
+        durations.append(elapsed)
     if not killed and code != 0:
         return "exited", "failure", "the save failed without a kill (exit %s): %s" % (
-            code, driver.stderr().strip())
+            code, first_line(driver.stderr()))
     phase = phase_of(scenario, killed, old, new)
     reopened = driver.reopen(scenario)
     result = fixtures.digest(scenario.target)
@@ -394,9 +406,9 @@ def trial(driver, scenario, duration, stretch):
     if not killed and outcome != "new":
         problems.append("the save exited 0 but the document is not the new version")
     if result is not None and reopened.returncode != 0:
-        problems.append("reopening failed: " + reopened.stderr.strip())
+        problems.append("reopening failed: " + first_line(reopened.stderr))
     if result is None and "no such file" not in reopened.stderr:
-        problems.append("reopening an absent document: " + reopened.stderr.strip())
+        problems.append("reopening an absent document: " + first_line(reopened.stderr))
     for path, expected in scenario.unchanged.items():
         if fixtures.digest(path) != expected:
             problems.append("%s changed" % path)
@@ -443,17 +455,20 @@ def main():
     for index, scenario in enumerate(scenarios):
         trials = arguments.trials // len(scenarios) + (
             1 if index < arguments.trials % len(scenarios) else 0)
-        duration = calibrate(driver, scenario, arguments.calibration_runs)
+        durations = calibrate(driver, scenario, arguments.calibration_runs)
+        duration = statistics.median(durations)
         counts = {"old": 0, "new": 0, "failure": 0}
         phases = {name: 0 for name, _ in PHASES}
         for number in range(trials):
-            phase, outcome, problem = trial(driver, scenario, duration, arguments.stretch)
+            phase, outcome, problem = trial(driver, scenario, durations, arguments.stretch)
             counts[outcome] += 1
             phases[phase] += 1
             if outcome == "failure":
                 failures.append("%s, trial %d (%s): %s" % (scenario.name, number + 1, phase,
                                                            problem))
-                scenario_rebuild(scenario, root)
+                if not scenario_rebuild(driver, scenario):
+                    failures.append("%s: cannot get back to a known state; stopped" % scenario.name)
+                    break
         rows.append((scenario, trials, duration, counts, phases))
         print("  %-18s %4d trials, save %.1f ms: old %d, new %d, failures %d" % (
             scenario.name, trials, duration * 1000, counts["old"], counts["new"],
@@ -465,10 +480,14 @@ def main():
     return 1 if failures else 0
 
 
-def scenario_rebuild(scenario, root):
-    """After a failure, start the scenario's fixture again from its reset."""
-    if scenario.toggles:
-        raise SystemExit("a toggling scenario failed; kept for inspection in " + root)
+def scenario_rebuild(driver, scenario):
+    """After a failure, brings a toggling scenario back to a known state:
+    a clean run of its script to state 0 rewrites every file it edits."""
+    if not scenario.toggles:
+        return True
+    driver.run(scenario, scenario.forward[1])
+    scenario.state = 0
+    return fixtures.digest(scenario.target) == scenario.states[0]
 
 
 def report(rows, failures, seconds):

@@ -30,6 +30,7 @@ import fixtures  # noqa: E402
 SYSCALLS = ["write", "fsync", "rename", "renameat2", "openat", "mkdirat", "unlinkat"]
 ERRNOS = ["EIO", "ENOSPC", "EDQUOT"]
 MARK = b"@@SAVE@@\n"
+PADDING = 8
 CALL = re.compile(r"^(\d+)\s+(\w+)\((.*)$")
 
 
@@ -69,6 +70,10 @@ class Runner:
         with open(script, "w") as file:
             file.write("open %s\n%sprint @@SAVE@@\nsource %s\n" % (
                 scenario.document, scenario.edit, os.path.realpath(gate)))
+        # The gated part. strace counts calls per thread, so the thread that
+        # prints diagnostics makes PADDING writes first: an injection at a
+        # save's write index then never also swallows the error message.
+        self.gated = "".join("print pad\n" for _ in range(PADDING)) + "save\n"
         return folder, path, os.path.realpath(gate), script
 
     def save(self, scenario, inject=None):
@@ -99,7 +104,7 @@ class Runner:
                 raise SystemExit("strace did not attach: " + attached)
             attached += line
         time.sleep(0.05)
-        os.write(writer, b"save\n")
+        os.write(writer, self.gated.encode())
         os.close(writer)
         _, errors = docrepl.communicate()
         tracer.wait()
@@ -138,6 +143,7 @@ def main():
     print("fault-test: strace -e inject on %s" % arguments.binary)
     failures = []
     rows = []
+    all_messages = []
     for scenario in scenarios():
         code, errors, trace, folder, path = runner.save(scenario)
         if code != 0:
@@ -150,6 +156,8 @@ def main():
         most = save_calls(trace)
         points = failed = succeeded = unreached = 0
         by_call = {}
+        messages = {}
+        shown = {}
         for syscall in SYSCALLS:
             for index in range(1, most.get(syscall, 0) + 1):
                 for errno in ERRNOS:
@@ -165,28 +173,32 @@ def main():
                     by_call[syscall] = by_call.get(syscall, 0) + 1
                     problems = []
                     state = fixtures.digest(path)
-                    message = errors.strip().splitlines()[0] if errors.strip() else ""
+                    lines = errors.strip().splitlines()
+                    message = lines[0].split("error: ", 1)[-1] if lines else ""
+                    reopened = runner.reopen(folder, scenario.document)
+                    if reopened.returncode != 0:
+                        problems.append("the next open failed: " + reopened.stderr.strip())
+                    after = fixtures.digest(path)
                     if code == 1:
                         failed += 1
-                        if state != old:
+                        if state != old or after != old:
                             problems.append("the old document changed")
-                        if scenario.document not in message and folder not in message:
+                        if scenario.document not in message:
                             problems.append("the error does not name the document: " + message)
                         call = "rename" if syscall.startswith("rename") else syscall
                         if call not in message:
                             problems.append("the error does not name %s: %s" % (syscall, message))
                     elif code == 0:
+                        # After its commit point a save has happened: what a
+                        # fault there leaves, the next open finishes.
                         succeeded += 1
-                        if state != new:
+                        if after != new:
                             problems.append("exit 0 but the document is not the new version")
                     else:
                         problems.append("exit %d: %s" % (code, errors.strip()))
-                    reopened = runner.reopen(folder, scenario.document)
-                    if reopened.returncode != 0:
-                        problems.append("the next open failed: " + reopened.stderr.strip())
-                    after = fixtures.digest(path)
-                    if after != state:
-                        problems.append("the next open changed the document")
+                    messages.setdefault(message.split(":", 1)[-1].strip() if code == 1 else "", 0)
+                    if code == 1:
+                        shown.setdefault(message, label)
                     left = fixtures.litter(folder)
                     if left:
                         problems.append("left after the next open: " + ", ".join(left))
@@ -196,6 +208,7 @@ def main():
                             "; ".join(problems)))
                     shutil.rmtree(folder)
         rows.append((scenario, most, points, failed, succeeded, unreached, by_call))
+        all_messages.extend("%s -> %s" % (label, message) for message, label in shown.items())
         print("  %-12s %d injection points: %d saves failed cleanly or not, %d succeeded" % (
             scenario.name, points, failed, succeeded), flush=True)
     print()
@@ -213,6 +226,10 @@ def main():
           % total)
     print("binary that strace's log shows was injected) in %.0f s, %d failures"
           % (time.monotonic() - started, len(failures)))
+    print()
+    print("Each distinct error message, with the first injection that gave it:")
+    for line in all_messages:
+        print("  " + line)
     for failure in failures:
         print("FAILURE: " + failure)
     if not arguments.keep:

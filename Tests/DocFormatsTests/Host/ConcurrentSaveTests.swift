@@ -132,6 +132,7 @@ struct ConcurrentSaveTests {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("first\n", to: "c.txt")
     let prefix = try await Self.temporaryPrefix(of: url, temporary)
+    try temporary.write("first\n", to: "c.txt")
     // A write stopped between its two renames: only the old file, aside.
     try FileManager.default.moveItem(at: url, to: temporary(prefix + "x.old"))
     try temporary.write("a new text not yet in place", to: prefix + "y.tmp")
@@ -142,7 +143,7 @@ struct ConcurrentSaveTests {
 
     // A first save of a new name killed before its rename: the next open
     // of that name reports that nothing is there, and leaves no litter.
-    let fresh = try temporary.write("", to: "d.txt")
+    let fresh = try temporary.write("x\n", to: "d.txt")
     let freshPrefix = try await Self.temporaryPrefix(of: fresh, temporary)
     try FileManager.default.removeItem(at: fresh)
     try temporary.write("an unfinished first save", to: freshPrefix + "z.tmp")
