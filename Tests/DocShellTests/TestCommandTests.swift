@@ -72,7 +72,9 @@ struct TestCommandTests {
     #expect(result.output == "PASS a.docscript\nPASS b.docscript\n2 passed, 0 failed\n")
   }
 
-  @Test("A folder means every .docscript under it, recursively, sorted by path; each once; not in nested packages")
+  @Test(
+    "A folder means every .docscript under it, recursively, sorted by path; each once; not in nested packages"
+  )
   func folders() throws {
     let folder = try suite([
       "t/z.docscript": "print z\n#> z\n", "t/a/b.docscript": "print b\n#> b\n",

@@ -67,7 +67,9 @@ public struct Transcript: Sendable {
 
   /// `source` with its expectation lines replaced by `blocks`, where they
   /// differ: how a recording writes what each input printed.
-  static func rewrite(_ source: ScriptSource, with blocks: [Int: TranscriptRecorder.Block])
+  static func rewrite(
+    _ source: ScriptSource, with blocks: [Int: TranscriptRecorder.Block]
+  )
     -> String
   {
     String(decoding: Rewrite(source, blocks: blocks).bytes, as: UTF8.self)
