@@ -40,7 +40,9 @@ struct FolderErrorMessageTests {
     #expect(folderErrors > 0)
   }
 
-  static func editedText(in temporary: TemporaryDirectory) async throws -> DocumentSession<
+  static func editedText(
+    in temporary: TemporaryDirectory
+  ) async throws -> DocumentSession<
     PlainTextDocument
   > {
     let url = try temporary.write("old\n", to: "a.txt")
