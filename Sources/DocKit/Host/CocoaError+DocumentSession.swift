@@ -137,11 +137,13 @@ extension FileWrapperError {
   /// document's folder (opening or syncing it), whose path alone names no
   /// document.
   func namingDocument(at url: URL) -> FileWrapperError {
+    let suffix = " (the folder of \(url.lastPathComponent))"
     guard let path = try? FileWrapper.filePath(of: url),
-      self.path == URL(fileURLWithPath: path).deletingLastPathComponent().path
+      self.path == URL(fileURLWithPath: path).deletingLastPathComponent().path,
+      !message.hasSuffix(suffix)
     else { return self }
     var named = self
-    named.message += " (the folder of \(url.lastPathComponent))"
+    named.message += suffix
     return named
   }
 }
