@@ -80,6 +80,9 @@ extension CocoaError {
   static func reportingHostError(_ error: any Error, at url: URL, reading: Bool) -> any Error {
     switch error {
     case let error as CocoaError:
+      if let failure = error.fileWrapperError, failure.namingDocument(at: url) != failure {
+        return CocoaError(failure.namingDocument(at: url), writing: !reading, url: url)
+      }
       guard error.userInfo[NSFilePathErrorKey] == nil, error.userInfo[NSURLErrorKey] == nil
       else { return error }
       var info = error.userInfo
@@ -91,7 +94,7 @@ extension CocoaError {
       }
       return CocoaError(error.code, userInfo: info)
     case let error as FileWrapperError:
-      return CocoaError(error, writing: !reading, url: url)
+      return CocoaError(error.namingDocument(at: url), writing: !reading, url: url)
     case let error as DocumentSessionError:
       return CocoaError(error, reading: reading)
     default:
@@ -126,5 +129,21 @@ extension CocoaError.Code {
     case .userCancelled: "the operation was cancelled"
     default: "NSCocoaErrorDomain error \(rawValue)"
     }
+  }
+}
+
+extension FileWrapperError {
+  /// This error, saying which document it is about when it is about the
+  /// document's folder (opening or syncing it), whose path alone names no
+  /// document.
+  func namingDocument(at url: URL) -> FileWrapperError {
+    let suffix = " (the folder of \(url.lastPathComponent))"
+    guard let path = try? FileWrapper.filePath(of: url),
+      self.path == URL(fileURLWithPath: path).deletingLastPathComponent().path,
+      !message.hasSuffix(suffix)
+    else { return self }
+    var named = self
+    named.message += suffix
+    return named
   }
 }

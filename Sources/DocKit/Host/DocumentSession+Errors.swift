@@ -54,7 +54,7 @@ extension DocumentSession {
       return try PackageJournal.recover(
         packageAt: url, removingTemporaryFiles: removingTemporaryFiles)
     } catch {
-      throw CocoaError(error, writing: false, url: url)
+      throw CocoaError(error.namingDocument(at: url), writing: false, url: url)
     }
   }
 }

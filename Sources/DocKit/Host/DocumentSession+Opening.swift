@@ -26,8 +26,20 @@ extension DocumentSession {
   ) async throws
     -> DocumentSession
   {
-    let types = try contentTypes(
-      toOpen: url, explicit: contentType, readable: backend.readableContentTypes)
+    let types: [UTType]
+    do {
+      types = try contentTypes(
+        toOpen: url, explicit: contentType, readable: backend.readableContentTypes)
+    } catch {
+      // Nothing at the name may be what an interrupted save left: the old
+      // item moved aside (no `RENAME_EXCHANGE`), or the temporary file of a
+      // first save that never reached its rename. Recovery puts the old
+      // item back, or removes what only that save could use; then the name
+      // is looked at again, and its error, if any, is the one reported.
+      _ = try? PackageJournal.recover(packageAt: url)
+      types = try contentTypes(
+        toOpen: url, explicit: contentType, readable: backend.readableContentTypes)
+    }
     try PackageJournal.recover(packageAt: url)
     var firstFailure: (any Error)?
     for type in types {

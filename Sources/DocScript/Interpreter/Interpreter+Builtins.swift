@@ -100,8 +100,14 @@ extension Interpreter {
         "a document named '\(name)' is already open", at: path,
         notes: [.init("open it under another name with 'as NAME'")])
     }
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw ScriptError("no such file '\(resolver.display(url))'", at: path)
+    if !FileManager.default.fileExists(atPath: url.path) {
+      // Opening runs recovery, even of a name with nothing at it: a save
+      // interrupted there may have left the old item moved aside (put back
+      // now) or a first save's temporary file (removed now).
+      _ = try? DocumentSession<Void>.recoverInterruptedSave(at: url)
+      guard FileManager.default.fileExists(atPath: url.path) else {
+        throw ScriptError("no such file '\(resolver.display(url))'", at: path)
+      }
     }
     var isDirectory: ObjCBool = false
     _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)

@@ -256,7 +256,7 @@ enum BuiltinCases {
     .succeeds("save a.txt --replace", after: base).with(files: files),
     .fails(
       "save nodir/a.txt", after: base, on: "nodir/a.txt",
-      "nodir: openat failed: No such file or directory"),
+      "nodir: openat failed: No such file or directory (the folder of a.txt)"),
     .fails(
       "save --forse", after: titled, on: "--forse", "unknown option '--forse' for 'save'",
       notes: [
@@ -275,7 +275,7 @@ enum BuiltinCases {
       "b.json: the document cannot be written as public.json (it writes \(text))"),
     .fails(
       "save-as nodir/b.txt", after: base, on: "nodir/b.txt",
-      "nodir: openat failed: No such file or directory"),
+      "nodir: openat failed: No such file or directory (the folder of b.txt)"),
     .fails(
       "save-as b.txt --type nope", after: base, on: "nope", "unknown type 'nope'",
       notes: ["'types' lists the types a document reads and writes"]),
@@ -311,7 +311,7 @@ enum BuiltinCases {
       .with(files: files),
     .fails(
       "export to sub/o.txt", after: base, on: "sub/o.txt",
-      "sub: openat failed: No such file or directory"),
+      "sub: openat failed: No such file or directory (the folder of o.txt)"),
     .fails(
       "export --type public.png", after: base, on: "public.png",
       "the document cannot be written as public.png (it writes \(text))"),

@@ -134,6 +134,7 @@ struct ExportPromptTests {
     #expect(
       step.diagnostics
         == CommandCase.rendered(
-          "export", at: 1, width: 6, "missing: openat failed: No such file or directory"))
+          "export", at: 1, width: 6,
+          "missing: openat failed: No such file or directory (the folder of out.txt)"))
   }
 }

@@ -126,6 +126,36 @@ struct ConcurrentSaveTests {
   }
 
   @Test(
+    "Opening a name with nothing at it still recovers: the old file moved aside comes back, a first save's temporary file goes"
+  )
+  func openingAnAbsentNameRecovers() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try temporary.write("first\n", to: "c.txt")
+    let prefix = try await Self.temporaryPrefix(of: url, temporary)
+    try temporary.write("first\n", to: "c.txt")
+    // A write stopped between its two renames: only the old file, aside.
+    try FileManager.default.moveItem(at: url, to: temporary(prefix + "x.old"))
+    try temporary.write("a new text not yet in place", to: prefix + "y.tmp")
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: testEnvironment(temporary))
+    #expect(session.document.text.text == "first\n")
+    #expect(try temporary.names() == ["c.txt"])
+
+    // A first save of a new name killed before its rename: the next open
+    // of that name reports that nothing is there, and leaves no litter.
+    let fresh = try temporary.write("x\n", to: "d.txt")
+    let freshPrefix = try await Self.temporaryPrefix(of: fresh, temporary)
+    try FileManager.default.removeItem(at: fresh)
+    try temporary.write("an unfinished first save", to: freshPrefix + "z.tmp")
+    let cocoa = try await #require(throws: CocoaError.self) {
+      _ = try await DocumentSession<PlainTextDocument>.open(
+        fresh, environment: testEnvironment(temporary))
+    }
+    #expect(cocoa.code == .fileReadNoSuchFile)
+    #expect(try temporary.names() == ["c.txt"])
+  }
+
+  @Test(
     "A committed journal whose save still holds its lock is neither applied nor removed, and a second save of the package is refused until it is released",
     arguments: Holder.allCases)
   func lockedJournalStays(_ holder: Holder) async throws {
