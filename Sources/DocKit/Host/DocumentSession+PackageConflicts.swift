@@ -11,7 +11,7 @@ extension DocumentSession {
     do throws(FileWrapperError) {
       return try PackageJournal.save(
         wrapper, at: url, manifest: manifest, replacingChanges: force)
-    } catch where error.code == .changedSinceRead {
+    } catch  where error.code == .changedSinceRead {
       throw DocumentSessionError(
         .conflict, url: URL(fileURLWithPath: error.path), message: error.message)
     }

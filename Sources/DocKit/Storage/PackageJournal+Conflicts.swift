@@ -34,8 +34,9 @@ extension PackageJournal {
 
   /// The manifest's entry for `path`, or nil if it records none: a name
   /// inside a directory the manifest does not know is new too.
-  private static func recordedEntry(_ path: String, in manifest: DiskManifest) -> DiskManifest.Entry?
-  {
+  private static func recordedEntry(
+    _ path: String, in manifest: DiskManifest
+  ) -> DiskManifest.Entry? {
     guard let slash = path.lastIndex(of: "/") else { return manifest.directories[""]?[path] }
     let parent = String(path[..<slash])
     return manifest.directories[parent]?[String(path[path.index(after: slash)...])]
@@ -54,7 +55,7 @@ extension PackageJournal {
     let status: FileStatus?
     do throws(SystemCallError) {
       status = try FileStatus.of(path, in: packageDirectory, path: fullPath)
-    } catch where error.errno == ENOENT || error.errno == ENOTDIR {
+    } catch  where error.errno == ENOENT || error.errno == ENOTDIR {
       status = nil
     } catch {
       throw FileWrapperError(error)

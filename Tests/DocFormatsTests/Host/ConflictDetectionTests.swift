@@ -120,7 +120,9 @@ struct ConflictDetectionTests {
 @MainActor
 @Suite("Conflicts in a package: the k entries a save replaces are compared with what was read")
 struct PackageConflictTests {
-  private func openNotes(_ temporary: TemporaryDirectory) async throws -> (
+  private func openNotes(
+    _ temporary: TemporaryDirectory
+  ) async throws -> (
     URL, DocumentSession<NoteCollectionDocument>
   ) {
     let url = try makeNotesPackage(temporary, count: 5)
@@ -129,7 +131,8 @@ struct PackageConflictTests {
     return (url, session)
   }
 
-  @Test("A note changed in place at the same size that the save would replace refuses it, naming it")
+  @Test(
+    "A note changed in place at the same size that the save would replace refuses it, naming it")
   func changedNote() async throws {
     let temporary = try TemporaryDirectory()
     let (url, session) = try await openNotes(temporary)
@@ -161,7 +164,8 @@ struct PackageConflictTests {
       if removing {
         try FileManager.default.removeItem(at: note)
       } else {
-        let other = try temporary.write(String(decoding: try Data(contentsOf: note), as: UTF8.self), to: "x")
+        let other = try temporary.write(
+          String(decoding: try Data(contentsOf: note), as: UTF8.self), to: "x")
         guard rename(other.path, note.path) == 0 else { throw POSIXError(.EIO) }
       }
       let error = await #expect(throws: CocoaError.self) { try await session.save() }
