@@ -45,7 +45,7 @@ struct FileWrapperLinkRaceTests {
         if round % 2 == 0 {
           _ = symlink("../secret.txt", staging)
         } else {
-          FileManager.default.createFile(atPath: staging, contents: Data("real".utf8))
+          _ = FileManager.default.createFile(atPath: staging, contents: Data("real".utf8))
         }
         _ = rename(staging, package + "/n.txt")
         round += 1
