@@ -141,6 +141,23 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   }
 
   /// Ids name files: 1 to 64 letters, digits, `-` and `_`, not `metadata`.
+  /// `id` as an error shows it: a control character escaped (a NUL as
+  /// `\0`, an escape as `\u{1B}`), so a hostile id cannot hide or forge
+  /// text, and an id over 80 characters cut short with its length.
+  private static func shown(_ id: String) -> String {
+    var text = ""
+    for scalar in id.unicodeScalars.prefix(80) {
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator:
+        text += scalar.escaped(asASCII: true)
+      default:
+        text.unicodeScalars.append(scalar)
+      }
+    }
+    if id.unicodeScalars.count > 80 { text += "... (\(id.utf8.count) bytes)" }
+    return text
+  }
+
   static func checkID(_ id: String) throws(FormatError) {
     let valid = id.utf8.allSatisfy { byte in
       switch byte {
@@ -153,7 +170,7 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
     guard (1...64).contains(id.utf8.count), valid, id != "metadata" else {
       throw FormatError(
         .invalidEdit,
-        "'\(id)' is not a note id (1 to 64 letters, digits, '-' or '_', and not 'metadata')")
+        "'\(shown(id))' is not a note id (1 to 64 letters, digits, '-' or '_', and not 'metadata')")
     }
   }
 

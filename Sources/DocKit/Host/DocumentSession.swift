@@ -80,7 +80,10 @@ public final class DocumentSession<Document> {
   /// What the package on disk holds, for O(k) in-place saves.
   private var manifest: DiskManifest?
   /// The file's identity when the session last read or wrote it.
-  private var diskIdentity: DiskIdentity?
+  private var diskStamp: FileChangeStamp?
+  /// Whether the save in progress was asked to replace other programs'
+  /// changes (`save(force: true)`).
+  private var isForcingSave = false
   /// Where an untitled document autosaves.
   public private(set) var autosaveURL: URL?
 
@@ -233,17 +236,15 @@ public final class DocumentSession<Document> {
   {
     lastWrapper = wrapper
     manifest = known ?? wrapper.flatMap { $0.isDirectory ? DiskManifest(tree: $0) : nil }
-    diskIdentity = (try? FileWrapper.filePath(of: url)).flatMap {
-      try? FileStatus.of($0, in: nil, path: $0).identity
-    }
+    diskStamp = (try? FileWrapper.filePath(of: url)).flatMap { FileChangeStamp.of(path: $0) }
   }
 
   /// Whether the file at ``fileURL`` is no longer the one the session last
-  /// read or wrote (another inode, size or modification time).
+  /// read or wrote (another inode, size, modification or status-change
+  /// time, or for a small file other bytes).
   public var hasConflict: Bool {
     guard let fileURL, let path = try? FileWrapper.filePath(of: fileURL) else { return false }
-    let now = try? FileStatus.of(path, in: nil, path: path).identity
-    return now != diskIdentity
+    return FileChangeStamp.of(path: path) != diskStamp
   }
 
   // MARK: - Saving
@@ -283,8 +284,10 @@ public final class DocumentSession<Document> {
     {
       // This session's own committed save was finished: that is not
       // another program's change.
-      diskIdentity = try? FileStatus.of(path, in: nil, path: path).identity
+      diskStamp = FileChangeStamp.of(path: path)
     }
+    isForcingSave = force
+    defer { isForcingSave = false }
     guard force || !hasConflict else {
       throw CocoaError(
         .conflict, url: fileURL,
@@ -383,6 +386,7 @@ public final class DocumentSession<Document> {
     let inPlace = if case .inPlace = mode { true } else { false }
     let manifest = inPlace && samePlace && type == contentType ? self.manifest : nil
     let keepPermissions = samePlace ? diskPermissions(of: url) : nil
+    let forcing = isForcingSave
     let saved = try await offMainActor { () throws -> DiskManifest? in
       let wrapper = box.value
       // Finish (or discard) an earlier interrupted save of `url` first, so
@@ -390,7 +394,7 @@ public final class DocumentSession<Document> {
       // (`save()` has already done so for its own file.)
       if !inPlace { try PackageJournal.recover(packageAt: url, removingTemporaryFiles: false) }
       if let manifest, wrapper.isDirectory {
-        return try PackageJournal.save(wrapper, at: url, manifest: manifest)
+        return try Self.savePackage(wrapper, at: url, manifest: manifest, force: forcing)
       }
       if let keepPermissions, wrapper.isRegularFile, !wrapper.hasExactPermissions {
         wrapper.permissions = keepPermissions
@@ -656,7 +660,7 @@ public final class DocumentSession<Document> {
     savedChangeCount = nil
     lastWrapper = nil
     manifest = nil
-    diskIdentity = nil
+    diskStamp = nil
   }
 }
 

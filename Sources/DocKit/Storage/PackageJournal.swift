@@ -72,11 +72,15 @@ enum PackageJournal {
   /// Saves `tree` over the package at `url`, whose contents `manifest`
   /// describes.
   ///
+  /// Unless `replacingChanges`, an entry the save would replace or remove
+  /// that another program changed since `manifest` was recorded refuses the
+  /// save (see ``checkUnchanged(_:manifest:in:packagePath:)``).
+  ///
   /// - Returns: The manifest of the package as saved, updated in O(k).
   /// - Throws: ``FileWrapperError`` if the save failed before its commit
   ///   point; the package is then exactly as it was.
   static func save(
-    _ tree: FileWrapper, at url: URL, manifest: DiskManifest
+    _ tree: FileWrapper, at url: URL, manifest: DiskManifest, replacingChanges: Bool = false
   ) throws(FileWrapperError) -> DiskManifest {
     let packagePath = try FileWrapper.filePath(of: url)
     // A journal left by an earlier save is finished first: it is never
@@ -106,6 +110,10 @@ enum PackageJournal {
         try packageDirectory.status(path: packagePath).inode
       })
     try checkWritable(operations, in: packageDirectory, packagePath: packagePath)
+    if !replacingChanges {
+      try checkUnchanged(
+        operations, manifest: manifest, in: packageDirectory, packagePath: packagePath)
+    }
     var statuses: [Int: FileStatus] = [:]
     // The journal is locked from here until it is removed (or this save
     // returns): recovery elsewhere leaves it alone, and another save of the

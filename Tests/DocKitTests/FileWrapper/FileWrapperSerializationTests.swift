@@ -117,6 +117,20 @@ struct FileWrapperSerializationTests {
       testDescription: "name with '/'", bytes: header + directory(1) + file("a/b"),
       code: .invalidFilename),
     Malformed(
+      testDescription: "name '../escape'", bytes: header + directory(1) + file("../escape"),
+      code: .invalidFilename),
+    Malformed(
+      testDescription: "absolute name", bytes: header + directory(1) + file("/etc/passwd"),
+      code: .invalidFilename),
+    Malformed(
+      testDescription: "name with NUL", bytes: header + directory(1) + file("a\u{0}b"),
+      code: .invalidFilename),
+    Malformed(
+      testDescription: "name of 256 bytes",
+      bytes: header + directory(1) + [0x80, 0x02] + Array(repeating: UInt8(ascii: "x"), count: 256)
+        + [1, 0x01, 0xA4, 0],
+      code: .invalidFilename),
+    Malformed(
       testDescription: "empty name", bytes: header + directory(1) + [0, 1, 0, 0, 0],
       code: .invalidFilename),
     Malformed(

@@ -1,0 +1,45 @@
+import Foundation
+import Glibc
+
+/// What a session remembers of its file to tell, at the next save, whether
+/// another program changed it meanwhile.
+///
+/// The identity (device, inode, size, modification time to the nanosecond)
+/// catches a replacement by rename and most rewrites. The status-change
+/// time (`st_ctime`) catches a rewrite whose modification time was set
+/// back (`touch -r`, `utimensat`): no program can set it. Since Linux 6.13
+/// both times are fine-grained once they have been read, so even a rewrite
+/// at the same size in the same clock tick shows; on older kernels, whose
+/// timestamps advance once a tick, a file of up to ``contentsLimit`` bytes
+/// is also compared byte for byte.
+struct FileChangeStamp: Sendable, Equatable {
+  var identity: DiskIdentity
+  var changeSeconds: Int64
+  var changeNanoseconds: Int64
+  /// The file's bytes, for a regular file of at most ``contentsLimit``.
+  var contents: Data?
+
+  /// The largest file whose bytes are kept and compared: 64 KiB, which
+  /// costs one extra read of at most that much per save.
+  static let contentsLimit = 64 * 1024
+
+  /// The stamp of whatever is at `path` now (not following a final link),
+  /// or nil if nothing can be read there.
+  static func of(path: String) -> FileChangeStamp? {
+    var raw = stat()
+    let result = path.withCString {
+      FileSystemContext.current.fstatat(AT_FDCWD, $0, &raw, AT_SYMLINK_NOFOLLOW)
+    }
+    guard result == 0 else { return nil }
+    let status = FileStatus(raw)
+    var contents: Data?
+    if status.kind == .regular, status.size <= Int64(contentsLimit) {
+      contents = try? FileDescriptor.open(
+        path, in: nil, flags: FileDescriptor.readFlags, path: path
+      ).readAll(maximumSize: contentsLimit, path: path)
+    }
+    return FileChangeStamp(
+      identity: status.identity, changeSeconds: Int64(raw.st_ctim.tv_sec),
+      changeNanoseconds: Int64(raw.st_ctim.tv_nsec), contents: contents)
+  }
+}
