@@ -133,3 +133,21 @@ extension UTTypeDeclaration {
     return declarations
   }
 }
+
+extension UTType {
+  /// A type a built-in module declares for itself, as `try?`
+  /// ``register(_:)`` and then ``init(exportedAs:conformingTo:)`` would,
+  /// without building the type tables at start-up: the declaration
+  /// `make` returns is registered when the tables are first used, and a
+  /// declaration the program made earlier for the same identifier wins,
+  /// as it would.
+  ///
+  /// The type is always declared afterwards (by this declaration or the
+  /// program's), so it is the declared type with `identifier`.
+  package static func declaredLazily(
+    _ identifier: String, _ make: @escaping @Sendable () -> UTTypeDeclaration
+  ) -> UTType {
+    UTTypeRegistry.shared.declareLazily(source: "code") { [make()] }
+    return UTType(systemIdentifier: identifier)
+  }
+}

@@ -7,10 +7,22 @@ import Synchronization
 /// Lookups by identifier and by tag are dictionary lookups. Each type's
 /// supertypes are computed once, by walking only its own ancestors, and
 /// cached until the next registration.
+///
+/// The tables are built on first use, not at start-up: a program that
+/// never looks a type up (`docrepl run` of a script that opens nothing)
+/// never pays for them. Declarations the built-in modules make as they
+/// start (``declareLazily(source:_:)``) wait, in order, until then too.
 final class UTTypeRegistry: Sendable {
   static let shared = UTTypeRegistry()
 
   private struct State {
+    /// Whether the system declarations and ``pending`` are in the tables.
+    var isBuilt = false
+    /// The batches declared with ``declareLazily(_:source:)`` before the
+    /// first use, as one step that registers them in order. (One closure
+    /// rather than an array of batches: a new generic type costs its
+    /// metadata at start-up, which is what this defers.)
+    var pending: (@Sendable (inout State) -> Void)?
     /// Declarations by lowercased identifier.
     var declarations: [String: UTTypeDeclaration] = [:]
     /// Canonical identifiers by tag class and normalized tag, in order.
@@ -23,26 +35,62 @@ final class UTTypeRegistry: Sendable {
 
   private let state = Mutex(State())
 
-  private init() {
+  private init() {}
+
+  /// Registers the declarations `make` returns as ``register(_:source:)``
+  /// would, ignoring a refusal as `try?` would, but only when the
+  /// registry is first used: every use, a registration included, first
+  /// applies the batches waiting, in the order they were declared, so no
+  /// use can tell the difference. `make` runs then, so that even the
+  /// declarations are not built at start-up.
+  package func declareLazily(
+    source: String, _ make: @escaping @Sendable () -> [UTTypeDeclaration]
+  ) {
     state.withLock { state in
-      for declaration in UTType.systemDeclarations {
-        Self.insert(declaration, source: "the system declarations", into: &state)
+      if state.isBuilt {
+        try? Self.register(make(), source: source, into: &state)
+      } else {
+        let earlier = state.pending
+        state.pending = { state in
+          earlier?(&state)
+          try? Self.register(make(), source: source, into: &state)
+        }
       }
     }
   }
 
+  /// Builds the tables on first use: the system declarations, then the
+  /// batches waiting.
+  private static func build(_ state: inout State) {
+    guard !state.isBuilt else { return }
+    state.isBuilt = true
+    for declaration in UTType.systemDeclarations {
+      insert(declaration, source: "the system declarations", into: &state)
+    }
+    let pending = state.pending
+    state.pending = nil
+    pending?(&state)
+  }
+
   func declaration(for identifier: String) -> UTTypeDeclaration? {
-    state.withLock { $0.declarations[identifier.lowercased()] }
+    state.withLock { state in
+      Self.build(&state)
+      return state.declarations[identifier.lowercased()]
+    }
   }
 
   /// Declared types claiming `tag`, first declared first.
   func identifiers(forTag tag: String, tagClass: UTTagClass) -> [String] {
-    state.withLock { $0.identifiersByTag[tagClass]?[tag] ?? [] }
+    state.withLock { state in
+      Self.build(&state)
+      return state.identifiersByTag[tagClass]?[tag] ?? []
+    }
   }
 
   /// Every identifier `parents` conform to, the parents included, lowercased.
   func closure(ofParents parents: [String]) -> Set<String> {
     state.withLock { state in
+      Self.build(&state)
       var result: Set<String> = []
       for parent in parents {
         let key = parent.lowercased()
@@ -57,40 +105,47 @@ final class UTTypeRegistry: Sendable {
   func register(_ declarations: [UTTypeDeclaration], source: String) throws(UTTypeDeclarationError)
   {
     try state.withLock { (state: inout State) throws(UTTypeDeclarationError) in
-      var staged = state
-      var seen: [String: UTTypeDeclaration] = [:]
-      for declaration in declarations {
-        try Self.validate(declaration, source: source)
-        let key = declaration.identifier.lowercased()
-        if let earlier = seen[key], !earlier.declaresSameType(as: declaration) {
-          throw UTTypeDeclarationError(
-            .conflictingDeclaration, identifier: declaration.identifier, source: source,
-            message: "declared twice, differently, in the same batch")
-        }
-        seen[key] = declaration
-        if let existing = staged.declarations[key] {
-          if existing.declaresSameType(as: declaration) || declaration.kind == .imported {
-            continue
-          }
-          throw UTTypeDeclarationError(
-            .conflictingDeclaration, identifier: declaration.identifier, source: source,
-            message: "conflicts with the declaration from \(staged.sources[key] ?? "elsewhere") "
-              + "(conforms to \(existing.conformsTo), tags \(Self.describe(existing.normalizedTags))) "
-              + "(this one: conforms to \(declaration.conformsTo), "
-              + "tags \(Self.describe(declaration.normalizedTags)))")
-        }
-        Self.insert(declaration, source: source, into: &staged)
-      }
-      for declaration in declarations {
-        let key = declaration.identifier.lowercased()
-        if Self.supertypes(of: key, in: &staged).contains(key) {
-          throw UTTypeDeclarationError(
-            .circularConformance, identifier: declaration.identifier, source: source,
-            message: "would conform to itself through \(declaration.conformsTo)")
-        }
-      }
-      state = staged
+      Self.build(&state)
+      try Self.register(declarations, source: source, into: &state)
     }
+  }
+
+  private static func register(
+    _ declarations: [UTTypeDeclaration], source: String, into state: inout State
+  ) throws(UTTypeDeclarationError) {
+    var staged = state
+    var seen: [String: UTTypeDeclaration] = [:]
+    for declaration in declarations {
+      try Self.validate(declaration, source: source)
+      let key = declaration.identifier.lowercased()
+      if let earlier = seen[key], !earlier.declaresSameType(as: declaration) {
+        throw UTTypeDeclarationError(
+          .conflictingDeclaration, identifier: declaration.identifier, source: source,
+          message: "declared twice, differently, in the same batch")
+      }
+      seen[key] = declaration
+      if let existing = staged.declarations[key] {
+        if existing.declaresSameType(as: declaration) || declaration.kind == .imported {
+          continue
+        }
+        throw UTTypeDeclarationError(
+          .conflictingDeclaration, identifier: declaration.identifier, source: source,
+          message: "conflicts with the declaration from \(staged.sources[key] ?? "elsewhere") "
+            + "(conforms to \(existing.conformsTo), tags \(Self.describe(existing.normalizedTags))) "
+            + "(this one: conforms to \(declaration.conformsTo), "
+            + "tags \(Self.describe(declaration.normalizedTags)))")
+      }
+      Self.insert(declaration, source: source, into: &staged)
+    }
+    for declaration in declarations {
+      let key = declaration.identifier.lowercased()
+      if Self.supertypes(of: key, in: &staged).contains(key) {
+        throw UTTypeDeclarationError(
+          .circularConformance, identifier: declaration.identifier, source: source,
+          message: "would conform to itself through \(declaration.conformsTo)")
+      }
+    }
+    state = staged
   }
 
   private static func insert(

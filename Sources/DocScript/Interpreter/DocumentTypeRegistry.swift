@@ -107,7 +107,7 @@ public final class DocumentTypeRegistry {
       Entry(
         typeNames: Document.scriptTypeNames,
         readableContentTypes: readable, writableContentTypes: writable,
-        makeNew: makeNew, open: open, commandSpecs: Document.scriptCommands.map(\.spec)))
+        makeNew: makeNew, open: open, commandSpecs: Document.scriptCommands.map { $0.spec }))
   }
 
   /// Every short name, sorted.

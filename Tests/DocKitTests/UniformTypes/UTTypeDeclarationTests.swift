@@ -232,4 +232,37 @@ struct UTTypeDeclarationTests {
     #expect(error?.description.hasPrefix(file.path + ": ") == true)
     #expect(error?.description.contains(testCase.message) == true)
   }
+
+  @Test("A type declared lazily, as the built-in modules declare theirs, is declared and found")
+  func declaredLazily() throws {
+    let type = UTType.declaredLazily("org.docrepl.test.lazy-notes") {
+      UTTypeDeclaration(
+        identifier: "org.docrepl.test.lazy-notes", conformsTo: ["com.apple.package"],
+        tags: [.filenameExtension: ["lazynotes"]], description: "Lazy Notes")
+    }
+    #expect(type.isDeclared)
+    #expect(type.conforms(to: .package))
+    #expect(type.localizedDescription == "Lazy Notes")
+    #expect(UTType(filenameExtension: "lazynotes", conformingTo: .package) == type)
+    #expect(UTType("org.docrepl.test.lazy-notes") == type)
+  }
+
+  @Test("A declaration the program made first wins over one declared lazily, as with try? register")
+  func declaredLazilyDefersToTheProgram() throws {
+    try UTType.register([
+      UTTypeDeclaration(
+        identifier: "org.docrepl.test.lazy-taken", conformsTo: ["public.json"],
+        tags: [.filenameExtension: ["lazytaken"]])
+    ])
+    let type = UTType.declaredLazily("org.docrepl.test.lazy-taken") {
+      UTTypeDeclaration(
+        identifier: "org.docrepl.test.lazy-taken", conformsTo: ["com.apple.package"],
+        tags: [.filenameExtension: ["lazyother"]])
+    }
+    #expect(type.isDeclared)
+    #expect(type.conforms(to: .json))
+    #expect(!type.conforms(to: .package))
+    #expect(UTType(filenameExtension: "lazytaken") == type)
+    #expect(UTType(filenameExtension: "lazyother")?.isDynamic == true)
+  }
 }
