@@ -18,7 +18,9 @@ import Testing
 ///
 /// `DOCREPL_POWER_LOSS_CAP` (default 24) bounds the states per crash
 /// point, `DOCREPL_POWER_LOSS_NOTES` (default 200) the notes of the
-/// package scenarios, `DOCREPL_POWER_LOSS_TEXT_BYTES` (default 16 KB) the
+/// in-place package scenarios, `DOCREPL_POWER_LOSS_COPIED_NOTES` (default
+/// 12) those of the package that save as and export copy,
+/// `DOCREPL_POWER_LOSS_TEXT_BYTES` (default 16 KB) the
 /// text file's size; `scripts/power-loss` raises them.
 /// `DOCREPL_POWER_LOSS_SCENARIO` runs only the scenarios whose name holds it.
 @MainActor
@@ -56,6 +58,10 @@ struct PowerLossTests {
 
   nonisolated static let cap =
     ProcessInfo.processInfo.environment["DOCREPL_POWER_LOSS_CAP"].flatMap(Int.init) ?? 24
+  /// The notes of the package that save as and export copy: every file
+  /// copied is several crash points.
+  nonisolated static let copiedNoteCount =
+    ProcessInfo.processInfo.environment["DOCREPL_POWER_LOSS_COPIED_NOTES"].flatMap(Int.init) ?? 12
   nonisolated static let textBytes =
     ProcessInfo.processInfo.environment["DOCREPL_POWER_LOSS_TEXT_BYTES"].flatMap(Int.init) ?? 16384
   nonisolated static let noteCount =
@@ -91,7 +97,9 @@ struct PowerLossTests {
     return top.sorted() + autosaves.sorted().map { "autosave/" + $0 }
   }
 
-  nonisolated static func reopening<D: FileDocument>(_ type: D.Type, _ documents: String...)
+  nonisolated static func reopening<D: FileDocument>(
+    _ type: D.Type, _ documents: String...
+  )
     -> @MainActor @Sendable (URL) async -> Reopened
   {
     { folder in
@@ -103,13 +111,15 @@ struct PowerLossTests {
   }
 
   static func notes(
-    _ folder: TemporaryDirectory, edits: Int
+    _ folder: TemporaryDirectory, edits: Int, count: Int = noteCount
   ) async throws -> DocumentSession<NoteCollectionDocument> {
-    let url = try makeNotesPackage(folder, count: noteCount)
+    let url = try makeNotesPackage(folder, count: count)
     let session = try await DocumentSession<NoteCollectionDocument>.open(
       url, environment: environment(folder.url))
     for index in 1...edits {
-      try session.perform { try $0.editNote(id: "n\(index * 7)", text: "edited \(index)") }
+      try session.perform {
+        try $0.editNote(id: "n\(index * 7 % count + 1)", text: "edited \(index)")
+      }
     }
     try await session.endEvent()
     return session
@@ -170,14 +180,14 @@ struct PowerLossTests {
     Scenario(
       testDescription: "save as",
       prepare: { folder in
-        let session = try await notes(folder, edits: 2)
+        let session = try await notes(folder, edits: 2, count: copiedNoteCount)
         return { try await session.save(as: folder("Renamed.notes")) }
       },
       reopen: reopening(NoteCollectionDocument.self, "Trip.notes", "Renamed.notes")),
     Scenario(
       testDescription: "export",
       prepare: { folder in
-        let session = try await notes(folder, edits: 2)
+        let session = try await notes(folder, edits: 2, count: copiedNoteCount)
         return { try await session.save(to: folder("Export.json"), contentType: .json) }
       },
       reopen: { folder in
@@ -229,6 +239,9 @@ struct PowerLossTests {
     /// States that were neither, or that were the old one after the
     /// save returned: "call N of M: what was seen".
     var failures: [String] = []
+    /// Whether the old and the new version look different after a reopen
+    /// (else the save wrote nothing the model saw).
+    var distinguishable = false
     /// States whose documents were right but beside which the reopen
     /// left a temporary item or journal that the version itself has not.
     var litter: [String] = []
@@ -266,6 +279,7 @@ struct PowerLossTests {
     let new = try await reopen(CrashStates.everything(recorder, afterCalls: calls.count))
 
     var report = Report(scenario: scenario.testDescription, calls: calls.count)
+    report.distinguishable = !old.sameDocuments(as: new)
     func site(_ point: Int) -> String {
       let call = point == 0 ? "before any call" : "after call \(point) (\(calls[point - 1].name))"
       return "\(call) of \(calls.count)"
@@ -307,6 +321,7 @@ struct PowerLossTests {
     for line in report.litter.prefix(3) { print("power loss: litter: \(line)") }
     #expect(report.crashPoints > 1)
     #expect(report.new > 0)
+    #expect(report.distinguishable, "the old and the new version reopen the same")
     #expect(report.failures.isEmpty, "\(report.failures.prefix(5).joined(separator: "\n"))")
   }
 }
