@@ -8,9 +8,9 @@ public final class TemporaryDirectory {
   /// The directory's URL.
   public let url: URL
 
-  /// Creates the directory.
-  public init(_ label: String = "test") throws {
-    let base = FileManager.default.temporaryDirectory
+  /// Creates the directory, in `base` or the system's temporary directory.
+  public init(_ label: String = "test", in base: URL? = nil) throws {
+    let base = base ?? FileManager.default.temporaryDirectory
     var template = Array(base.appendingPathComponent("docrepl-\(label)-XXXXXX").path.utf8CString)
     guard let made = mkdtemp(&template) else {
       throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

@@ -603,8 +603,15 @@ public final class DocumentSession<Document> {
     guard whateverThePolicy || byChanges || byTime else { return false }
     if fileURL != nil { return try await saveInPlace(force: false) }
     let url = autosaveURL ?? untitledAutosaveURL()
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    // Through the file system, each new folder synced into its parent:
+    // else a power loss after the autosave could lose the autosave folder,
+    // and the autosave in it.
+    let folder = url.deletingLastPathComponent()
+    do {
+      try FileDescriptor.makeDirectories(atPath: folder.path)
+    } catch {
+      throw CocoaError(FileWrapperError(error), writing: true, url: folder)
+    }
     let wrote = try await write(to: url, as: contentType, mode: .autosave)
     guard wrote, !isClosed else {
       // Closed, discarding changes, while the autosave ran: leave no

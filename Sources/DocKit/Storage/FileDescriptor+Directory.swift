@@ -22,6 +22,27 @@ extension FileDescriptor {
     }
   }
 
+  /// Creates the directory at `path` and every missing parent, as
+  /// `mkdir -p` does, following symbolic links on the way as it does, and
+  /// syncs the parent of each directory it makes, so that the new
+  /// directory's entry is durable before anything saved in it.
+  static func makeDirectories(atPath path: String, mode: mode_t = 0o755) throws(SystemCallError) {
+    let followingFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
+    let absolute = path.hasPrefix("/")
+    var currentPath = absolute ? "/" : "."
+    var current = try FileDescriptor.open(
+      currentPath, in: nil, flags: followingFlags, path: currentPath)
+    for name in path.split(separator: "/").map(String.init) {
+      let childPath = (currentPath == "/" ? "/" : currentPath + "/") + name
+      do {
+        try current.makeDirectory(name, mode: mode, path: childPath)
+        try current.sync(path: currentPath)
+      } catch  where error.errno == EEXIST {}
+      current = try FileDescriptor.open(name, in: current, flags: followingFlags, path: childPath)
+      currentPath = childPath
+    }
+  }
+
   /// `linkat` from `name` in `source` to `newName` in this directory.
   func makeHardLink(
     to newName: String, from name: String, in source: FileDescriptor, path: String

@@ -458,6 +458,17 @@ enum PackageJournal {
       }
       var touched: Set<String> = [""]
       var finalModes: [(path: String, mode: UInt16)] = []
+      // The parents of directories made and not yet synced.
+      var unsyncedParents: Set<String> = []
+      func syncDirectory(_ path: String) throws(SystemCallError) {
+        let directory =
+          path.isEmpty
+          ? packageDirectory
+          : try FileDescriptor.open(
+            path, in: packageDirectory, flags: FileDescriptor.directoryFlags,
+            path: packagePath + "/" + path)
+        try directory.sync(path: packagePath + "/" + path)
+      }
       for operation in operations {
         switch operation {
         case .remove(let id, let path):
@@ -479,7 +490,14 @@ enum PackageJournal {
           if exact { finalModes.append((path, mode)) }
           touched.insert(parentPath(of: path))
           touched.insert(path)
+          unsyncedParents.insert(parentPath(of: path))
         case .place(let id, let path):
+          // A new directory is made durable before anything is moved into
+          // it. Otherwise a power loss could keep the move (its journal
+          // entry gone, so recovery takes it as done) and lose the
+          // directory's own entry, and the moved file with it.
+          for parent in unsyncedParents.sorted() { try syncDirectory(parent) }
+          unsyncedParents = []
           do throws(SystemCallError) {
             try journalDirectory.move(
               String(id), to: path, in: packageDirectory, path: packagePath + "/" + path)
@@ -493,15 +511,7 @@ enum PackageJournal {
           path: packagePath + "/" + path)
         try directory.setPermissions(mode, path: packagePath + "/" + path)
       }
-      for path in touched.sorted() {
-        let directory =
-          path.isEmpty
-          ? packageDirectory
-          : try FileDescriptor.open(
-            path, in: packageDirectory, flags: FileDescriptor.directoryFlags,
-            path: packagePath + "/" + path)
-        try directory.sync(path: packagePath + "/" + path)
-      }
+      for path in touched.sorted() { try syncDirectory(path) }
       return true
     }
   }
