@@ -172,6 +172,19 @@ public final class PowerLossFileSystem: FileSystem {
 
   /// The directory node and final name that `path` relative to
   /// `directory` refers to, resolved before the call changes anything.
+  /// After a call that made an entry (`result` 0) at `place`, which is
+  /// `path` in `directory`: its parent, name and status; nil if the call
+  /// failed or the entry is not one the model follows.
+  private func made(
+    _ result: Int32, at place: (Node, [UInt8])?, _ directory: Int32, _ path: UnsafePointer<CChar>
+  ) -> (Node, [UInt8], stat)? {
+    var status = stat()
+    guard result == 0, let (parent, name) = place,
+      Glibc.fstatat(directory, path, &status, AT_SYMLINK_NOFOLLOW) == 0
+    else { return nil }
+    return (parent, name, status)
+  }
+
   private func location(_ directory: Int32, _ path: UnsafePointer<CChar>) -> (Node, [UInt8])? {
     let bytes = Array(UnsafeRawBufferPointer(start: path, count: strlen(path)))
     guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else {
@@ -285,10 +298,7 @@ public final class PowerLossFileSystem: FileSystem {
   public func mkdirat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
     let place = location(directory, path)
     let result = base.mkdirat(directory, path, mode)
-    var status = stat()
-    guard result == 0, let (parent, name) = place,
-      Glibc.fstatat(directory, path, &status, AT_SYMLINK_NOFOLLOW) == 0
-    else {
+    guard let (parent, name, status) = made(result, at: place, directory, path) else {
       record(#function)
       return result
     }
@@ -307,10 +317,7 @@ public final class PowerLossFileSystem: FileSystem {
   ) -> Int32 {
     let place = location(newDirectory, newPath)
     let result = base.linkat(oldDirectory, oldPath, newDirectory, newPath)
-    var status = stat()
-    guard result == 0, let (parent, name) = place,
-      Glibc.fstatat(newDirectory, newPath, &status, AT_SYMLINK_NOFOLLOW) == 0
-    else {
+    guard let (parent, name, status) = made(result, at: place, newDirectory, newPath) else {
       record(#function)
       return result
     }
@@ -322,10 +329,7 @@ public final class PowerLossFileSystem: FileSystem {
   ) -> Int32 {
     let place = location(directory, path)
     let result = base.symlinkat(target, directory, path)
-    var status = stat()
-    guard result == 0, let (parent, name) = place,
-      Glibc.fstatat(directory, path, &status, AT_SYMLINK_NOFOLLOW) == 0
-    else {
+    guard let (parent, name, status) = made(result, at: place, directory, path) else {
       record(#function)
       return result
     }
