@@ -293,6 +293,10 @@ struct PowerLossTests {
       if !states.complete { report.sampledPoints += 1 }
       let returned = point == points.last
       for image in states.images {
+        // Materializing a state is synchronous work on the main actor:
+        // let other suites' main-actor tasks run between states, so that
+        // a sweep never starves them (a probe elsewhere waits for one).
+        await Task.yield()
         let seen = try await reopen(image)
         if seen.sameDocuments(as: new) {
           report.new += 1
