@@ -244,7 +244,8 @@ public final class DocumentSession<Document> {
   /// time, or for a small file other bytes).
   public var hasConflict: Bool {
     guard let fileURL, let path = try? FileWrapper.filePath(of: fileURL) else { return false }
-    return FileChangeStamp.of(path: path) != diskStamp
+    guard let now = FileChangeStamp.of(path: path) else { return diskStamp != nil }
+    return !now.sameFile(as: diskStamp)
   }
 
   // MARK: - Saving

@@ -19,6 +19,19 @@ struct FileChangeStamp: Sendable, Equatable {
   /// The file's bytes, for a regular file of at most ``contentsLimit``.
   var contents: Data?
 
+  /// Whether `other` is the same file, unchanged. Bytes are compared only
+  /// when both stamps could read them: a read that failed (an I/O error,
+  /// not a change) must not pass for another program's edit, so the save
+  /// goes on and meets the error itself, naming it, if it persists.
+  func sameFile(as other: FileChangeStamp?) -> Bool {
+    guard let other else { return false }
+    guard identity == other.identity, changeSeconds == other.changeSeconds,
+      changeNanoseconds == other.changeNanoseconds
+    else { return false }
+    guard let contents, let otherContents = other.contents else { return true }
+    return contents == otherContents
+  }
+
   /// The largest file whose bytes are kept and compared: 64 KiB, which
   /// costs one extra read of at most that much per save.
   static let contentsLimit = 64 * 1024
