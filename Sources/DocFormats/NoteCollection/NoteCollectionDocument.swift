@@ -7,8 +7,11 @@ import Foundation
 /// On disk, `Trip.notes/` holds `metadata.json` (the title and the notes'
 /// order) and one `<id>.json` per note (its title and text). Saving
 /// reuses the package wrapper from the last read or save and replaces only
-/// the files whose parts changed, so the others are hard-linked. The
+/// the files whose parts changed, so the others are hard-linked: the cost
+/// of making the wrapper follows the k changed notes, not the N notes. The
 /// collection can also be written as one JSON file or as Markdown.
+///
+/// Equal collections have the same title, notes and unsaved changes.
 public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hashable {
   public static var readableContentTypes: [UTType] { [.noteCollection] }
   public static var writableContentTypes: [UTType] { [.noteCollection, .json, .markdown] }
@@ -37,13 +40,28 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   }
 
   /// The collection's title.
-  public private(set) var title: String
+  public private(set) var title: String {
+    didSet { serial = NoteCollectionBaseline.nextSerial() }
+  }
   /// The notes, in order.
-  public private(set) var notes: [Note]
+  public private(set) var notes: [Note] {
+    didSet { serial = NoteCollectionBaseline.nextSerial() }
+  }
   /// Whether `metadata.json` must be rewritten.
   private(set) var metadataChanged: Bool
-  /// The ids of notes whose files must be rewritten.
-  private(set) var changedNotes: Set<String>
+  /// The notes whose files must be rewritten, by id, as they are now.
+  private(set) var changedNotes: [String: Note]
+  /// The ids of notes whose files must be removed (unless they are in
+  /// ``changedNotes`` again).
+  private(set) var removedNotes: Set<String> = []
+  /// Identifies this value's content (title and notes): a copy shares it,
+  /// and every edit gives a new one.
+  private var serial = NoteCollectionBaseline.nextSerial()
+  /// The ``serial`` of the content the change flags are relative to: as
+  /// read, or as last saved.
+  private var baseSerial: UInt64 = 0
+  /// Which wrapper holds which content, for every value of this lineage.
+  private var baseline = NoteCollectionBaseline()
 
   /// Creates a new collection; everything in it counts as changed.
   public init(title: String, notes: [Note] = []) throws(FormatError) {
@@ -54,11 +72,26 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
     self.title = title
     self.notes = notes
     metadataChanged = true
-    changedNotes = Set(notes.map(\.id))
+    changedNotes = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
   }
 
   /// Whether anything changed since the last save.
-  public var hasUnsavedChanges: Bool { metadataChanged || !changedNotes.isEmpty }
+  public var hasUnsavedChanges: Bool {
+    metadataChanged || !changedNotes.isEmpty || !removedNotes.isEmpty
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.title == rhs.title && lhs.notes == rhs.notes && lhs.metadataChanged == rhs.metadataChanged
+      && lhs.changedNotes == rhs.changedNotes && lhs.removedNotes == rhs.removedNotes
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(notes)
+    hasher.combine(metadataChanged)
+    hasher.combine(changedNotes)
+    hasher.combine(removedNotes)
+  }
 
   // MARK: - Reading
 
@@ -110,7 +143,9 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
         text: try Self.string(fields, "text", in: name))
     }
     metadataChanged = false
-    changedNotes = []
+    changedNotes = [:]
+    baseSerial = serial
+    baseline.record(package, holds: serial)
   }
 
   private static func object(in file: FileWrapper, named name: String) throws -> [String: JSONValue]
@@ -192,33 +227,60 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   /// The seed's algorithm: start from the existing package, replace the
   /// files of changed parts (removing the old wrapper first, so the name is
   /// not uniqued), and drop the files of notes that are gone.
+  ///
+  /// The flags are trusted only when `existing` is recorded as holding
+  /// their base; then this is O(k). A wrapper that already holds this
+  /// value is returned as it is. Any other gets every part written: O(N).
   private func packageWrapper(reusing existing: FileWrapper?) throws -> FileWrapper {
-    let reused = existing?.isDirectory == true
+    if let existing, existing.isDirectory {
+      if baseline.wrapper(existing, holds: serial) { return existing }
+      if baseline.wrapper(existing, holds: baseSerial), applyChanges(to: existing) {
+        baseline.record(existing, holds: serial)
+        return existing
+      }
+    }
     let package =
-      reused
+      existing?.isDirectory == true
       ? existing ?? FileWrapper(directoryWithFileWrappers: [:])
       : FileWrapper(directoryWithFileWrappers: [:])
-    func replace(_ name: String, with value: JSONValue) {
-      if let old = package.fileWrappers?[name] { package.removeFileWrapper(old) }
-      package.addRegularFile(
-        withContents: Data(JSONWriter.text(of: value).utf8), preferredFilename: name)
-    }
-    if metadataChanged || !reused {
-      replace(
-        Self.metadataFilename,
-        with: .object(["title": .string(title), "notes": .array(notes.map { .string($0.id) })]))
-    }
+    replace(Self.metadataFilename, in: package, with: metadataValue)
     let current = Set(notes.map(\.filename))
     for (name, wrapper) in package.fileWrappers ?? [:]
     where name != Self.metadataFilename && !current.contains(name) {
       package.removeFileWrapper(wrapper)
     }
-    for note in notes
-    where changedNotes.contains(note.id) || !reused || package.fileWrappers?[note.filename] == nil {
-      replace(
-        note.filename, with: .object(["title": .string(note.title), "text": .string(note.text)]))
-    }
+    for note in notes { replace(note.filename, in: package, with: Self.value(of: note)) }
+    baseline.record(package, holds: serial)
     return package
+  }
+
+  /// Writes the flagged changes into `package`, which holds the base.
+  /// Returns false if the result does not have one file per note and the
+  /// metadata, which only a package changed behind the collection's back
+  /// can give; the caller then writes everything.
+  private func applyChanges(to package: FileWrapper) -> Bool {
+    if metadataChanged { replace(Self.metadataFilename, in: package, with: metadataValue) }
+    for id in removedNotes.sorted() {
+      if let old = package.fileWrappers?["\(id).json"] { package.removeFileWrapper(old) }
+    }
+    for (_, note) in changedNotes.sorted(by: { $0.key < $1.key }) {
+      replace(note.filename, in: package, with: Self.value(of: note))
+    }
+    return package.fileWrappers?.count == notes.count + 1
+  }
+
+  private func replace(_ name: String, in package: FileWrapper, with value: JSONValue) {
+    if let old = package.fileWrappers?[name] { package.removeFileWrapper(old) }
+    package.addRegularFile(
+      withContents: Data(JSONWriter.text(of: value).utf8), preferredFilename: name)
+  }
+
+  private var metadataValue: JSONValue {
+    .object(["title": .string(title), "notes": .array(notes.map { .string($0.id) })])
+  }
+
+  private static func value(of note: Note) -> JSONValue {
+    .object(["title": .string(note.title), "text": .string(note.text)])
   }
 
   /// The whole collection as one JSON value.
@@ -244,8 +306,12 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
 
   public mutating func markSaved(as contentType: UTType) {
     guard contentType == .noteCollection else { return }
+    // The host saved the wrapper this value made, which recorded it. If
+    // no record says so, the next save writes everything, to be safe.
+    baseSerial = baseline.isRecorded(serial) ? serial : 0
     metadataChanged = false
-    changedNotes = []
+    changedNotes = [:]
+    removedNotes = []
   }
 
   // MARK: - Editing
@@ -275,7 +341,7 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
     }
     notes.insert(note, at: index)
     metadataChanged = true
-    changedNotes.insert(note.id)
+    changedNotes[note.id] = note
     return DocumentEdit(actionName: "Add Note") { $0.removeNote(unchecked: note.id) }
   }
 
@@ -295,11 +361,12 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
     }
     let note = notes.remove(at: index)
     metadataChanged = true
-    changedNotes.remove(id)
+    changedNotes[id] = nil
+    removedNotes.insert(id)
     return DocumentEdit(actionName: "Remove Note") { document in
       document.notes.insert(note, at: index)
       document.metadataChanged = true
-      document.changedNotes.insert(note.id)
+      document.changedNotes[note.id] = note
       return DocumentEdit(actionName: "Remove Note") { $0.removeNote(unchecked: note.id) }
     }
   }
@@ -346,7 +413,7 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
     }
     let old = notes[index]
     notes[index] = note
-    changedNotes.insert(note.id)
+    changedNotes[note.id] = note
     return DocumentEdit(actionName: "Edit Note") { $0.replaceNote(with: old) }
   }
 }

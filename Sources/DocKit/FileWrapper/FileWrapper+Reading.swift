@@ -41,6 +41,7 @@ extension FileWrapper {
     let fresh = try reader.read(atPath: path)
     adoptState(of: fresh)
     filename = url.lastPathComponent
+    noteChangeInParents()
   }
 
   /// The path of a file URL, without a trailing slash.
@@ -121,6 +122,9 @@ extension FileWrapper {
       target.diskStatus = source.diskStatus
       target.maximumFileSize = source.maximumFileSize
       target.attributesNeedWriting = false
+      // Reread wholesale: a package save compares every entry again.
+      target.syncPoint = nil
+      target.changedKeys = []
       var merged: [(String, FileWrapper)] = []
       for (name, child) in source.children {
         if let old = target.children[name], old.kind == child.kind {
@@ -136,6 +140,7 @@ extension FileWrapper {
       }
       target.children = [:]
       for (name, child) in merged { target.adoptChild(child, named: name) }
+      target.contentVersion = Self.nextContentVersion()
     }
   }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// A representation of a node (a file, directory or symbolic link) in the
 /// file system, with Foundation's API and Linux-safe reading and writing.
@@ -68,6 +69,27 @@ open class FileWrapper {
   /// true once the wrapper has been on disk or had attributes set.
   var hasExactPermissions: Bool { diskStatus != nil || attributesNeedWriting }
   private var storedPreferredFilename: String?
+  /// Where this directory was last known to match the disk, for a package
+  /// save that compares only what changed (see ``SyncPoint``).
+  final var syncPoint: SyncPoint?
+  /// The keys of children added, removed, replaced or re-keyed, or changed
+  /// anywhere below, since ``syncPoint`` was recorded. Empty for other
+  /// kinds.
+  final var changedKeys: Set<String> = []
+  /// A number that changes, to one never used before in the process,
+  /// whenever a child of this directory is added, removed or re-keyed, or
+  /// changes its attributes. Two wrappers with the same version hold the
+  /// same children: one is the other, or a copy of its top level made by
+  /// the document host. A document that edits its `existingFile` in place
+  /// uses it to know which of its own values a wrapper already holds; not
+  /// Apple API.
+  package final internal(set) var contentVersion = FileWrapper.nextContentVersion()
+
+  private static let contentVersions = Atomic<UInt64>(0)
+
+  static func nextContentVersion() -> UInt64 {
+    contentVersions.add(1, ordering: .relaxed).newValue
+  }
 
   init(kind: Kind, permissions: UInt16) {
     self.kind = kind
@@ -301,6 +323,7 @@ open class FileWrapper {
         modificationDate = date
       }
       attributesNeedWriting = true
+      noteChangeInParents()
     }
   }
 
@@ -408,7 +431,10 @@ open class FileWrapper {
   ///
   /// - Complexity: O(1) in the number of children.
   open func removeFileWrapper(_ child: FileWrapper) {
-    for key in keys(of: child) { children[key] = nil }
+    for key in keys(of: child) {
+      children[key] = nil
+      noteChange(at: key)
+    }
     child.parents.removeAll { $0.wrapper == nil || $0.wrapper === self }
   }
 
@@ -449,17 +475,45 @@ open class FileWrapper {
     }
     children[key] = child
     record(child, under: key)
+    noteChange(at: key)
     return key
   }
 
   /// Moves `child` to keys made from its new preferred name.
   private func rekey(_ child: FileWrapper) {
     let keys = keys(of: child)
-    for key in keys { children[key] = nil }
+    for key in keys {
+      children[key] = nil
+      noteChange(at: key)
+    }
     if let index = child.parents.firstIndex(where: { $0.wrapper === self }) {
       child.parents[index].keys = []
     }
     for _ in keys { _ = insert(child) }
+  }
+
+  /// Notes that the child under `key` was added, removed or replaced, or
+  /// changed below: here and, under this directory's own keys, in every
+  /// directory above. A directory that already had `key` noted stops the
+  /// walk: its ancestors were told when it was first noted, and a save
+  /// clears a directory only with every noted directory below it. That
+  /// also ends the walk in a tree that contains itself.
+  final func noteChange(at key: String) {
+    var pending = [(self, key)]
+    contentVersion = Self.nextContentVersion()
+    while let (directory, key) = pending.popLast() {
+      guard directory.changedKeys.insert(key).inserted else { continue }
+      for parent in directory.liveParents {
+        for parentKey in parent.keys(of: directory) { pending.append((parent, parentKey)) }
+      }
+    }
+  }
+
+  /// Notes, in every directory that holds this wrapper, that it changed.
+  final func noteChangeInParents() {
+    for parent in liveParents {
+      for key in parent.keys(of: self) { parent.noteChange(at: key) }
+    }
   }
 
   private var liveParents: [FileWrapper] {

@@ -23,6 +23,13 @@ extension DocumentSession {
       let copy = FileWrapper(directoryWithFileWrappers: children)
       copy.filename = original.filename
       copy.preferredFilename = original.preferredFilename
+      // The same children under the same keys (a copy may unique a key
+      // differently): the same version, so the document knows its value.
+      if copy.children.count == children.count,
+        children.allSatisfy({ copy.children[$0.key] === $0.value })
+      {
+        copy.contentVersion = original.contentVersion
+      }
       return copy
     }
     let wrapper = try await makeWrapper(self, contentType, copy)

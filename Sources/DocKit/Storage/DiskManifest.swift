@@ -1,20 +1,35 @@
+import Synchronization
+
 /// What a package holds on disk, as of its last read or save: for each
 /// directory (by its path inside the package, `""` for the root), its
 /// entries by name. Built in memory from a wrapper tree, so comparing a new
 /// tree against it costs no system calls.
-struct DiskManifest: Sendable, Equatable {
+///
+/// A class, updated in place by the save that succeeded: a copy of a
+/// value holding 100,000 entries would cost O(N) at every save. Only the
+/// document session that owns it reads or changes it, one save at a time.
+final class DiskManifest: @unchecked Sendable {
   enum Entry: Sendable, Equatable {
     case file(DiskIdentity?)
     case directory
     case symbolicLink(String)
   }
 
-  var directories: [String: [String: Entry]] = [:]
+  private static let tokens = Atomic<UInt64>(0)
 
-  /// The manifest of a tree just read from or written to disk.
+  var directories: [String: [String: Entry]] = [:]
+  /// This manifest's identity among all made in the process: a directory
+  /// wrapper's ``FileWrapper/SyncPoint`` names it.
+  let token: UInt64
+
+  /// The manifest of a tree just read from or written to disk. Records in
+  /// each directory wrapper that it matches the disk here.
   init(tree root: FileWrapper) {
+    token = Self.tokens.add(1, ordering: .relaxed).newValue
     var pending: [(FileWrapper, String)] = [(root, "")]
     while let (directory, path) = pending.popLast() {
+      directory.syncPoint = FileWrapper.SyncPoint(manifest: token, path: path)
+      directory.changedKeys = []
       var entries: [String: Entry] = [:]
       for (name, child) in directory.children {
         switch child.kind {
@@ -35,7 +50,7 @@ struct DiskManifest: Sendable, Equatable {
   }
 
   /// Records `entry` at `path`; a new directory starts empty.
-  mutating func set(_ path: String, to entry: Entry) {
+  func set(_ path: String, to entry: Entry) {
     let (parent, name) = Self.split(path)
     directories[parent, default: [:]][name] = entry
     if entry == .directory && directories[path] == nil { directories[path] = [:] }
@@ -43,7 +58,7 @@ struct DiskManifest: Sendable, Equatable {
 
   /// Forgets `path` and, for a directory, everything below it: O(size of
   /// what is forgotten), found through the directory's own entries.
-  mutating func remove(_ path: String) {
+  func remove(_ path: String) {
     let (parent, name) = Self.split(path)
     guard directories[parent]?.removeValue(forKey: name) == .directory else { return }
     var pending = [path]

@@ -76,7 +76,8 @@ enum PackageJournal {
   /// that another program changed since `manifest` was recorded refuses the
   /// save (see ``checkUnchanged(_:manifest:in:packagePath:)``).
   ///
-  /// - Returns: The manifest of the package as saved, updated in O(k).
+  /// - Returns: `manifest`, updated in place in O(k) to describe the
+  ///   package as saved. It is changed only when the save succeeded.
   /// - Throws: ``FileWrapperError`` if the save failed before its commit
   ///   point; the package is then exactly as it was.
   static func save(
@@ -87,8 +88,11 @@ enum PackageJournal {
     // mistaken for this save's, nor removed by it.
     try recover(packageAt: url, removingTemporaryFiles: false)
     var staged: [(id: Int, wrapper: FileWrapper, path: String)] = []
-    let operations = try plan(tree, manifest: manifest, staged: &staged, packagePath: packagePath)
+    var visited: [(FileWrapper, String)] = []
+    let operations = try plan(
+      tree, manifest: manifest, staged: &staged, visited: &visited, packagePath: packagePath)
     guard !operations.isEmpty else {
+      markInSync(visited, with: manifest)
       return manifest
     }
 
@@ -187,21 +191,32 @@ enum PackageJournal {
         wrapper.readLocation = URL(fileURLWithPath: path, isDirectory: false)
       }
     }
-    var updated = manifest
     let stagedByID = Dictionary(uniqueKeysWithValues: staged.map { ($0.id, $0.wrapper) })
     for operation in operations {
       switch operation {
-      case .remove(_, let path): updated.remove(path)
-      case .makeDirectory(let path, _, _): updated.set(path, to: .directory)
+      case .remove(_, let path): manifest.remove(path)
+      case .makeDirectory(let path, _, _): manifest.set(path, to: .directory)
       case .place(let id, let path):
         let wrapper = stagedByID[id]
-        updated.set(
+        manifest.set(
           path,
           to: wrapper?.kind == .symbolicLink
             ? .symbolicLink(wrapper?.linkDestination ?? "") : .file(statuses[id]?.identity))
       }
     }
-    return updated
+    markInSync(visited, with: manifest)
+    return manifest
+  }
+
+  /// Records that the directories a successful save planned now match the
+  /// disk as `manifest` describes it, with nothing changed since.
+  private static func markInSync(
+    _ directories: [(FileWrapper, String)], with manifest: DiskManifest
+  ) {
+    for (directory, path) in directories {
+      directory.syncPoint = FileWrapper.SyncPoint(manifest: manifest.token, path: path)
+      directory.changedKeys = []
+    }
   }
 
   /// The operations that turn the package `manifest` describes into `tree`,
@@ -209,12 +224,18 @@ enum PackageJournal {
   /// hash order; only the changes are sorted (by path, so a directory is
   /// made before what goes in it), which keeps the plan deterministic.
   ///
+  /// A directory whose ``FileWrapper/SyncPoint`` is this manifest's, at its
+  /// own path, is compared only under its ``FileWrapper/changedKeys``; any
+  /// other is compared entry by entry. So the walk is O(k) for k changes
+  /// made since the last save. `visited` gets every directory walked.
+  ///
   /// Names that are already on disk were valid when read; only new ones
   /// are checked. A directory nested deeper than the read limit means the
   /// tree contains itself.
   private static func plan(
     _ tree: FileWrapper, manifest: DiskManifest,
     staged: inout [(id: Int, wrapper: FileWrapper, path: String)],
+    visited: inout [(FileWrapper, String)],
     packagePath: String
   ) throws(FileWrapperError) -> [Operation] {
     var removed: [String] = []
@@ -229,7 +250,26 @@ enum PackageJournal {
           message: "the tree is nested too deeply, or contains itself")
       }
       let old = existing ? manifest.directories[path] ?? [:] : [:]
-      for (name, child) in directory.children {
+      visited.append((directory, path))
+      let inSync =
+        existing
+        && directory.syncPoint == FileWrapper.SyncPoint(manifest: manifest.token, path: path)
+      let candidates: [(key: String, value: FileWrapper)]
+      if inSync {
+        candidates = directory.changedKeys.compactMap { name in
+          directory.children[name].map { (name, $0) }
+        }
+        for name in directory.changedKeys where directory.children[name] == nil && old[name] != nil
+        {
+          removed.append(DiskManifest.join(path, name))
+        }
+      } else {
+        candidates = Array(directory.children)
+        for name in old.keys where directory.children[name] == nil {
+          removed.append(DiskManifest.join(path, name))
+        }
+      }
+      for (name, child) in candidates {
         let childPath = DiskManifest.join(path, name)
         let before = old[name]
         if before == nil, let problem = FileWrapper.filenameProblem(name) {
@@ -258,9 +298,6 @@ enum PackageJournal {
             pending.append((child, childPath, depth + 1, false))
           }
         }
-      }
-      for name in old.keys where directory.children[name] == nil {
-        removed.append(DiskManifest.join(path, name))
       }
     }
     var operations: [Operation] = []
