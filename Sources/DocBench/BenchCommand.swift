@@ -29,7 +29,11 @@ public enum BenchCommand {
       case "save":
         let runs = value(after: "--runs", in: arguments) ?? 5
         let notes = value(after: "--notes", in: arguments) ?? 10_000
+        let scale = value(after: "--scale-notes", in: arguments) ?? 100_000
         try await saveBenchmarks(runs: max(5, runs), notes: notes)
+        if scale > 0 {
+          try await scaleBenchmark(runs: max(5, runs), small: 10_000, large: scale)
+        }
       case "inspect":
         var options = InspectBenchmark.Options(docrepl: siblingDocrepl())
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
@@ -236,7 +240,7 @@ public enum BenchCommand {
       baselineName: "cp -r --reflink=auto", goal: "none (a copy is O(N))")
   }
 
-  private static func report(
+  static func report(
     _ name: String, measured: [(seconds: Double, bytes: Int)],
     baseline: [(seconds: Double, bytes: Int)],
     baselineName: String, goal: String
@@ -270,7 +274,7 @@ public enum BenchCommand {
   }
 
   @MainActor
-  private static func measure(
+  static func measure(
     _ body: () async throws -> Void
   ) async throws -> (seconds: Double, bytes: Int) {
     let bytesBefore = writtenBytes()
