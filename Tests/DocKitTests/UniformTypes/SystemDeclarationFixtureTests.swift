@@ -130,36 +130,32 @@ struct SystemDeclarationFixtureTests {
     #expect(UTType("public.heif-standard")?.localizedDescription == "HEIF Image")
   }
 
-  struct Claim: Sendable, CustomTestStringConvertible {
-    var tag: String
-    var tagClass: UTTagClass
-    var expected: String
-    var testDescription: String { "\(tag) is \(expected)" }
-  }
-
   /// Tags several of Apple's declarations claim. Apple does not document
   /// which wins; DocKit's rule (docs/differences.md) is: the types DocKit
   /// always declared first, then Apple's constants, then other exported
   /// declarations, then imported ones, each group by identifier.
-  static let sharedTags: [Claim] = [
-    Claim(tag: "mp4", tagClass: .filenameExtension, expected: "public.mpeg-4"),
-    Claim(tag: "plist", tagClass: .filenameExtension, expected: "com.apple.property-list"),
-    Claim(tag: "xml", tagClass: .filenameExtension, expected: "public.xml"),
-    Claim(tag: "smf", tagClass: .filenameExtension, expected: "public.midi-audio"),
-    Claim(tag: "app", tagClass: .filenameExtension, expected: "com.apple.application-bundle"),
-    Claim(tag: "otf", tagClass: .filenameExtension, expected: "public.opentype-font"),
-    Claim(tag: "pkg", tagClass: .filenameExtension, expected: "com.apple.installer-package"),
-    Claim(tag: "audio/mp4a-latm", tagClass: .mimeType, expected: "public.mpeg-4-audio"),
-    Claim(
-      tag: "application/x-msdownload", tagClass: .mimeType,
-      expected: "com.microsoft.windows-executable"),
+  static let sharedTags: [UTTypeTests.Lookup] = [
+    .init(tag: "mp4", tagClass: .filenameExtension, expected: .mpeg4Movie),
+    .init(tag: "plist", tagClass: .filenameExtension, expected: .propertyList),
+    .init(tag: "xml", tagClass: .filenameExtension, expected: .xml),
+    .init(tag: "smf", tagClass: .filenameExtension, expected: .midi),
+    .init(tag: "app", tagClass: .filenameExtension, expected: .applicationBundle),
+    .init(
+      tag: "otf", tagClass: .filenameExtension, expected: UTType(importedAs: "public.opentype-font")
+    ),
+    .init(
+      tag: "pkg", tagClass: .filenameExtension,
+      expected: UTType(importedAs: "com.apple.installer-package")),
+    .init(tag: "audio/mp4a-latm", tagClass: .mimeType, expected: .mpeg4Audio),
+    .init(tag: "application/x-msdownload", tagClass: .mimeType, expected: .exe),
   ]
 
   @Test("A tag several types claim finds the first by DocKit's order", arguments: sharedTags)
-  func sharedTag(_ claim: Claim) {
+  func sharedTag(_ claim: UTTypeTests.Lookup) {
     let types = UTType.types(tag: claim.tag, tagClass: claim.tagClass, conformingTo: nil)
     #expect(types.count > 1)
-    #expect(types.first?.identifier == claim.expected)
+    #expect(types.first == claim.expected)
+    #expect(types.first?.isDeclared == true)
   }
 
   @Test("Types new to DocKit are found by their tags")
