@@ -1,13 +1,14 @@
-/// The system's type declarations as one compact table, parsed into
-/// ``UTType/systemDeclarations`` when the type tables are first used: a
-/// program that never looks a type up pays nothing for it, and one that
-/// does pays for one pass over this text instead of for hundreds of
-/// literals built at start-up.
+/// The system's type declarations as one compact table, which
+/// ``SystemTypeTable`` indexes when the type tables are first used and
+/// reads in place: a program that never looks a type up pays nothing for
+/// it, and one that does pays for one pass over this text, not for
+/// hundreds of declarations built.
 ///
 /// One declaration a line, five fields separated by `|`: the identifier;
 /// the direct parents; the filename extensions; the MIME types; the
 /// English description (empty: none). Lists are separated by `,`, the
-/// preferred tag first.
+/// preferred tag first. Tags are in their stored form (lower case), so
+/// lookups compare them as they are.
 ///
 /// The facts are Apple's: the declarations of macOS 12.7.6's
 /// CoreTypes.bundle, checked line by line against a copy of them by
@@ -168,7 +169,7 @@ extension UTType {
     com.apple.application-bundle|com.apple.application,com.apple.localizable-name-bundle,com.apple.package|app||
     com.apple.application-and-system-extension|com.apple.xpc-service|appex||Application and System Extension
     com.microsoft.windows-executable|public.data,public.executable|exe|application/x-msdownload|Microsoft Windows application
-    com.apple.systempreference.prefpane|com.apple.package,com.apple.bundle|prefPane||System Preference pane
+    com.apple.systempreference.prefpane|com.apple.package,com.apple.bundle|prefpane||System Preference pane
     com.apple.internet-location|public.stored-url,public.data|||internet location
     com.microsoft.internet-shortcut|public.stored-url,public.data|url||Windows Internet shortcut
     com.rsa.pkcs-12|public.data|p12,pfx|application/x-pkcs12|personal information exchange (PKCS#12)
@@ -242,8 +243,8 @@ extension UTType {
     com.apple.finder.clipping|public.data|||clipping
     com.apple.finder.pictclipping|com.apple.finder.clipping,public.image|pictclipping||picture clipping
     com.apple.finder.recent-items|com.apple.finder.smart-folder|||Recent Items
-    com.apple.finder.smart-folder|public.data|savedSearch||Smart Folder
-    com.apple.finder.sound-clipping|com.apple.finder.clipping|sndClipping||Sound Clipping
+    com.apple.finder.smart-folder|public.data|savedsearch||Smart Folder
+    com.apple.finder.sound-clipping|com.apple.finder.clipping|sndclipping||Sound Clipping
     com.apple.finder.textclipping|com.apple.finder.clipping|textclipping||text clipping
     com.apple.font-suitcase|public.font|suit||font suitcase
     com.apple.ftp-internet-location|com.apple.internet-location|ftploc||FTP internet location
@@ -252,7 +253,7 @@ extension UTType {
     com.apple.generic-internet-location|com.apple.internet-location|inetloc||internet location
     com.apple.generic-stationery|public.data|||Stationery
     com.apple.generic-time-machine-disk|public.storage|||Generic Time Machine Disk
-    com.apple.gpuRestart|public.utf8-plain-text,public.log|gpuRestart||GPU Restart
+    com.apple.gpuRestart|public.utf8-plain-text,public.log|gpurestart||GPU Restart
     com.apple.groups-folder|public.folder|||Groups Folder
     com.apple.guest-user|com.apple.user|||Guest User
     com.apple.hangreport|public.utf8-plain-text,public.log|hang||Hang Report
@@ -509,7 +510,7 @@ extension UTType {
     com.apple.service-application|com.apple.application-bundle|service||
     com.apple.shazamcatalog|public.data|shazamcatalog||Shazam Catalog
     com.apple.shazamsignature|public.data|shazamsignature||Shazam Signature Data
-    com.apple.shutdownStall|public.utf8-plain-text,public.log|shutdownStall||Shutdown Stall
+    com.apple.shutdownStall|public.utf8-plain-text,public.log|shutdownstall||Shutdown Stall
     com.apple.sites-folder|public.folder|||Sites Folder
     com.apple.spinreport|public.utf8-plain-text,public.log|spin||Spin Report
     com.apple.storage-external|public.storage|||External Disk
@@ -524,7 +525,7 @@ extension UTType {
     com.apple.symbol-export|public.source-code|exp||symbol export list
     com.apple.system-extension|com.apple.localizable-name-bundle,com.apple.package|systemextension||System Extension
     com.apple.systempreference.screen-saver|com.apple.package,com.apple.bundle|saver||Screen Saver
-    com.apple.systempreference.screen-slide-saver|com.apple.package,com.apple.bundle|slideSaver||Screen Slide Saver
+    com.apple.systempreference.screen-slide-saver|com.apple.package,com.apple.bundle|slidesaver||Screen Slide Saver
     com.apple.time-capsule|com.apple.device|||Time Capsule
     com.apple.traditional-mac-plain-text|public.plain-text|||
     com.apple.trash-empty|public.folder|||Trash
@@ -729,7 +730,7 @@ extension UTType {
     com.apple.document-type.dictionary|com.apple.document-type|||Dictionary
     com.apple.drawing|public.image|drawing||Apple Drawing Format
     com.apple.everyone-icon|com.apple.document-type|||Everyone Icon
-    com.apple.garageband.project|com.apple.package,public.audiovisual-content|band,gbProj||GarageBand Project
+    com.apple.garageband.project|com.apple.package,public.audiovisual-content|band,gbproj||GarageBand Project
     com.apple.groupactivities.activity|public.data|groupactivity||Group Activity
     com.apple.iMovieLibrary|com.apple.package|imovielibrary||iMovie Library
     com.apple.iMovieTheater|com.apple.package|theater||iMovie Theater
@@ -823,7 +824,7 @@ extension UTType {
     com.microsoft.advanced-stream-redirector|public.audiovisual-content,public.xml|asx|video/x-ms-asx|Advanced Stream Redirector
     com.microsoft.advanced-systems-format|public.audiovisual-content|asf|video/x-ms-asf|Microsoft Advanced Systems Format
     com.microsoft.cab|public.data,public.archive|cab||Microsoft Cabinet archive
-    com.microsoft.excel.sheet.binary.macroenabled|public.zip-archive,public.composite-content,public.spreadsheet,public.executable|xlsb|application/vnd.ms-excel.sheet.binary.macroEnabled.12|Microsoft Excel 2007 spreadsheet (macros enabled)
+    com.microsoft.excel.sheet.binary.macroenabled|public.zip-archive,public.composite-content,public.spreadsheet,public.executable|xlsb|application/vnd.ms-excel.sheet.binary.macroenabled.12|Microsoft Excel 2007 spreadsheet (macros enabled)
     com.microsoft.excel.xla|public.data|xla||Microsoft Excel add-in
     com.microsoft.excel.xls|public.data,public.composite-content,public.spreadsheet|xls|application/vnd.ms-excel,application/msexcel|Microsoft Excel 97-2004 worksheet
     com.microsoft.excel.xlt|public.data,public.spreadsheet|xlt|application/vnd.ms-excel,application/msexcel|Microsoft Excel 97-2004 template
@@ -880,19 +881,19 @@ extension UTType {
     org.openoffice.text-master|public.data,public.content|sxg|application/vnd.sun.xml.writer.global|OpenOffice.org 1.0 Master
     org.openoffice.text-template|public.data,public.content|stw|application/vnd.sun.xml.writer.template|OpenOffice.org 1.0 Text Template
     org.openxmlformats.presentationml.presentation|org.openxmlformats.openxml,public.presentation|pptx|application/vnd.openxmlformats-officedocument.presentationml.presentation|Office Open XML presentation
-    org.openxmlformats.presentationml.presentation.macroenabled|org.openxmlformats.openxml,public.presentation,public.executable|pptm|application/vnd.ms-powerpoint.presentation.macroEnabled.12|Office Open XML presentation (macros enabled)
+    org.openxmlformats.presentationml.presentation.macroenabled|org.openxmlformats.openxml,public.presentation,public.executable|pptm|application/vnd.ms-powerpoint.presentation.macroenabled.12|Office Open XML presentation (macros enabled)
     org.openxmlformats.presentationml.slideshow|org.openxmlformats.openxml,public.presentation|ppsx|application/vnd.openxmlformats-officedocument.presentationml.slideshow|Office Open XML slide show
-    org.openxmlformats.presentationml.slideshow.macroenabled|org.openxmlformats.openxml,public.presentation,public.executable|ppsm|application/vnd.ms-powerpoint.slideshow.macroEnabled.12|Office Open XML slide show (macros enabled)
+    org.openxmlformats.presentationml.slideshow.macroenabled|org.openxmlformats.openxml,public.presentation,public.executable|ppsm|application/vnd.ms-powerpoint.slideshow.macroenabled.12|Office Open XML slide show (macros enabled)
     org.openxmlformats.presentationml.template|org.openxmlformats.openxml,public.presentation|potx|application/vnd.openxmlformats-officedocument.presentationml.template|Office Open XML presentation template
-    org.openxmlformats.presentationml.template.macroenabled|org.openxmlformats.openxml,public.presentation,public.executable|potm|application/vnd.ms-powerpoint.template.macroEnabled.12|Office Open XML presentation template (macros enabled)
+    org.openxmlformats.presentationml.template.macroenabled|org.openxmlformats.openxml,public.presentation,public.executable|potm|application/vnd.ms-powerpoint.template.macroenabled.12|Office Open XML presentation template (macros enabled)
     org.openxmlformats.spreadsheetml.sheet|org.openxmlformats.openxml,public.composite-content,public.spreadsheet|xlsx|application/vnd.openxmlformats-officedocument.spreadsheetml.sheet|Office Open XML spreadsheet
-    org.openxmlformats.spreadsheetml.sheet.macroenabled|org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.executable|xlsm|application/vnd.ms-excel.sheet.macroEnabled.12|Office Open XML spreadsheet (macros enabled)
+    org.openxmlformats.spreadsheetml.sheet.macroenabled|org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.executable|xlsm|application/vnd.ms-excel.sheet.macroenabled.12|Office Open XML spreadsheet (macros enabled)
     org.openxmlformats.spreadsheetml.template|org.openxmlformats.openxml,public.composite-content,public.spreadsheet|xltx|application/vnd.openxmlformats-officedocument.spreadsheetml.template|Office Open XML spreadsheet template
-    org.openxmlformats.spreadsheetml.template.macroenabled|org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.executable|xltm|application/vnd.ms-excel.template.macroEnabled.12|Office Open XML spreadsheet template (macros enabled)
+    org.openxmlformats.spreadsheetml.template.macroenabled|org.openxmlformats.openxml,public.composite-content,public.spreadsheet,public.executable|xltm|application/vnd.ms-excel.template.macroenabled.12|Office Open XML spreadsheet template (macros enabled)
     org.openxmlformats.wordprocessingml.document|org.openxmlformats.openxml,public.composite-content|docx|application/vnd.openxmlformats-officedocument.wordprocessingml.document|Office Open XML word processing document
-    org.openxmlformats.wordprocessingml.document.macroenabled|org.openxmlformats.openxml,public.composite-content,public.executable|docm|application/vnd.ms-word.document.macroEnabled.12|Office Open XML word processing document (macros enabled)
+    org.openxmlformats.wordprocessingml.document.macroenabled|org.openxmlformats.openxml,public.composite-content,public.executable|docm|application/vnd.ms-word.document.macroenabled.12|Office Open XML word processing document (macros enabled)
     org.openxmlformats.wordprocessingml.template|org.openxmlformats.openxml,public.composite-content|dotx|application/vnd.openxmlformats-officedocument.wordprocessingml.template|Office Open XML word processing template
-    org.openxmlformats.wordprocessingml.template.macroenabled|org.openxmlformats.openxml,public.composite-content,public.executable|dotm|application/vnd.ms-word.template.macroEnabled.12|Office Open XML word processing template (macros enabled)
+    org.openxmlformats.wordprocessingml.template.macroenabled|org.openxmlformats.openxml,public.composite-content,public.executable|dotm|application/vnd.ms-word.template.macroenabled.12|Office Open XML word processing template (macros enabled)
     org.smpte.mxf|public.movie|mxf|application/mxf|Material eXchange Format
     org.tukaani.tar-xz-archive|public.data,public.archive|txz||xz compressed tar archive
     org.tukaani.xz-archive|public.data,public.archive|xz|application/x-xz|xz compressed archive
