@@ -4,9 +4,10 @@
 /// Building the table is one pass over the bytes to find the fields, and
 /// two sorts of small integers: the lines by identifier (compared without
 /// regard to ASCII case), and the tags by class, tag and line. Lookups are
-/// binary searches. Nothing here allocates a string until a declaration or
-/// an identifier is returned; the first lookup of a process, which builds
-/// the table, stays well under a millisecond for Apple's 878 declarations.
+/// binary searches. Nothing here makes a string until a declaration or an
+/// identifier is returned. Building the table for Apple's 878 declarations
+/// takes about 0.6 ms of the first lookup in a release build (`perf
+/// record`); building them all as values took about 5 ms.
 struct SystemTypeTable: Sendable {
   /// One tag of one line: its class, where its bytes are, and the line.
   private struct Tag: Sendable {
