@@ -54,7 +54,11 @@ let package = Package(
       dependencies: ["DocKit"],
       path: "Tests/DocTestSupport"
     ),
-    .testTarget(name: "DocKitTests", dependencies: ["DocKit", "DocTestSupport"]),
+    .testTarget(
+      name: "DocKitTests",
+      dependencies: ["DocKit", "DocTestSupport"],
+      exclude: ["Fixtures"]
+    ),
     .testTarget(
       name: "DocScriptTests",
       dependencies: ["DocScript", "DocTestSupport"]

@@ -4,9 +4,10 @@ import Synchronization
 /// The process's type declarations: the system's, then those registered
 /// with ``UTType/register(_:)``, in order.
 ///
-/// Lookups by identifier and by tag are dictionary lookups. Each type's
-/// supertypes are computed once, by walking only its own ancestors, and
-/// cached until the next registration.
+/// The system's are looked up in place in ``SystemTypeTable`` (binary
+/// searches over the table's bytes); the program's are dictionary
+/// lookups. Each type's supertypes are computed once, by walking only its
+/// own ancestors, and cached until the next registration.
 ///
 /// The tables are built on first use, not at start-up: a program that
 /// never looks a type up (`docrepl run` of a script that opens nothing)
@@ -18,19 +19,48 @@ final class UTTypeRegistry: Sendable {
   private struct State {
     /// Whether the system declarations and ``pending`` are in the tables.
     var isBuilt = false
+    /// The system declarations, once built.
+    var system: SystemTypeTable?
     /// The batches declared with ``declareLazily(_:source:)`` before the
     /// first use, as one step that registers them in order. (One closure
     /// rather than an array of batches: a new generic type costs its
     /// metadata at start-up, which is what this defers.)
     var pending: (@Sendable (inout State) -> Void)?
-    /// Declarations by lowercased identifier.
+    /// The program's declarations by lowercased identifier.
     var declarations: [String: UTTypeDeclaration] = [:]
-    /// Canonical identifiers by tag class and normalized tag, in order.
+    /// The program's canonical identifiers by tag class and normalized
+    /// tag, in order.
     var identifiersByTag: [UTTagClass: [String: [String]]] = [:]
     /// Transitive supertypes (lowercased), by lowercased identifier.
     var supertypeCache: [String: Set<String>] = [:]
-    /// Where each declaration came from, for conflict messages.
+    /// Where each of the program's declarations came from, for conflict
+    /// messages.
     var sources: [String: String] = [:]
+
+    /// The declaration of `identifier`, the system's or the program's.
+    func declaration(for identifier: String) -> UTTypeDeclaration? {
+      if let system, let line = system.line(forIdentifier: identifier) {
+        return system.declaration(at: line)
+      }
+      return declarations[identifier.lowercased()]
+    }
+
+    /// The direct parents of the type with lowercased identifier `key`,
+    /// lowercased.
+    func parents(of key: String) -> [String] {
+      if let system, let line = system.line(forIdentifier: key) {
+        return system.parents(at: line).map { $0.lowercased() }
+      }
+      return declarations[key]?.conformsTo.map { $0.lowercased() } ?? []
+    }
+
+    /// Where the declaration of `identifier` came from.
+    func source(of identifier: String) -> String? {
+      if let system, system.line(forIdentifier: identifier) != nil {
+        return "the system declarations"
+      }
+      return sources[identifier.lowercased()]
+    }
   }
 
   private let state = Mutex(State())
@@ -64,9 +94,7 @@ final class UTTypeRegistry: Sendable {
   private static func build(_ state: inout State) {
     guard !state.isBuilt else { return }
     state.isBuilt = true
-    for declaration in UTType.systemDeclarations {
-      insert(declaration, source: "the system declarations", into: &state)
-    }
+    state.system = UTType.systemTypes
     let pending = state.pending
     state.pending = nil
     pending?(&state)
@@ -75,7 +103,7 @@ final class UTTypeRegistry: Sendable {
   func declaration(for identifier: String) -> UTTypeDeclaration? {
     state.withLock { state in
       Self.build(&state)
-      return state.declarations[identifier.lowercased()]
+      return state.declaration(for: identifier)
     }
   }
 
@@ -83,7 +111,11 @@ final class UTTypeRegistry: Sendable {
   func identifiers(forTag tag: String, tagClass: UTTagClass) -> [String] {
     state.withLock { state in
       Self.build(&state)
-      return state.identifiersByTag[tagClass]?[tag] ?? []
+      let system =
+        state.system.map { system in
+          system.lines(forTag: tag, tagClass: tagClass).map(system.identifier(at:))
+        } ?? []
+      return system + (state.identifiersByTag[tagClass]?[tag] ?? [])
     }
   }
 
@@ -124,13 +156,13 @@ final class UTTypeRegistry: Sendable {
           message: "declared twice, differently, in the same batch")
       }
       seen[key] = declaration
-      if let existing = staged.declarations[key] {
+      if let existing = staged.declaration(for: key) {
         if existing.declaresSameType(as: declaration) || declaration.kind == .imported {
           continue
         }
         throw UTTypeDeclarationError(
           .conflictingDeclaration, identifier: declaration.identifier, source: source,
-          message: "conflicts with the declaration from \(staged.sources[key] ?? "elsewhere") "
+          message: "conflicts with the declaration from \(staged.source(of: key) ?? "elsewhere") "
             + "(conforms to \(existing.conformsTo), tags \(Self.describe(existing.normalizedTags))) "
             + "(this one: conforms to \(declaration.conformsTo), "
             + "tags \(Self.describe(declaration.normalizedTags)))")
@@ -168,13 +200,13 @@ final class UTTypeRegistry: Sendable {
   private static func supertypes(of key: String, in state: inout State) -> Set<String> {
     if let cached = state.supertypeCache[key] { return cached }
     var result: Set<String> = []
-    var pending = state.declarations[key]?.conformsTo.map { $0.lowercased() } ?? []
+    var pending = state.parents(of: key)
     while let next = pending.popLast() {
       guard result.insert(next).inserted, next != key else { continue }
       if let cached = state.supertypeCache[next] {
         result.formUnion(cached)
       } else {
-        pending += state.declarations[next]?.conformsTo.map { $0.lowercased() } ?? []
+        pending += state.parents(of: next)
       }
     }
     state.supertypeCache[key] = result
