@@ -46,6 +46,11 @@ let package = Package(
     /// glibc's allocator statistics (`mallinfo2`) for the memory benchmarks.
     .target(name: "CDocBench"),
     .executableTarget(name: "docrepl-bench", dependencies: ["DocBench"]),
+    /// The fuzz targets behind scripts/fuzz; not a product.
+    .target(name: "DocFuzz", dependencies: ["DocKit", "DocScript", "DocFormats"]),
+    .executableTarget(name: "docrepl-fuzz", dependencies: ["DocFuzz", "CDocFuzz"]),
+    /// libFuzzer's driver, declared for docrepl-fuzz.
+    .target(name: "CDocFuzz"),
 
     // Tests
 
@@ -70,6 +75,8 @@ let package = Package(
     ),
     /// The three seed examples, compiled with only their imports changed.
     .testTarget(name: "SeedTests", dependencies: ["DocKit", "DocTestSupport"]),
+    /// The fuzz targets' seeds and past crashes, replayed.
+    .testTarget(name: "DocFuzzTests", dependencies: ["DocFuzz", "DocTestSupport"]),
     .testTarget(
       name: "DocShellTests",
       dependencies: ["DocShell", "DocTestSupport", "docrepl"],
@@ -83,7 +90,7 @@ let package = Package(
 // defaults of a future language mode; the last two are what Apple's current
 // app templates turn on, and the seeds are compiled with them.
 for target in package.targets where target.type != .system {
-  guard !["CDocKitSystem", "CDocBench"].contains(target.name) else { continue }
+  guard !["CDocKitSystem", "CDocBench", "CDocFuzz"].contains(target.name) else { continue }
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("MemberImportVisibility"),

@@ -45,6 +45,15 @@ public enum BenchCommand {
           options.docrepl = arguments[index + 1]
         }
         try InspectBenchmark.run(options)
+      case "large":
+        var options = LargeBenchmark.Options(docrepl: siblingDocrepl())
+        options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
+        options.megabytes = max(1, value(after: "--megabytes", in: arguments) ?? options.megabytes)
+        if let index = arguments.firstIndex(of: "--docrepl"), arguments.indices.contains(index + 1)
+        {
+          options.docrepl = arguments[index + 1]
+        }
+        try await LargeBenchmark.run(options)
       case "startup":
         var options = StartupBenchmark.Options()
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)

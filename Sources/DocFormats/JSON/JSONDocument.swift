@@ -50,7 +50,7 @@ public struct JSONDocument: FileDocument, Hashable {
   /// The document in its stable form, as UTF-8.
   public var data: Data { Data(text.utf8) }
 
-  static func parse(_ bytes: [UInt8]) throws(FormatError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(FormatError) -> JSONValue {
     var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
     return try parser.parse()
   }

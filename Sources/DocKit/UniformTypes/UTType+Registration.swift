@@ -52,7 +52,7 @@ extension UTType {
 
 extension UTTypeDeclaration {
   /// Decodes Info.plist-style declarations from JSON.
-  static func decodeDeclarations(
+  package static func decodeDeclarations(
     from data: Data, source: String
   ) throws(UTTypeDeclarationError) -> [UTTypeDeclaration] {
     func malformed(_ message: String, _ identifier: String? = nil) -> UTTypeDeclarationError {

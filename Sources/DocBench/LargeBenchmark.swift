@@ -1,0 +1,156 @@
+import DocFormats
+import DocKit
+import Foundation
+import Glibc
+
+/// `docrepl-bench large`: a large single file, in two figures.
+///
+/// - Save: a binary document of `megabytes` MB (default 256) opened in a
+///   `DocumentSession`, one byte changed, saved in place, against `cp` of
+///   the same file to a new name followed by `fsync` of the copy, in the
+///   same run, in turn (goal: at most 1.5x the time). The save writes the
+///   whole file (temporary, fsync, rename, directory fsync): a single file
+///   has no smaller unit to write.
+/// - Memory: `docrepl run` of a script that opens the file, changes one
+///   byte and saves, as a child process: its peak resident memory against
+///   the file's size (goal: at most 2.2x), from GNU `time -v` when it is
+///   installed, else from `wait4` (which counts at least this process's
+///   own size when it spawned the child, printed beside it).
+///
+/// Medians of `runs` runs (default 3), after a warm-up of each.
+enum LargeBenchmark {
+  struct Options {
+    var megabytes = 256
+    var runs = 3
+    var docrepl: String
+  }
+
+  @MainActor
+  static func run(_ options: Options) async throws {
+    let directory = try BenchCommand.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("large.data")
+    let size = options.megabytes << 20
+    try makeFile(at: file, size: size)
+    print("docrepl-bench large: a \(options.megabytes) MB file, medians of \(options.runs) runs")
+
+    // Memory first, while this process is still small.
+    let script = directory.appendingPathComponent("edit.docscript")
+    try Data("open large.data --type public.data\npatch 7 ff\nsave\n".utf8).write(to: script)
+    var peaks: [Double] = []
+    let ownKilobytes = residentKilobytes()
+    for _ in 0...options.runs {
+      peaks.append(try peakKilobytes(docrepl: options.docrepl, script: script))
+    }
+    peaks.removeFirst()
+    let peak = BenchCommand.median(peaks)
+    print("")
+    print("open, change one byte, save: docrepl run's peak resident memory")
+    print(
+      "  \(Int(peak / 1024)) MB for a \(options.megabytes) MB file: "
+        + String(format: "%.2f", peak * 1024 / Double(size))
+        + "x its size  goal: <= 2.2x  (measured with \(timeTool == nil ? "wait4, counting this process's \(ownKilobytes / 1024) MB" : "GNU time -v"))"
+    )
+
+    var saves: [Double] = []
+    var copies: [Double] = []
+    let copy = directory.appendingPathComponent("copy.data")
+    for run in 0...options.runs {
+      let session = try await DocumentSession<BinaryDocument>.open(
+        file, contentType: .data, environment: .init(autosavePolicy: .never))
+      try session.document.replaceBytes(
+        in: run..<(run + 1), with: Data([UInt8(run & 0xFF)]), undoManager: session.undoManager)
+      let save = try await seconds { try await session.save() }
+      try? FileManager.default.removeItem(at: copy)
+      let baseline = try await seconds { try copyAndSync(file, to: copy) }
+      if run > 0 {
+        saves.append(save)
+        copies.append(baseline)
+      }
+    }
+    let save = BenchCommand.median(saves)
+    let baseline = BenchCommand.median(copies)
+    print("")
+    print("one byte changed, saved in place through a session")
+    print("  baseline (cp + fsync of the copy): \(BenchCommand.format(baseline))")
+    print("  measured: \(BenchCommand.format(save))")
+    print("  ratio: time \(String(format: "%.2f", save / baseline))x  goal: <= 1.5x")
+  }
+
+  /// A file of `size` bytes that are not all alike, written and synced.
+  private static func makeFile(at url: URL, size: Int) throws {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: url.path)
+    else { throw BenchError("cannot create \(url.path)") }
+    defer { try? handle.close() }
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var random = SplitMix64(seed: 256)
+    for index in chunk.indices { chunk[index] = UInt8.random(in: 0...255, using: &random) }
+    var written = 0
+    while written < size {
+      let count = min(chunk.count, size - written)
+      chunk[0] = UInt8(truncatingIfNeeded: written >> 20)
+      try handle.write(contentsOf: chunk[0..<count])
+      written += count
+    }
+    try handle.synchronize()
+  }
+
+  /// `cp SOURCE DESTINATION`, then `fsync` of the copy.
+  private static func copyAndSync(_ source: URL, to destination: URL) throws {
+    _ = try InspectBenchmark.spawn(["/bin/cp", source.path, destination.path])
+    let descriptor = open(destination.path, O_RDONLY)
+    guard descriptor >= 0 else { throw BenchError("cannot open \(destination.path)") }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else { throw BenchError("fsync failed") }
+  }
+
+  @MainActor
+  private static func seconds(_ body: () async throws -> Void) async throws -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await body()
+    let elapsed = clock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  /// GNU time, if installed.
+  private static var timeTool: String? {
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
+  }
+
+  /// The peak resident memory of `docrepl run SCRIPT`, in KB, run in the
+  /// script's folder.
+  private static func peakKilobytes(docrepl: String, script: URL) throws -> Double {
+    let folder = script.deletingLastPathComponent().path
+    guard let timeTool else {
+      return Double(
+        try InspectBenchmark.spawn([docrepl, "run", "-C", folder, script.path])
+          .maximumResidentKilobytes)
+    }
+    let report = script.deletingLastPathComponent().appendingPathComponent("time.txt")
+    _ = try InspectBenchmark.spawn([
+      timeTool, "-v", "-o", report.path, docrepl, "run", "-C", folder, script.path,
+    ])
+    let text = try String(contentsOf: report, encoding: .utf8)
+    for line in text.split(separator: "\n") where line.contains("Maximum resident set size") {
+      if let value = line.split(separator: ":").last.flatMap({
+        Double($0.trimmingCharacters(in: .whitespaces))
+      }) {
+        return value
+      }
+    }
+    throw BenchError("GNU time printed no peak memory")
+  }
+
+  /// This process's resident memory now, in KB (`VmRSS`).
+  private static func residentKilobytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+      return 0
+    }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+      return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+    return 0
+  }
+}
