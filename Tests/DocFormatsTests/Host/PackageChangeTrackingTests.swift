@@ -162,6 +162,9 @@ enum TreeEdit: Sendable, CustomStringConvertible {
   ) -> TreeEdit {
     let folders = [""] + model.filter { $0.value == .directory }.keys.sorted()
     let files = model.filter { $0.value != .directory }.keys.sorted()
+    func pick<T>(_ options: [T]) -> T {
+      options[Int.random(in: options.indices, using: &random)]
+    }
     func join(_ folder: String, _ name: String) -> String {
       folder.isEmpty ? name : folder + "/" + name
     }
@@ -172,20 +175,20 @@ enum TreeEdit: Sendable, CustomStringConvertible {
     switch Int.random(in: 0..<10, using: &random) {
     case 0..<3 where !files.isEmpty:
       // A new wrapper replaces the file, with the default mode.
-      let path = files.randomElement(using: &random)!
+      let path = pick(files)
       model[path] = .file(label, mode: nil)
       return .write(path, label)
     case 3 where !files.isEmpty:
-      let path = files.randomElement(using: &random)!
-      let mode: UInt16 = [0o600, 0o640, 0o755].randomElement(using: &random)!
+      let path = pick(files)
+      let mode: UInt16 = pick([0o600, 0o640, 0o755])
       if case .file(let text, _) = model[path] { model[path] = .file(text, mode: mode) }
       return .chmod(path, mode)
     case 4 where model.count > 2:
-      let path = model.keys.sorted().randomElement(using: &random)!
+      let path = pick(model.keys.sorted())
       for key in model.keys where key == path || key.hasPrefix(path + "/") { model[key] = nil }
       return .remove(path)
     case 5 where !model.isEmpty:
-      let path = model.keys.sorted().randomElement(using: &random)!
+      let path = pick(model.keys.sorted())
       let (folder, _) = parentAndName(path)
       let target = join(folder, label)
       for key in model.keys.sorted() where key == path || key.hasPrefix(path + "/") {
@@ -193,11 +196,11 @@ enum TreeEdit: Sendable, CustomStringConvertible {
       }
       return .rename(path, to: label)
     case 6 where folders.count < 12:
-      let path = join(folders.randomElement(using: &random)!, label)
+      let path = join(pick(folders), label)
       model[path] = .directory
       return .makeDirectory(path)
     default:
-      let path = join(folders.randomElement(using: &random)!, label + ".txt")
+      let path = join(pick(folders), label + ".txt")
       model[path] = .file(label, mode: nil)
       return .write(path, label)
     }
