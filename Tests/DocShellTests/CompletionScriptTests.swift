@@ -101,20 +101,14 @@ struct CompletionScriptTests {
     }
   }
 
-  @Test("zsh -n parses the zsh script", .enabled(if: Self.installed("zsh")))
-  func zshParses() throws {
-    let script = try runDocrepl(["completion", "zsh"]).output
-    let result = try runProgram(
-      URL(fileURLWithPath: "/usr/bin/zsh"), ["-n"], input: Data(script.utf8))
-    #expect(result.status == 0)
-    #expect(result.errors == "")
-  }
+  /// The shells of these two that are installed here.
+  static let parsingShells = ["zsh", "fish"].filter { installed($0) }
 
-  @Test("fish -n parses the fish script", .enabled(if: Self.installed("fish")))
-  func fishParses() throws {
-    let script = try runDocrepl(["completion", "fish"]).output
+  @Test("zsh -n and fish -n parse their scripts, where installed", arguments: parsingShells)
+  func parses(_ shell: String) throws {
+    let script = try runDocrepl(["completion", shell]).output
     let result = try runProgram(
-      URL(fileURLWithPath: "/usr/bin/fish"), ["-n"], input: Data(script.utf8))
+      URL(fileURLWithPath: "/usr/bin/" + shell), ["-n"], input: Data(script.utf8))
     #expect(result.status == 0)
     #expect(result.errors == "")
   }

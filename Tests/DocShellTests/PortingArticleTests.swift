@@ -66,12 +66,24 @@ struct PortingArticleTests {
 
     """
 
-  @Test("The article's .docscript passes under the article's program")
-  func script() async throws {
+  /// Runs `script` through `docrepl test` over `documentTypes`, and
+  /// checks that it passed.
+  static func expectPasses(_ script: String, with documentTypes: [DocumentType]) async throws {
     let folder = try TemporaryDirectory()
-    let file = try folder.write(Self.script, to: "porting.docscript")
+    let file = try folder.write(script, to: "article.docscript")
     var output = ""
     var errors = ""
+    let status = await Docrepl.run(
+      arguments: ["test", file.path],
+      registry: DocumentTypeRegistry(documentTypes: documentTypes),
+      environment: [:], output: &output, errors: &errors)
+    #expect(errors == "")
+    #expect(output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
+    #expect(status == .success)
+  }
+
+  @Test("The article's .docscript passes under the article's program")
+  func script() async throws {
     // --- article: main.swift ---
     let documentTypes = [
       DocumentType(name: "textfile", newDocument: TextFile()),
@@ -84,13 +96,7 @@ struct PortingArticleTests {
       exit(await Docrepl.main(documentTypes: documentTypes))
     }
     _ = main
-    let status = await Docrepl.run(
-      arguments: ["test", file.path],
-      registry: DocumentTypeRegistry(documentTypes: documentTypes),
-      environment: [:], output: &output, errors: &errors)
-    #expect(errors == "")
-    #expect(output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
-    #expect(status == .success)
+    try await Self.expectPasses(Self.script, with: documentTypes)
   }
 }
 
@@ -112,17 +118,7 @@ extension PortingArticleTests {
 
   @Test("The DocScript article's commands work in a script")
   func scriptedScript() async throws {
-    let folder = try TemporaryDirectory()
-    let file = try folder.write(Self.scriptedScript, to: "scripted.docscript")
-    var output = ""
-    var errors = ""
-    let status = await Docrepl.run(
-      arguments: ["test", file.path],
-      registry: DocumentTypeRegistry(documentTypes: [DocumentType(TextFile.self)]),
-      environment: [:], output: &output, errors: &errors)
-    #expect(errors == "")
-    #expect(output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
-    #expect(status == .success)
+    try await Self.expectPasses(Self.scriptedScript, with: [DocumentType(TextFile.self)])
   }
 
   @Test("DocScript's landing page runs a script in an interpreter")
@@ -177,7 +173,8 @@ extension PortingArticleTests {
           // Comments (on the imports: what they replace) may differ.
           let trimmed = code(line)
           guard !trimmed.isEmpty else { continue }
-          #expect(mirrored.contains(trimmed), "\(catalog): \(line)")
+          let isMirrored = mirrored.contains(trimmed)
+          #expect(isMirrored, "\(catalog): \(line)")
         }
       }
     }
