@@ -200,6 +200,9 @@ enum ManPage {
         case "\"": result += "\\(dq"
         case "`": result += "\\(ga"
         case "\n": result += "\n"
+        // Plain ASCII, which every output device has (man -Tascii in the
+        // C locale has no glyph for U+2026).
+        case "\u{2026}": result += "..."
         default:
           if scalar.isASCII {
             result.unicodeScalars.append(scalar)
@@ -209,8 +212,10 @@ enum ManPage {
           }
         }
       }
-      if result.hasPrefix(".") { result = "\\&" + result }
-      return result
+      // A line that starts with a control character would be a request.
+      return result.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.hasPrefix(".") ? "\\&" + $0 : String($0)
+      }.joined(separator: "\n")
     }
 
     /// `text` as one argument of a macro line.

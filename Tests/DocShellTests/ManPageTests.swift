@@ -54,12 +54,15 @@ struct ManPageTests {
   }
 
   @Test(
-    "man -l shows it, with groff's warnings on, and none comes",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man")))
-  func manShowsIt() throws {
+    "man -l shows it, with groff's warnings on, and none comes, in UTF-8 and in the C locale",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man")),
+    arguments: ["C.UTF-8", "C"])
+  func manShowsIt(locale: String) throws {
     let result = try runProgram(
       URL(fileURLWithPath: "/usr/bin/man"), ["--warnings=w", "-l", Self.committed.path],
-      environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+      environment: [
+        "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": locale, "LC_ALL": locale,
+      ])
     #expect(result.status == 0)
     #expect(result.errors == "")
     #expect(result.output.contains("DOCREPL(1)"))
