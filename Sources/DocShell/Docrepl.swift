@@ -96,7 +96,7 @@ public enum Docrepl {
     let command = arguments[index]
     let rest = Array(arguments[(index + 1)...])
     if options.mode != nil || !options.commands.isEmpty || options.history != nil,
-      ["run", "test", "inspect"].contains(command)
+      command != "help", CommandLineReference.subcommand(named: command) != nil
     {
       errors.write(
         "docrepl: error: '-c', '--interactive', '--batch' and '--history' are for the prompt, not '\(command)'\n\n"
@@ -113,6 +113,11 @@ public enum Docrepl {
       return await RunCommand.run(arguments: rest, shell: shell, output: &output, errors: &errors)
     case "test":
       return await TestCommand.run(arguments: rest, shell: shell, output: &output, errors: &errors)
+    case "completion":
+      return CompletionCommand.run(arguments: rest, output: &output, errors: &errors)
+    case "man":
+      return ManCommand.run(
+        arguments: rest, registry: shell.registry, output: &output, errors: &errors)
     default:
       errors.write("docrepl: error: unknown command '\(command)'\n\n" + usage)
       return .usage
@@ -173,74 +178,9 @@ public enum Docrepl {
     return await loop.run()
   }
 
-  static let usage = """
-    USAGE: docrepl [<options>] [-c <commands>]
-           docrepl [<options>] <command> [<arguments>]
-    Run 'docrepl --help' for the commands.
+  static var usage: String { HelpText.usage(for: CommandLineReference.program) }
 
-    """
-
-  static let help = """
-    OVERVIEW: docrepl creates, edits, saves and inspects documents built on
-    Apple's document architecture (FileDocument, FileWrapper, UTType),
-    reimplemented for Linux by the DocKit library.
-
-    USAGE: docrepl [<options>]            the prompt, or batch from standard input
-           docrepl [<options>] -c <commands>
-           docrepl [<options>] <command> [<arguments>]
-
-    With no command, docrepl reads commands: at a prompt (GNU readline, with
-    history) when standard input is a terminal, else from standard input in
-    batch, with no prompt and no echo, running each statement as it arrives.
-    A statement that does not parse is reported and skipped.
-
-    COMMANDS:
-      run [-C <dir>] [--bail] [--echo] [--var NAME=VALUE]... <file>...
-                        Replay .docscript files in the current folder (or
-                        DIR). A script that does not parse runs nothing (65).
-      test [--update] [--junit <path>] [--jobs <n>] [--shard <k>/<n>]
-           [--filter <regex>] <file-or-folder>...
-                        Compare each script's output with its own #> and #!
-                        lines, each in a fresh temporary folder, all in one
-                        process; print a unified diff where they differ and
-                        end with '12 passed, 1 failed'. --update rewrites
-                        those lines in place. 'docrepl test --help' for more.
-      inspect <path>    Read a file, directory or package through FileWrapper
-                        and print its tree, sorted by name, with kinds, sizes
-                        and symbolic-link targets. Unsafe entries (FIFOs,
-                        devices, names that are not UTF-8) are refused.
-      help              Show this help. '<command> --help' shows a command's.
-
-    OPTIONS:
-      -c <commands>     Run the commands (';' or line breaks between them) and
-                        exit.
-      --interactive     Show the prompt even when standard input is no terminal.
-      --batch           Read standard input in batch even from a terminal.
-      --history <file>  Keep the prompt's history in <file> ('' for none).
-                        Default: $DOCREPL_HISTORY, else
-                        $XDG_STATE_HOME/docrepl/history, else
-                        ~/.local/state/docrepl/history.
-      --no-color        No colour in diagnostics (as does NO_COLOR=1). Colour
-                        is only ever used on a terminal.
-      -h, --help        Show this help.
-      --version         Show the version of docrepl and of GNU readline.
-
-    EXAMPLES:
-      docrepl                                   the prompt
-      docrepl -c 'new text notes; append "Milk"; show'
-      printf 'new json cfg\\nset /a 1\\nshow\\n' | docrepl
-      docrepl run -C /tmp/work "$PWD/trip.docscript"
-
-    EXIT STATUS:
-      0    everything ran and matched (and leaving the prompt)
-      1    a command failed, or an expectation did not match; or another
-           failure (permissions, I/O)
-      64   usage: a bad command line
-      65   a malformed script (nothing ran), or unsafe input
-      66   a script, folder or document not found
-      130  interrupted (Ctrl-C in batch input, or in 'run')
-
-    """
+  static var help: String { HelpText.help(for: CommandLineReference.program) }
 
   static var versionText: String {
     let readline = String(cString: docrepl_readline_library_version())

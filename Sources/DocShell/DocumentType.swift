@@ -11,9 +11,9 @@ public import Foundation
 ///       DocumentType(newDocument: Recipe()),     // any FileDocument: the built-in commands
 ///     ] + DocumentType.builtIn))                 // text, markdown, json, notes, binary
 ///
-/// A type that adopts ``ScriptableFileDocument`` or
-/// ``ScriptableReferenceDocument`` (or a `Document`-family type that adopts
-/// ``ScriptableDocument``) brings its commands and its `show` text. Any
+/// A type that adopts `ScriptableFileDocument` or
+/// `ScriptableReferenceDocument` (or a `Document`-family type that adopts
+/// `ScriptableDocument`) brings its commands and its `show` text. Any
 /// other `FileDocument`, `ReferenceFileDocument` or `Document`-family type
 /// comes with the closure that makes a new one, as `DocumentGroup` takes
 /// it, and gets the built-in commands, its `show` being the bytes a save
@@ -26,19 +26,19 @@ public struct DocumentType {
   let register: @MainActor (DocumentTypeRegistry) -> Void
 
   /// A scriptable `FileDocument`: its commands, names and `show` text come
-  /// from ``ScriptableFileDocument``.
+  /// from `ScriptableFileDocument`.
   public init<Document: ScriptableFileDocument>(_ type: Document.Type) {
     register = { $0.register(Document.self) }
   }
 
   /// A scriptable `ReferenceFileDocument`: its commands, names, `show`
-  /// text and snapshots come from ``ScriptableReferenceDocument``.
+  /// text and snapshots come from `ScriptableReferenceDocument`.
   public init<Document: ScriptableReferenceDocument>(_ type: Document.Type) {
     register = { $0.register(Document.self) }
   }
 
   /// A scriptable `Document`-family type: its commands and names come from
-  /// ``ScriptableDocument``; `show` is the bytes a save would write.
+  /// `ScriptableDocument`; `show` is the bytes a save would write.
   public init<Document: DocKit.Document & ScriptableDocument>(_ type: Document.Type)
   where
     Document.Reader.Source == URL, Document.Writer.Destination == URL,
@@ -50,8 +50,10 @@ public struct DocumentType {
   /// Any `FileDocument`, with what `new` makes, as
   /// `DocumentGroup(newDocument:)` takes it.
   ///
-  /// - Parameter name: The short name `new` takes; by default the
-  ///   preferred filename extension of the first type the document writes.
+  /// - Parameters:
+  ///   - name: The short name `new` takes; by default the preferred
+  ///     filename extension of the first type the document writes.
+  ///   - newDocument: Makes the document that `new` opens untitled.
   public init<Document: FileDocument>(
     name: String? = nil, newDocument: @autoclosure @escaping @MainActor () -> Document
   ) {
@@ -61,8 +63,10 @@ public struct DocumentType {
   /// Any `ReferenceFileDocument`, with what `new` makes, as
   /// `DocumentGroup(newDocument:)` takes it.
   ///
-  /// - Parameter name: The short name `new` takes; by default the
-  ///   preferred filename extension of the first type the document writes.
+  /// - Parameters:
+  ///   - name: The short name `new` takes; by default the preferred
+  ///     filename extension of the first type the document writes.
+  ///   - newDocument: Makes the document that `new` opens untitled.
   public init<Document: ReferenceFileDocument>(
     name: String? = nil, newDocument: @escaping @MainActor () -> Document
   ) {
@@ -72,8 +76,10 @@ public struct DocumentType {
   /// Any `Document`-family type, with what `new` makes (and `open` reads
   /// into), as `DocumentGroup(newDocument:)` takes it.
   ///
-  /// - Parameter name: The short name `new` takes; by default the
-  ///   preferred filename extension of the first type the document writes.
+  /// - Parameters:
+  ///   - name: The short name `new` takes; by default the preferred
+  ///     filename extension of the first type the document writes.
+  ///   - newDocument: Makes the document that `new` opens untitled.
   public init<Document: DocKit.Document>(
     name: String? = nil, newDocument: @escaping @MainActor () -> Document
   )

@@ -4,24 +4,7 @@ import Foundation
 /// `docrepl inspect PATH`: reads an item through ``FileWrapper`` and prints
 /// its tree.
 enum InspectCommand {
-  static let help = """
-    USAGE: docrepl inspect <path>
-
-    Reads the file, directory or package at <path> through FileWrapper and
-    prints its tree: names in byte order, directories with a trailing '/',
-    files with their sizes, symbolic links with their targets (never
-    followed). A last line totals the tree. Files' contents are not read:
-    sizes come from lstat, so listing a huge file costs nothing.
-
-    EXAMPLES:
-      docrepl inspect examples/Trip.notes      a package, file by file
-      docrepl inspect ~/Documents/Report.pages
-
-    EXIT STATUS:
-      0 listed; 1 unreadable (permissions, I/O); 65 unsafe input (a FIFO,
-      socket or device, a name that is not UTF-8); 66 no such file.
-
-    """
+  static var help: String { HelpText.help(for: CommandLineReference.inspect) }
 
   static func run(
     arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
@@ -35,7 +18,9 @@ enum InspectCommand {
       } else if !optionsEnded && argument == "--" {
         optionsEnded = true
       } else if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
-        errors.write("docrepl inspect: error: unknown option '\(argument)'\n\n" + help)
+        errors.write(
+          "docrepl inspect: error: unknown option '\(argument)'\n\n"
+            + HelpText.usage(for: CommandLineReference.inspect))
         return .usage
       } else {
         paths.append(argument)
@@ -46,7 +31,9 @@ enum InspectCommand {
         paths.isEmpty
         ? "missing <path>"
         : paths.count > 1 ? "expected one <path>, got \(paths.count)" : "<path> is empty"
-      errors.write("docrepl inspect: error: \(problem)\n\n" + help)
+      errors.write(
+        "docrepl inspect: error: \(problem)\n\n" + HelpText.usage(for: CommandLineReference.inspect)
+      )
       return .usage
     }
     do {

@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 
 /// Tab completion at the prompt: readline asks, and the interpreter's
-/// completion engine (``Interpreter/completions(for:cursor:)``) answers.
+/// completion engine (`Interpreter.completions(for:cursor:)`) answers.
 ///
 ///     ReadlineCompletion.install(for: interpreter) { pendingLines }
 ///
@@ -33,9 +33,12 @@ public final class ReadlineCompletion {
 
   /// Makes Tab complete for `interpreter` from now on.
   ///
-  /// - Parameter pendingInput: The earlier lines of the input being typed,
-  ///   when the prompt is continuing one (an open quote, heredoc or `{`);
-  ///   empty otherwise.
+  /// - Parameters:
+  ///   - interpreter: The interpreter whose commands, documents and
+  ///     variables Tab offers.
+  ///   - pendingInput: The earlier lines of the input being typed, when
+  ///     the prompt is continuing one (an open quote, heredoc or `{`);
+  ///     empty otherwise.
   public static func install(
     for interpreter: Interpreter, pendingInput: @escaping @MainActor () -> String = { "" }
   ) {

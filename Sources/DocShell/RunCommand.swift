@@ -5,31 +5,7 @@ import Foundation
 /// batch, with no prompt, in the current folder or DIR.
 @MainActor
 enum RunCommand {
-  static let usage = """
-    USAGE: docrepl run [-C <dir>] [--bail] [--echo] [--var NAME=VALUE]... <file>...
-
-    Replays each script, in order, in one session: documents a script leaves
-    open stay open for the next. Every script is parsed first; if one does
-    not parse, nothing runs (65). '-' reads a script from standard input.
-
-    OPTIONS:
-      -C <dir>          Run in <dir>, as if started there: relative paths,
-                        the scripts' included, start from it.
-      --bail            Stop at the first command that fails.
-      --echo            Print each command before its output.
-      --var NAME=VALUE  Define $NAME for the scripts.
-      --no-color        No colour in diagnostics.
-
-    EXAMPLES:
-      docrepl run trip.docscript
-      docrepl run --bail --var name=Lisbon setup.docscript trip.docscript
-      docrepl run -C "$(mktemp -d)" "$PWD/examples/tour.docscript"
-
-    EXIT STATUS:
-      0 all ran; 1 a command failed; 64 usage; 65 a script did not parse;
-      66 a script or the folder not found; 130 interrupted.
-
-    """
+  static var usage: String { HelpText.usage(for: CommandLineReference.run) }
 
   static func run(
     arguments: [String], shell: Shell, output: inout some TextOutputStream,
@@ -74,7 +50,7 @@ enum RunCommand {
       case "--bail" where !optionsEnded: bail = true
       case "--echo" where !optionsEnded: echo = true
       case "-h" where !optionsEnded, "--help" where !optionsEnded:
-        output.write(usage)
+        output.write(HelpText.help(for: CommandLineReference.run))
         return .success
       default:
         if argument.hasPrefix("-"), !optionsEnded, argument != "-" {

@@ -8,57 +8,9 @@ import Glibc
 /// with `--update`, rewrites those lines in place instead.
 @MainActor
 enum TestCommand {
-  static let usage = """
-    USAGE: docrepl test [--update] [--junit <path>] [--jobs <n>] [--shard <k>/<n>]
-                        [--filter <regex>] <file-or-folder>...
+  static var usage: String { HelpText.usage(for: CommandLineReference.test) }
 
-    """
-
-  static let help =
-    usage + """
-
-      Runs each script and compares what every command prints with the #> (output)
-      and #! (diagnostics) lines under it. A folder means every *.docscript under
-      it, recursively. Scripts run sorted by path, each in a fresh temporary
-      folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the
-      clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder.
-      All scripts run in this one process. The last line of output is the
-      summary: '12 passed, 1 failed'. More in docs/testing.md.
-
-      OPTIONS:
-        --update          Rewrite the #> and #! lines of each script that does not
-                          match with what it printed; every other byte of the file
-                          stays as it is. A malformed script is left alone.
-                            docrepl test --update tests/rename.docscript
-        --junit <path>    Also write a JUnit XML report to <path>, for CI.
-                            docrepl test --junit build/docrepl.xml tests/
-        --jobs <n>, -j <n>
-                          Keep up to <n> scripts in flight at once (default: the
-                          number of processors). Commands run one at a time on
-                          the main actor; what overlaps is the work off it:
-                          reading scripts, opening and saving documents,
-                          comparing. Output is the same for any <n>.
-                            docrepl test --jobs 4 tests/
-        --shard <k>/<n>   Run only the k-th of n slices of the scripts (1 <= k <= n),
-                          taken round robin from the sorted paths, so that n CI
-                          machines together run every script exactly once.
-                            docrepl test --shard 2/4 tests/
-        --filter <regex>  Run only the scripts whose path (as printed) contains a
-                          match for <regex>; applied before --shard.
-                            docrepl test --filter 'json|notes' tests/
-        --no-color        Accepted, as by every command; output here is never
-                          coloured.
-        -h, --help        Show this help.
-
-      EXIT STATUS:
-        0 every script matched (or was updated); 1 a script did not match, could
-        not be read or could not be updated; 65 a script is malformed (this wins
-        over 1); 64 bad command line; 66 a named script or folder does not exist,
-        a folder holds no script, or the JUnit report's folder does not exist
-        (nothing runs after 64 or 66); 130 interrupted (Ctrl-C): the scripts
-        already started finish, the rest do not run.
-
-      """
+  static var help: String { HelpText.help(for: CommandLineReference.test) }
 
   /// `--jobs` when not given: the number of processors the process may
   /// use, like lit. More scripts in flight overlap more saves' `fsync`s,

@@ -492,7 +492,7 @@ public final class DocumentSession<Document> {
   /// - Throws: `CocoaError`: `.fileNoSuchFile` for an untitled document;
   ///   `.fileWriteUnknown` with ``DocumentSessionError/Code/unsavedChanges``
   ///   if the document was edited (or an edit undone) since the revert was
-  ///   asked for; or the read's error as ``open(_:contentType:environment:)``
+  ///   asked for; or the read's error as `open(_:contentType:environment:)`
   ///   reports it. The document is then as it was.
   public func revert() async throws {
     endEventGroup()

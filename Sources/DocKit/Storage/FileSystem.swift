@@ -9,27 +9,40 @@ public import Glibc
 /// ``POSIXFileSystem`` is empty; a test implementation wraps it. Storage code
 /// reaches the current file system through ``FileSystemContext/current``.
 public protocol FileSystem: Sendable {
+  /// `openat`: opens `path` relative to the directory open as `directory`.
   func openat(
     _ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t
   ) -> Int32
+  /// `close`.
   func close(_ descriptor: Int32) -> Int32
+  /// `read`: up to `count` bytes into `buffer`.
   func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
+  /// `write`: up to `count` bytes from `buffer`.
   func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int
+  /// `fsync`: the file's data and metadata to the disk.
   func fsync(_ descriptor: Int32) -> Int32
+  /// `fstat`.
   func fstat(_ descriptor: Int32, _ status: inout stat) -> Int32
+  /// `fstatat`: `path` relative to `directory`.
   func fstatat(
     _ directory: Int32, _ path: UnsafePointer<CChar>, _ status: inout stat, _ flags: Int32
   ) -> Int32
+  /// `fchmod`.
   func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32
+  /// `futimens`: the access and modification times.
   func futimens(_ descriptor: Int32, _ times: UnsafePointer<timespec>) -> Int32
+  /// `mkdirat`.
   func mkdirat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32
+  /// `linkat`: a hard link, never following a symbolic link.
   func linkat(
     _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32,
     _ newPath: UnsafePointer<CChar>
   ) -> Int32
+  /// `symlinkat`.
   func symlinkat(
     _ target: UnsafePointer<CChar>, _ directory: Int32, _ path: UnsafePointer<CChar>
   ) -> Int32
+  /// `readlinkat`: the target, not terminated, and its length.
   func readlinkat(
     _ directory: Int32, _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>,
     _ size: Int
@@ -40,6 +53,7 @@ public protocol FileSystem: Sendable {
     _ newPath: UnsafePointer<CChar>,
     _ flags: UInt32
   ) -> Int32
+  /// `unlinkat`; `AT_REMOVEDIR` in `flags` removes a directory.
   func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32
   /// The names in the directory open as `descriptor`, without `.` and `..`.
   func readDirectory(_ descriptor: Int32) -> [[UInt8]]?

@@ -30,6 +30,6 @@ extension NSNotification.Name {
     "NSUndoManagerDidCloseUndoGroupNotification")
 }
 
-/// The key in ``NSNotification/Name/NSUndoManagerWillCloseUndoGroup``'s user
+/// The key in `NSUndoManagerWillCloseUndoGroup`'s user
 /// info whose `Bool` value says whether the closing group is discardable.
 public let NSUndoManagerGroupIsDiscardableKey = "NSUndoManagerGroupIsDiscardableKey"

@@ -7,7 +7,7 @@ import Foundation
 ///     type?.conforms(to: .plainText)                 // true
 ///     type?.preferredMIMEType                        // "text/markdown"
 ///
-/// Types are declared by the system (see ``systemDeclarations``) or by the
+/// Types are declared by the system (see `systemDeclarations`) or by the
 /// program, with ``register(_:)`` or a JSON declarations file (the Linux
 /// stand-in for Info.plist). A tag no declared type claims gives a
 /// *dynamic* type, whose identifier starts with `dyn.`.

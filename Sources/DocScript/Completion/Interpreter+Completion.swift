@@ -12,7 +12,9 @@ extension Interpreter {
   /// (``CommandSpec/argumentKind(of:)``); a word starting with `-` to the
   /// command's options, `--doc` included. `$na` completes to variables.
   ///
-  /// - Parameter cursor: A UTF-8 offset into `text`; nil for its end.
+  /// - Parameters:
+  ///   - text: The input typed so far.
+  ///   - cursor: A UTF-8 offset into `text`; nil for its end.
   public func completions(for text: String, cursor: Int? = nil) -> Completion {
     let utf8 = Array(text.utf8)
     var end = min(max(cursor ?? utf8.count, 0), utf8.count)

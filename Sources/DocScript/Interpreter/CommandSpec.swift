@@ -4,7 +4,20 @@
 public struct CommandSpec: Sendable {
   /// Where `help` lists the command.
   public enum Topic: String, Sendable, CaseIterable {
-    case documents, inspecting, snapshots, saving, undo, checking, other
+    /// Creating, opening, choosing and closing documents.
+    case documents
+    /// Looking at a document: its content, state, types and tree.
+    case inspecting
+    /// Keeping states and comparing them.
+    case snapshots
+    /// Saving, reverting, autosaving and exporting.
+    case saving
+    /// Undo, redo and history.
+    case undo
+    /// Expectations that fail a script.
+    case checking
+    /// Everything else: printing, settings, scripts, help.
+    case other
     /// Commands that a document type adds.
     case document
   }

@@ -19,6 +19,7 @@ extension DocumentTypeRegistry {
   /// Registers a `FileDocument` type without script commands.
   ///
   /// - Parameters:
+  ///   - type: The document type.
   ///   - name: The short name `new` takes; by default, the preferred
   ///     filename extension of the first type the document writes.
   ///   - newDocument: Makes the document that `new` opens untitled.
@@ -38,6 +39,7 @@ extension DocumentTypeRegistry {
   /// Registers a `ReferenceFileDocument` type without script commands.
   ///
   /// - Parameters:
+  ///   - type: The document type.
   ///   - name: The short name `new` takes; see the `FileDocument` variant.
   ///   - newDocument: Makes the document that `new` opens untitled.
   public func register<Document: ReferenceFileDocument>(
@@ -56,6 +58,7 @@ extension DocumentTypeRegistry {
   /// Registers a `Document`-family type without script commands.
   ///
   /// - Parameters:
+  ///   - type: The document type.
   ///   - name: The short name `new` takes; see the `FileDocument` variant.
   ///   - newDocument: Makes the document that `new` opens untitled, and
   ///     the one `open` reads into.

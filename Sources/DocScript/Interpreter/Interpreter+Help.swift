@@ -2,13 +2,23 @@ extension Interpreter {
   /// Every command's spec that `help` knows: built-in, then each
   /// registered type's, with the type's names.
   var helpEntries: [(spec: CommandSpec, types: [String])] {
+    Self.commandReference(for: registry)
+  }
+
+  /// Every command that `help` describes: the built-in ones, then each
+  /// type's in `registry`, each with the short names of the types that
+  /// have it (none for a built-in command). `help` and docrepl's manual
+  /// page are both made from this list.
+  public static func commandReference(
+    for registry: DocumentTypeRegistry
+  ) -> [(spec: CommandSpec, types: [String])] {
     // `--doc NAME` is accepted by every command that acts on a document.
     func withDoc(_ spec: CommandSpec) -> CommandSpec {
       var spec = spec
       spec.parameters.append(.option("doc", value: "NAME"))
       return spec
     }
-    var entries = Self.builtinCommands.map {
+    var entries = builtinCommands.map {
       ($0.actsOnDocument ? withDoc($0.spec) : $0.spec, [String]())
     }
     // Types whose commands of one name are the same command share an
@@ -56,20 +66,22 @@ extension Interpreter {
     output.write(text)
   }
 
-  static let syntaxHelp: [String: String] = [
-    "let": """
-    usage: let NAME = VALUE
-    defines a variable; $NAME and ${NAME} use it, ${NAME:-fallback} falls back
-    example: let title = "Weekly review"
-
-    """,
-    "group": """
-    usage: group NAME { COMMAND… }
-    runs the commands as one undo step named NAME; if one fails, all are rolled back
-    example: group "Plan day" { note add d1 "Museum"; note add d2 "Tram" }
-
-    """,
+  /// The syntax that is not a command, described as commands are:
+  /// `let` and `group`.
+  public static let syntaxReference: [CommandSpec] = [
+    CommandSpec(
+      "let", [.required("NAME"), .required("="), .required("VALUE")],
+      summary: "defines a variable; $NAME and ${NAME} use it, ${NAME:-fallback} falls back",
+      example: "let title = \"Weekly review\"", topic: .other),
+    CommandSpec(
+      "group", [.required("NAME"), .required("{ COMMAND… }")],
+      summary: "runs the commands as one undo step named NAME; if one fails, all are rolled back",
+      example: "group \"Plan day\" { note add d1 \"Museum\"; note add d2 \"Tram\" }",
+      topic: .other),
   ]
+
+  static let syntaxHelp: [String: String] = Dictionary(
+    uniqueKeysWithValues: syntaxReference.map { ($0.name, helpText(for: $0, types: [])) })
 
   static func helpText(for spec: CommandSpec, types: [String]) -> String {
     var lines = ["usage: \(spec.usage)", spec.summary]

@@ -97,7 +97,7 @@ public final class Interpreter {
 
   /// Asked at safe points whether the user asked to stop (Ctrl-C): the
   /// prompt sets it to read its signal flag. The task's cancellation
-  /// counts too. See ``checkInterruption()`` for where it is asked.
+  /// counts too. It is asked between commands and inside long ones.
   public var isInterruptRequested: () -> Bool = { false }
 
   /// The built-in commands, by name.
@@ -136,8 +136,10 @@ public final class Interpreter {
 
   /// Parses `source` whole; if it is well formed, runs it.
   ///
-  /// - Parameter url: The script's file, for `$SCRIPT_DIR` and relative
-  ///   `source` paths; nil for standard input or a prompt.
+  /// - Parameters:
+  ///   - source: The script's text and the name diagnostics show.
+  ///   - url: The script's file, for `$SCRIPT_DIR` and relative
+  ///     `source` paths; nil for standard input or a prompt.
   @discardableResult
   public func run(_ source: ScriptSource, url: URL? = nil) async -> Result {
     // An interruption stops one run, not the ones a prompt starts next.

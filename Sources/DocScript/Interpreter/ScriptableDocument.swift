@@ -28,7 +28,10 @@ public protocol ScriptableDocument {
   /// ``ArgumentKind`` is ``ArgumentKind/documentDefined``: the values
   /// starting with `prefix`, for the document `session` holds.
   ///
-  /// - Parameter argument: The parameter's usage name, such as `POINTER`.
+  /// - Parameters:
+  ///   - argument: The parameter's usage name, such as `POINTER`.
+  ///   - prefix: What has been typed of the value.
+  ///   - session: The session of the document the command acts on.
   ///
   /// The default offers nothing.
   @MainActor static func scriptCompletions(

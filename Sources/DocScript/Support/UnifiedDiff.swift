@@ -12,7 +12,12 @@
 public struct UnifiedDiff: Sendable, CustomStringConvertible {
   /// One line of a hunk.
   public enum Line: Hashable, Sendable {
-    case context(String), removed(String), added(String)
+    /// A line both sides have (` line`).
+    case context(String)
+    /// A line only the old side has (`-line`).
+    case removed(String)
+    /// A line only the new side has (`+line`).
+    case added(String)
   }
 
   /// A run of changes with the unchanged lines around them.

@@ -10,7 +10,12 @@
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
   /// How serious the diagnostic is.
   public enum Severity: String, Hashable, Sendable {
-    case error, warning, note
+    /// The command or script failed.
+    case error
+    /// Something is suspect, but ran.
+    case warning
+    /// More about the diagnostic before it.
+    case note
   }
 
   /// How serious the diagnostic is.

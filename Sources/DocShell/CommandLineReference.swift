@@ -1,0 +1,208 @@
+/// `docrepl`'s command line: the program's own options and its
+/// subcommands. Help, the man page (`docrepl man`) and the completion
+/// scripts (`docrepl completion SHELL`) are all made from these tables;
+/// the parsers in ``Docrepl``, ``RunCommand``, ``TestCommand`` and the
+/// others accept what they list (a test checks each option).
+enum CommandLineReference {
+  static let noColor = CommandLineOption(
+    "--no-color",
+    help: "No colour in diagnostics (as does NO_COLOR=1). Colour is only ever used on a terminal.")
+  static let help = CommandLineOption("-h", "--help", help: "Show this help.")
+
+  /// The program itself, with the options it takes before a command.
+  static let program = Subcommand(
+    name: "",
+    synopsis: [
+      "[<options>]", "[<options>] -c <commands>", "[<options>] <command> [<arguments>]",
+    ],
+    abstract:
+      "docrepl creates, edits, saves and inspects documents built on Apple's document architecture (FileDocument, FileWrapper, UTType), reimplemented for Linux by the DocKit library.",
+    discussion: [
+      "With no command, docrepl reads commands: at a prompt (GNU readline, with history) when standard input is a terminal, else from standard input in batch, with no prompt and no echo, running each statement as it arrives. A statement that does not parse is reported and skipped."
+    ],
+    options: [
+      CommandLineOption(
+        "-c", value: "<commands>",
+        help: "Run the commands (';' or line breaks between them) and exit."),
+      CommandLineOption(
+        "--interactive", help: "Show the prompt even when standard input is no terminal."),
+      CommandLineOption("--batch", help: "Read standard input in batch even from a terminal."),
+      CommandLineOption(
+        "--history", value: "<file>", completion: .path,
+        help:
+          "Keep the prompt's history in <file> ('' for none). Default: $DOCREPL_HISTORY, else $XDG_STATE_HOME/docrepl/history, else ~/.local/state/docrepl/history."
+      ),
+      noColor,
+      help,
+      CommandLineOption("--version", help: "Show the version of docrepl and of GNU readline."),
+    ],
+    operands: .none,
+    examples: [
+      "docrepl", "docrepl -c 'new text notes; append \"Milk\"; show'",
+      "printf 'new json cfg\\nset /a 1\\nshow\\n' | docrepl",
+      "docrepl run -C /tmp/work \"$PWD/trip.docscript\"",
+    ],
+    exitStatuses: [
+      (.success, "everything ran and matched (and leaving the prompt)"),
+      (
+        .failure,
+        "a command failed, or an expectation did not match; or another failure (permissions, I/O)"
+      ),
+      (.usage, "usage: a bad command line"),
+      (.dataError, "a malformed script (nothing ran), or unsafe input"),
+      (.noInput, "a script, folder or document not found"),
+      (.interrupted, "interrupted (Ctrl-C in batch input, or in 'run')"),
+    ])
+
+  static let run = Subcommand(
+    name: "run",
+    synopsis: ["[-C <dir>] [--bail] [--echo] [--var NAME=VALUE]... <file>..."],
+    abstract:
+      "Replay .docscript files in the current folder (or DIR). A script that does not parse runs nothing (65).",
+    discussion: [
+      "Replays each script, in order, in one session: documents a script leaves open stay open for the next. Every script is parsed first; if one does not parse, nothing runs (65). '-' reads a script from standard input."
+    ],
+    options: [
+      CommandLineOption(
+        "-C", value: "<dir>", completion: .directory,
+        help:
+          "Run in <dir>, as if started there: relative paths, the scripts' included, start from it."
+      ),
+      CommandLineOption("--bail", help: "Stop at the first command that fails."),
+      CommandLineOption("--echo", help: "Print each command before its output."),
+      CommandLineOption("--var", value: "NAME=VALUE", help: "Define $NAME for the scripts."),
+      CommandLineOption("--no-color", help: "No colour in diagnostics."),
+      help,
+    ],
+    operands: .scripts,
+    examples: [
+      "docrepl run trip.docscript",
+      "docrepl run --bail --var name=Lisbon setup.docscript trip.docscript",
+      "docrepl run -C \"$(mktemp -d)\" \"$PWD/examples/tour.docscript\"",
+    ],
+    exitStatuses: [
+      (.success, "all ran"), (.failure, "a command failed"), (.usage, "a bad command line"),
+      (.dataError, "a script did not parse"), (.noInput, "a script or the folder not found"),
+      (.interrupted, "interrupted (Ctrl-C)"),
+    ])
+
+  static let test = Subcommand(
+    name: "test",
+    synopsis: [
+      "[--update] [--junit <path>] [--jobs <n>] [--shard <k>/<n>]",
+      "[--filter <regex>] <file-or-folder>...",
+    ],
+    abstract:
+      "Compare each script's output with its own #> and #! lines, each in a fresh temporary folder, all in one process; print a unified diff where they differ and end with '12 passed, 1 failed'. --update rewrites those lines in place.",
+    discussion: [
+      "Runs each script and compares what every command prints with the #> (output) and #! (diagnostics) lines under it. A folder means every *.docscript under it, recursively. Scripts run sorted by path, each in a fresh temporary folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder. All scripts run in this one process. The last line of output is the summary: '12 passed, 1 failed'. More in docs/testing.md."
+    ],
+    options: [
+      CommandLineOption(
+        "--update",
+        help:
+          "Rewrite the #> and #! lines of each script that does not match with what it printed; every other byte of the file stays as it is. A malformed script is left alone.",
+        examples: ["docrepl test --update tests/rename.docscript"]),
+      CommandLineOption(
+        "--junit", value: "<path>", completion: .path,
+        help: "Also write a JUnit XML report to <path>, for CI.",
+        examples: ["docrepl test --junit build/docrepl.xml tests/"]),
+      CommandLineOption(
+        "--jobs", "-j", value: "<n>",
+        help:
+          "Keep up to <n> scripts in flight at once (default: the number of processors). Commands run one at a time on the main actor; what overlaps is the work off it: reading scripts, opening and saving documents, comparing. Output is the same for any <n>.",
+        examples: ["docrepl test --jobs 4 tests/"]),
+      CommandLineOption(
+        "--shard", value: "<k>/<n>",
+        help:
+          "Run only the k-th of n slices of the scripts (1 <= k <= n), taken round robin from the sorted paths, so that n CI machines together run every script exactly once.",
+        examples: ["docrepl test --shard 2/4 tests/"]),
+      CommandLineOption(
+        "--filter", value: "<regex>",
+        help:
+          "Run only the scripts whose path (as printed) contains a match for <regex>; applied before --shard.",
+        examples: ["docrepl test --filter 'json|notes' tests/"]),
+      CommandLineOption(
+        "--no-color", help: "Accepted, as by every command; output here is never coloured."),
+      help,
+    ],
+    operands: .scripts,
+    examples: [],
+    exitStatuses: [
+      (.success, "every script matched (or was updated)"),
+      (.failure, "a script did not match, could not be read or could not be updated"),
+      (.usage, "a bad command line (nothing runs)"),
+      (.dataError, "a script is malformed (this wins over 1)"),
+      (
+        .noInput,
+        "a named script or folder does not exist, a folder holds no script, or the JUnit report's folder does not exist (nothing runs)"
+      ),
+      (
+        .interrupted,
+        "interrupted (Ctrl-C): the scripts already started finish, the rest do not run"
+      ),
+    ])
+
+  static let inspect = Subcommand(
+    name: "inspect",
+    synopsis: ["<path>"],
+    abstract:
+      "Read a file, directory or package through FileWrapper and print its tree, sorted by name, with kinds, sizes and symbolic-link targets. Unsafe entries (FIFOs, devices, names that are not UTF-8) are refused.",
+    discussion: [
+      "Reads the file, directory or package at <path> through FileWrapper and prints its tree: names in byte order, directories with a trailing '/', files with their sizes, symbolic links with their targets (never followed). A last line totals the tree. Files' contents are not read: sizes come from lstat, so listing a huge file costs nothing."
+    ],
+    options: [help],
+    operands: .path,
+    examples: ["docrepl inspect examples/Trip.notes", "docrepl inspect ~/Documents/Report.pages"],
+    exitStatuses: [
+      (.success, "listed"), (.failure, "unreadable (permissions, I/O)"),
+      (.usage, "a bad command line"),
+      (.dataError, "unsafe input (a FIFO, socket or device, a name that is not UTF-8)"),
+      (.noInput, "no such file"),
+    ])
+
+  static let completion = Subcommand(
+    name: "completion",
+    synopsis: ["bash|zsh|fish"],
+    abstract:
+      "Print a completion script for bash, zsh or fish: subcommands, options and .docscript files.",
+    discussion: [
+      "Prints a script that teaches the shell to complete docrepl's subcommands, their options and the .docscript files and folders they take. Load it from the shell's start-up file, or install it where the shell looks for completions."
+    ],
+    options: [help],
+    operands: .choices(CompletionScript.Shell.allCases.map(\.rawValue)),
+    examples: [
+      "source <(docrepl completion bash)",
+      "docrepl completion zsh > ~/.zsh/completion/_docrepl",
+      "docrepl completion fish > ~/.config/fish/completions/docrepl.fish",
+    ],
+    exitStatuses: [(.success, "printed"), (.usage, "no shell, or one docrepl does not know")])
+
+  static let manual = Subcommand(
+    name: "man",
+    synopsis: [],
+    abstract: "Print this manual page, in troff.",
+    discussion: [
+      "Prints docrepl's manual page, generated from the same tables as the help; docs/docrepl.1 is its output."
+    ],
+    options: [help],
+    operands: .none,
+    examples: ["docrepl man > docrepl.1 && man -l docrepl.1"],
+    exitStatuses: [(.success, "printed"), (.usage, "a bad command line")],
+    isHidden: true)
+
+  static let helpCommand = Subcommand(
+    name: "help",
+    synopsis: [],
+    abstract: "Show this help. '<command> --help' shows a command's.",
+    discussion: [], options: [], operands: .none, examples: [],
+    exitStatuses: [(.success, "printed")])
+
+  /// Every subcommand, in the order help lists them.
+  static let subcommands = [run, test, inspect, completion, helpCommand, manual]
+
+  /// The subcommand called `name`, if there is one.
+  static func subcommand(named name: String) -> Subcommand? {
+    subcommands.first { $0.name == name }
+  }
+}

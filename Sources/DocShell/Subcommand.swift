@@ -1,0 +1,31 @@
+/// One subcommand of `docrepl` (`run`, `test`, …), or the program itself:
+/// the table that its `--help`, the man page and the completion scripts
+/// are all generated from, so that they never disagree.
+struct Subcommand: Sendable {
+  /// Its name (`test`); empty for the program itself.
+  var name: String
+  /// The usage lines after `docrepl NAME`, each a line of its own.
+  var synopsis: [String]
+  /// One sentence for the program's list of commands.
+  var abstract: String
+  /// Paragraphs for its own help and the man page.
+  var discussion: [String]
+  /// Its options.
+  var options: [CommandLineOption]
+  /// What its operands complete to.
+  var operands: CommandLineValue
+  /// Command lines that use it.
+  var examples: [String]
+  /// What each exit status means for it.
+  var exitStatuses: [(status: ExitStatus, meaning: String)]
+  /// Left out of the help and the completion scripts (`man`).
+  var isHidden = false
+
+  /// `docrepl test`, or `docrepl` for the program.
+  var commandName: String { name.isEmpty ? "docrepl" : "docrepl \(name)" }
+
+  /// The option spelt `name`, if it has one.
+  func option(named name: String) -> CommandLineOption? {
+    options.first { $0.names.contains(name) }
+  }
+}
