@@ -22,7 +22,7 @@ struct DocreplFuzz {
     /// task, and each check turns the main run loop for its own task.
     static func main() {
       var argc = CommandLine.argc
-      var argv = CommandLine.unsafeArgv
+      var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
       exit(LLVMFuzzerRunDriver(&argc, &argv) { fuzzOneInput($0, $1) })
     }
   #else
