@@ -39,15 +39,12 @@ extension BenchCommand {
   }
 
   /// Wall and process processor time of `body`.
+  @MainActor
   private static func timed(
     _ body: () async throws -> Void
   ) async throws -> (wall: Double, cpu: Double) {
-    let clock = ContinuousClock()
     let cpuStart = processorSeconds()
-    let start = clock.now
-    try await body()
-    let elapsed = clock.now - start
-    let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let wall = try await measure(body).seconds
     return (wall, processorSeconds() - cpuStart)
   }
 

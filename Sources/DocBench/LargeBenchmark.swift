@@ -107,11 +107,7 @@ enum LargeBenchmark {
 
   @MainActor
   private static func seconds(_ body: () async throws -> Void) async throws -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    try await body()
-    let elapsed = clock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    try await BenchCommand.measure(body).seconds
   }
 
   /// GNU time, if installed.
