@@ -1,4 +1,5 @@
 import Dispatch
+import DocKit
 import Glibc
 import Synchronization
 
@@ -8,11 +9,11 @@ import Synchronization
 /// summary (exit status 130). A second signal ends the process as usual.
 final class Interruption: Sendable {
   private let flag = Atomic<Bool>(false)
-  private let sources: Mutex<[any DispatchSourceSignal]>
+  private let sources: Locked<[any DispatchSourceSignal]>
 
   /// Starts watching for the signals.
   init() {
-    sources = Mutex([])
+    sources = Locked([])
     sources.withLock { sources in
       for number in [SIGINT, SIGTERM] {
         signal(number, SIG_IGN)

@@ -1,6 +1,6 @@
 import CReadline
+import DocKit
 import Glibc
-import Synchronization
 
 /// Lines typed at the prompt, through GNU readline's callback interface.
 ///
@@ -90,7 +90,7 @@ final class ReadlineSource: LineSource {
   }
 
   /// The line readline finished, handed from its callback to the loop.
-  private nonisolated static let received = Mutex<LineEvent?>(nil)
+  private nonisolated static let received = Locked<LineEvent?>(nil)
 
   /// readline's line handler: takes the line (nil at Ctrl-D on an empty
   /// line, or end of file) and removes itself, so that readline does not

@@ -1,9 +1,8 @@
 public import DocKit
 public import Foundation
-import Synchronization
 
 /// Any file, as bytes, in a reference document like the seed's
-/// `PDFDocument`: the contents live in a `Mutex`, snapshots are taken under
+/// `PDFDocument`: the contents live behind a lock, snapshots are taken under
 /// the lock, and every edit registers its undo with an action name.
 ///
 ///     let document = BinaryDocument(contents: Data([1, 2, 3]))
@@ -15,15 +14,15 @@ public final class BinaryDocument: ReferenceFileDocument {
     var contents: Data
   }
 
-  private let storage: Mutex<Storage>
+  private let storage: Locked<Storage>
 
   /// Creates a document holding `contents`.
   public init(contents: Data = Data()) {
-    storage = Mutex(Storage(contents: contents))
+    storage = Locked(Storage(contents: contents))
   }
 
   public required init(configuration: ReadConfiguration) throws {
-    storage = Mutex(Storage(contents: try PlainTextDocument.contents(of: configuration.file)))
+    storage = Locked(Storage(contents: try PlainTextDocument.contents(of: configuration.file)))
   }
 
   /// The current bytes.

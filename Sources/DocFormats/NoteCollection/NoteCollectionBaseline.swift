@@ -25,7 +25,7 @@ final class NoteCollectionBaseline: Sendable {
   /// The most recent records, newest last. A handful is enough: a save
   /// consults the record of the last save or read; older ones serve a
   /// preview made in between (`tree`), and a miss only costs a full write.
-  private let records = Mutex<[Record]>([])
+  private let records = Locked<[Record]>([])
   private static let limit = 8
   private static let serials = Atomic<UInt64>(0)
 

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// The file wrapper a document last read or wrote, and where, handed from
 /// a ``FileWrapperDocumentReader`` or ``FileWrapperDocumentWriter`` to the
@@ -18,7 +17,7 @@ public final class FileWrapperStore: @unchecked Sendable {
     var url: URL?
   }
 
-  private let state = Mutex(Record())
+  private let state = Locked(Record())
 
   /// Creates an empty store.
   public init() {}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Progress of one operation, in units, that can hand parts of itself to
 /// sub-operations: the subset of Foundation's `ProgressManager` (SF-0023)
 /// that document readers and writers use. Swift 6.3's Foundation lacks it.
@@ -17,11 +15,11 @@ public final class ProgressManager: Sendable {
     var children: [(weight: Int, manager: ProgressManager)] = []
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Creates a manager for `totalCount` units; nil while unknown.
   public init(totalCount: Int?) {
-    state = Mutex(State(totalCount: totalCount))
+    state = Locked(State(totalCount: totalCount))
   }
 
   /// The number of units, or nil while unknown.

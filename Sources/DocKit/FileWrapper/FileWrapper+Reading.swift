@@ -141,6 +141,11 @@ extension FileWrapper {
       target.children = [:]
       for (name, child) in merged { target.adoptChild(child, named: name) }
       target.contentVersion = Self.nextContentVersion()
+      // A reused wrapper takes new contents: every other directory that
+      // holds it (in this tree or another) must plan it again too.
+      for (name, child) in merged where child !== source.children[name] {
+        child.noteChangeInParents()
+      }
     }
   }
 }

@@ -86,6 +86,17 @@ open class FileWrapper {
   package final internal(set) var contentVersion = FileWrapper.nextContentVersion()
 
   private static let contentVersions = Atomic<UInt64>(0)
+  private static let changes = Atomic<UInt64>(0)
+
+  /// How many changes to directories (``noteChange(at:)``) the process has
+  /// made: a tree written in full while it moved is not given a manifest,
+  /// since the tree is no longer what was written.
+  static var changeCount: UInt64 { changes.load(ordering: .acquiring) }
+
+  /// A number that grows whenever a change is noted here (even under a key
+  /// already noted): a save that planned this directory clears its noted
+  /// keys afterwards only if it has not grown since.
+  final var changeSerial: UInt64 = 0
 
   static func nextContentVersion() -> UInt64 {
     contentVersions.add(1, ordering: .relaxed).newValue
@@ -499,12 +510,29 @@ open class FileWrapper {
   /// clears a directory only with every noted directory below it. That
   /// also ends the walk in a tree that contains itself.
   final func noteChange(at key: String) {
+    Self.changes.add(1, ordering: .releasing)
     var pending = [(self, key)]
     contentVersion = Self.nextContentVersion()
     while let (directory, key) = pending.popLast() {
+      directory.changeSerial &+= 1
       guard directory.changedKeys.insert(key).inserted else { continue }
       for parent in directory.liveParents {
         for parentKey in parent.keys(of: directory) { pending.append((parent, parentKey)) }
+      }
+    }
+  }
+
+  /// Notes this directory again in every directory above it, under its
+  /// keys there, without counting a new change: for a directory whose
+  /// noted keys a save kept (see `PackageJournal.markInSync`), so that the
+  /// next plan still reaches it.
+  final func noteInParents() {
+    var pending = [self]
+    while let directory = pending.popLast() {
+      for parent in directory.liveParents {
+        for key in parent.keys(of: directory) where parent.changedKeys.insert(key).inserted {
+          pending.append(parent)
+        }
       }
     }
   }

@@ -232,10 +232,27 @@ public final class DocumentSession<Document> {
 
   // MARK: - Disk state
 
-  private func recordDisk(_ wrapper: FileWrapper?, at url: URL, manifest known: DiskManifest? = nil)
-  {
+  /// Records what is on disk at `url` after a read or a write of `wrapper`.
+  ///
+  /// After an in-place package save, `planned` holds the directories its
+  /// plan walked: they are recorded as in sync with the manifest (which
+  /// the save updated in place), except for changes made since the plan
+  /// (see ``PackageJournal/markInSync(_:with:)``). After any other read or
+  /// write the manifest is made anew from the tree, unless a wrapper
+  /// changed since `changesAtStart` (``FileWrapper/changeCount``): a tree
+  /// edited while it was written is not what the disk holds, so it gets
+  /// no manifest, which makes the next save a full atomic write.
+  private func recordDisk(
+    _ wrapper: FileWrapper?, at url: URL, planned: [PackageJournal.PlannedDirectory]? = nil,
+    changesAtStart: UInt64? = nil
+  ) {
     lastWrapper = wrapper
-    manifest = known ?? wrapper.flatMap { $0.isDirectory ? DiskManifest(tree: $0) : nil }
+    if let planned, let manifest {
+      PackageJournal.markInSync(planned, with: manifest)
+    } else {
+      let unchanged = changesAtStart.map { $0 == FileWrapper.changeCount } ?? true
+      manifest = unchanged ? wrapper.flatMap { $0.isDirectory ? DiskManifest(tree: $0) : nil } : nil
+    }
     diskStamp = (try? FileWrapper.filePath(of: url)).flatMap { FileChangeStamp.of(path: $0) }
   }
 
@@ -388,14 +405,19 @@ public final class DocumentSession<Document> {
     let manifest = inPlace && samePlace && type == contentType ? self.manifest : nil
     let keepPermissions = samePlace ? diskPermissions(of: url) : nil
     let forcing = isForcingSave
-    let saved = try await offMainActor { () throws -> DiskManifest? in
+    // Wrappers changed from here on (by an edit while this writes) are
+    // not what the disk will hold: see recordDisk.
+    let changesAtStart = FileWrapper.changeCount
+    let saved = try await offMainActor {
+      () throws -> UncheckedSendable<[PackageJournal.PlannedDirectory]>? in
       let wrapper = box.value
       // Finish (or discard) an earlier interrupted save of `url` first, so
       // its journal is never applied over what this write puts there.
       // (`save()` has already done so for its own file.)
       if !inPlace { try PackageJournal.recover(packageAt: url, removingTemporaryFiles: false) }
       if let manifest, wrapper.isDirectory {
-        return try Self.savePackage(wrapper, at: url, manifest: manifest, force: forcing)
+        return UncheckedSendable(
+          value: try Self.savePackage(wrapper, at: url, manifest: manifest, force: forcing))
       }
       if let keepPermissions, wrapper.isRegularFile, !wrapper.hasExactPermissions {
         wrapper.permissions = keepPermissions
@@ -440,7 +462,7 @@ public final class DocumentSession<Document> {
     }
     finishWrite(
       to: url, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
-      manifest: saved.value)
+      planned: saved.value?.value, changesAtStart: changesAtStart)
     return true
   }
 
@@ -451,7 +473,7 @@ public final class DocumentSession<Document> {
 
   private func finishWrite(
     to url: URL, as type: UTType, mode: WriteMode, wrapper: FileWrapper?, changeCount saved: Int,
-    manifest: DiskManifest? = nil
+    planned: [PackageJournal.PlannedDirectory]? = nil, changesAtStart: UInt64? = nil
   ) {
     switch mode {
     case .copy:
@@ -466,7 +488,7 @@ public final class DocumentSession<Document> {
         if let wasUntitledAutosave { try? FileManager.default.removeItem(at: wasUntitledAutosave) }
         autosaveURL = nil
       }
-      recordDisk(wrapper, at: url, manifest: manifest)
+      recordDisk(wrapper, at: url, planned: planned, changesAtStart: changesAtStart)
       // The document may have been edited while it was written. Then it
       // is not the value that was saved, and must not be told it was: a
       // document that tracks its changed parts would forget the new ones.

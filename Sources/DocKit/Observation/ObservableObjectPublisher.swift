@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The publisher an ``ObservableObject`` sends on before it changes.
 public final class ObservableObjectPublisher: Publisher, Sendable {
   public typealias Output = Void
@@ -28,7 +26,7 @@ public final class ObservableObjectPublisher: Publisher, Sendable {
     let publisher: ObservableObjectPublisher
   }
 
-  private static let table = Mutex<[ObjectIdentifier: Entry]>([:])
+  private static let table = Locked<[ObjectIdentifier: Entry]>([:])
 
   /// The publisher of `owner`, made on first use and kept as long as
   /// `owner` lives.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The subscriber list behind DocKit's publishers: subscribe, cancel, and
 /// deliver a value to a snapshot of the subscribers, outside the lock, so a
 /// subscriber may cancel (or subscribe) while being called.
@@ -13,7 +11,7 @@ final class Subscribers<Value>: @unchecked Sendable {
     var receivers: [Int: (Value) -> Void] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Adds `receive` and returns the cancellable that removes it.
   func add(_ receive: @escaping (Value) -> Void) -> AnyCancellable {

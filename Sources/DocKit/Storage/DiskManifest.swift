@@ -16,11 +16,15 @@ final class DiskManifest: @unchecked Sendable {
   }
 
   private static let tokens = Atomic<UInt64>(0)
+  private static let stamps = Atomic<UInt64>(0)
 
   var directories: [String: [String: Entry]] = [:]
   /// This manifest's identity among all made in the process: a directory
   /// wrapper's ``FileWrapper/SyncPoint`` names it.
   let token: UInt64
+  /// For each directory path, the stamp of the ``FileWrapper/SyncPoint``
+  /// last recorded there: a wrapper holding an older one is out of sync.
+  private(set) var syncStamps: [String: UInt64] = [:]
 
   /// The manifest of a tree just read from or written to disk. Records in
   /// each directory wrapper that it matches the disk here.
@@ -28,8 +32,7 @@ final class DiskManifest: @unchecked Sendable {
     token = Self.tokens.add(1, ordering: .relaxed).newValue
     var pending: [(FileWrapper, String)] = [(root, "")]
     while let (directory, path) = pending.popLast() {
-      directory.syncPoint = FileWrapper.SyncPoint(manifest: token, path: path)
-      directory.changedKeys = []
+      markInSync(directory, at: path)
       var entries: [String: Entry] = [:]
       for (name, child) in directory.children {
         switch child.kind {
@@ -43,6 +46,22 @@ final class DiskManifest: @unchecked Sendable {
       }
       directories[path] = entries
     }
+  }
+
+  /// Records that `directory` matches the disk at `path` now, with
+  /// nothing changed since unless it keeps its noted changes.
+  func markInSync(_ directory: FileWrapper, at path: String, clearingChanges: Bool = true) {
+    let stamp = Self.stamps.add(1, ordering: .relaxed).newValue
+    syncStamps[path] = stamp
+    directory.syncPoint = FileWrapper.SyncPoint(manifest: token, path: path, stamp: stamp)
+    if clearingChanges { directory.changedKeys = [] }
+  }
+
+  /// Whether `directory`'s sync point says it matches the disk at `path`.
+  func isInSync(_ directory: FileWrapper, at path: String) -> Bool {
+    guard let stamp = syncStamps[path] else { return false }
+    return directory.syncPoint
+      == FileWrapper.SyncPoint(manifest: token, path: path, stamp: stamp)
   }
 
   static func join(_ path: String, _ name: String) -> String {
@@ -63,6 +82,7 @@ final class DiskManifest: @unchecked Sendable {
     guard directories[parent]?.removeValue(forKey: name) == .directory else { return }
     var pending = [path]
     while let directory = pending.popLast() {
+      syncStamps[directory] = nil
       guard let entries = directories.removeValue(forKey: directory) else { continue }
       for (child, entry) in entries where entry == .directory {
         pending.append(Self.join(directory, child))

@@ -76,25 +76,26 @@ enum PackageJournal {
   /// that another program changed since `manifest` was recorded refuses the
   /// save (see ``checkUnchanged(_:manifest:in:packagePath:)``).
   ///
-  /// - Returns: `manifest`, updated in place in O(k) to describe the
-  ///   package as saved. It is changed only when the save succeeded.
+  /// `manifest` is updated in place, in O(k), to describe the package as
+  /// saved; it is changed only when the save succeeded.
+  ///
+  /// - Returns: The directories the plan walked, with their paths: once
+  ///   the caller knows no wrapper changed while the save ran, it records
+  ///   them as in sync with ``markInSync(_:with:)``.
   /// - Throws: ``FileWrapperError`` if the save failed before its commit
   ///   point; the package is then exactly as it was.
   static func save(
     _ tree: FileWrapper, at url: URL, manifest: DiskManifest, replacingChanges: Bool = false
-  ) throws(FileWrapperError) -> DiskManifest {
+  ) throws(FileWrapperError) -> [PlannedDirectory] {
     let packagePath = try FileWrapper.filePath(of: url)
     // A journal left by an earlier save is finished first: it is never
     // mistaken for this save's, nor removed by it.
     try recover(packageAt: url, removingTemporaryFiles: false)
     var staged: [(id: Int, wrapper: FileWrapper, path: String)] = []
-    var visited: [(FileWrapper, String)] = []
+    var visited: [PlannedDirectory] = []
     let operations = try plan(
       tree, manifest: manifest, staged: &staged, visited: &visited, packagePath: packagePath)
-    guard !operations.isEmpty else {
-      markInSync(visited, with: manifest)
-      return manifest
-    }
+    guard !operations.isEmpty else { return visited }
 
     let location = URL(fileURLWithPath: packagePath)
     let parentPath = location.deletingLastPathComponent().path
@@ -204,19 +205,34 @@ enum PackageJournal {
             ? .symbolicLink(wrapper?.linkDestination ?? "") : .file(statuses[id]?.identity))
       }
     }
-    markInSync(visited, with: manifest)
-    return manifest
+    return visited
   }
 
-  /// Records that the directories a successful save planned now match the
-  /// disk as `manifest` describes it, with nothing changed since.
-  private static func markInSync(
-    _ directories: [(FileWrapper, String)], with manifest: DiskManifest
-  ) {
-    for (directory, path) in directories {
-      directory.syncPoint = FileWrapper.SyncPoint(manifest: manifest.token, path: path)
-      directory.changedKeys = []
+  /// A directory a save's plan walked, its path, and its
+  /// ``FileWrapper/changeSerial`` when the plan read its changes.
+  struct PlannedDirectory {
+    var directory: FileWrapper
+    var path: String
+    var changeSerial: UInt64
+  }
+
+  /// Records, after a successful save, that the directories it planned
+  /// match the disk as `manifest` now describes it (a new stamp for each
+  /// path, so that a directory saved there before is out of sync).
+  ///
+  /// A directory changed after the plan read it keeps all its noted keys:
+  /// the ones just saved compare equal next time, and the new ones are
+  /// planned. It is then noted again in the directories above, whose keys
+  /// this clears, so the next plan still reaches it. Runs on the main
+  /// actor, where documents edit their wrappers.
+  static func markInSync(_ directories: [PlannedDirectory], with manifest: DiskManifest) {
+    var kept: [FileWrapper] = []
+    for planned in directories {
+      let unchanged = planned.directory.changeSerial == planned.changeSerial
+      manifest.markInSync(planned.directory, at: planned.path, clearingChanges: unchanged)
+      if !unchanged { kept.append(planned.directory) }
     }
+    for directory in kept { directory.noteInParents() }
   }
 
   /// The operations that turn the package `manifest` describes into `tree`,
@@ -224,9 +240,9 @@ enum PackageJournal {
   /// hash order; only the changes are sorted (by path, so a directory is
   /// made before what goes in it), which keeps the plan deterministic.
   ///
-  /// A directory whose ``FileWrapper/SyncPoint`` is this manifest's, at its
-  /// own path, is compared only under its ``FileWrapper/changedKeys``; any
-  /// other is compared entry by entry. So the walk is O(k) for k changes
+  /// A directory in sync with this manifest at its own path (see
+  /// ``FileWrapper/SyncPoint``) is compared only under its
+  /// ``FileWrapper/changedKeys``; any other is compared entry by entry. So the walk is O(k) for k changes
   /// made since the last save. `visited` gets every directory walked.
   ///
   /// Names that are already on disk were valid when read; only new ones
@@ -235,7 +251,7 @@ enum PackageJournal {
   private static func plan(
     _ tree: FileWrapper, manifest: DiskManifest,
     staged: inout [(id: Int, wrapper: FileWrapper, path: String)],
-    visited: inout [(FileWrapper, String)],
+    visited: inout [PlannedDirectory],
     packagePath: String
   ) throws(FileWrapperError) -> [Operation] {
     var removed: [String] = []
@@ -250,10 +266,10 @@ enum PackageJournal {
           message: "the tree is nested too deeply, or contains itself")
       }
       let old = existing ? manifest.directories[path] ?? [:] : [:]
-      visited.append((directory, path))
-      let inSync =
-        existing
-        && directory.syncPoint == FileWrapper.SyncPoint(manifest: manifest.token, path: path)
+      // The serial first, then the keys: a change after this is noticed.
+      visited.append(
+        PlannedDirectory(directory: directory, path: path, changeSerial: directory.changeSerial))
+      let inSync = existing && manifest.isInSync(directory, at: path)
       let candidates: [(key: String, value: FileWrapper)]
       if inSync {
         candidates = directory.changedKeys.compactMap { name in

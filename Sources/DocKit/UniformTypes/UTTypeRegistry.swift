@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The process's type declarations: the system's, then those registered
 /// with ``UTType/register(_:)``, in order.
@@ -63,7 +62,7 @@ final class UTTypeRegistry: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   private init() {}
 

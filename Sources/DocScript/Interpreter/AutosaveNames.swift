@@ -1,9 +1,9 @@
-import Synchronization
+import DocKit
 
 /// Counter-based names for untitled documents' autosaves, so that runs
 /// repeat.
 final class AutosaveNames: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
 
   /// `Untitled-1`, `Untitled-2` and onward.
   func next() -> String {

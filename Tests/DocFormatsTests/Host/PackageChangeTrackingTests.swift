@@ -55,6 +55,133 @@ struct PackageChangeTrackingTests {
   }
 }
 
+extension PackageChangeTrackingTests {
+  /// Opens the folder `name` made by `edits` in `temporary`.
+  private func openFolder(
+    _ temporary: TemporaryDirectory, _ name: String, _ edits: [TreeEdit]
+  ) async throws -> (DocumentSession<ClosurePackage>, URL) {
+    let url = temporary(name)
+    try TreeEdit.apply(edits, to: nil).write(to: url, options: .atomic, originalContentsURL: nil)
+    let session = try await DocumentSession<ClosurePackage>.open(
+      url, contentType: .folder, environment: testEnvironment(temporary))
+    return (session, url)
+  }
+
+  /// Saves after `edit` runs on the package wrapper.
+  private func save(
+    _ session: DocumentSession<ClosurePackage>, _ edit: @escaping (FileWrapper) throws -> Void
+  ) async throws {
+    session.setDocument(ClosurePackage(edit: WrapperEdit(edit)), actionName: "Edit")
+    try await session.save()
+  }
+
+  private func onDisk(_ url: URL) throws -> [String: TreeEdit.Node] {
+    try TreeEdit.flatten(FileWrapper(url: url, options: .immediate))
+  }
+
+  @Test("A folder put back where another folder has since been saved is planned again")
+  func folderPutBack() async throws {
+    let temporary = try TemporaryDirectory()
+    let (session, url) = try await openFolder(
+      temporary, "Back.package", [.makeDirectory("a"), .write("a/x.txt", "x")])
+    let kept = Holder()
+    try await save(session) { root in
+      let first = try #require(root.fileWrappers?["a"])
+      // Its file's bytes, read now: the save removes the file from disk.
+      _ = try #require(first.fileWrappers?["x.txt"]).loadRegularFileContents()
+      kept.wrapper = first
+      root.removeFileWrapper(first)
+      _ = try TreeEdit.apply([.makeDirectory("a"), .write("a/y.txt", "y")], to: root)
+    }
+    #expect(try onDisk(url) == ["a": .directory, "a/y.txt": .file("y", mode: nil)])
+    try await save(session) { root in
+      root.removeFileWrapper(try #require(root.fileWrappers?["a"]))
+      root.addFileWrapper(try #require(kept.wrapper))
+    }
+    #expect(try onDisk(url) == ["a": .directory, "a/x.txt": .file("x", mode: nil)])
+  }
+
+  @Test("read(from:) of a folder whose file is also in another folder: both are saved")
+  func rereadSharedFile() async throws {
+    let temporary = try TemporaryDirectory()
+    let (session, url) = try await openFolder(
+      temporary, "Shared.package",
+      [.makeDirectory("a"), .write("a/f.txt", "old"), .makeDirectory("b")])
+    try await save(session) { root in
+      let file = try #require(root.fileWrappers?["a"]?.fileWrappers?["f.txt"])
+      try #require(root.fileWrappers?["b"]).addFileWrapper(file)
+    }
+    #expect(try onDisk(url)["b/f.txt"] == .file("old", mode: nil))
+    let source = temporary("source")
+    try TreeEdit.apply([.write("f.txt", "NEW")], to: nil)
+      .write(to: source, options: .atomic, originalContentsURL: nil)
+    try await save(session) { root in
+      try #require(root.fileWrappers?["a"]).read(from: source)
+    }
+    #expect(try onDisk(url)["a/f.txt"] == .file("NEW", mode: nil))
+    #expect(try onDisk(url)["b/f.txt"] == .file("NEW", mode: nil))
+  }
+
+  @Test("A wrapper changed while its package is being saved is saved by the next save")
+  func changeDuringSave() async throws {
+    let temporary = try TemporaryDirectory()
+    let (session, url) = try await openFolder(temporary, "Busy.package", [.write("a.txt", "a")])
+    let kept = Holder()
+    session.setDocument(
+      ClosurePackage(
+        edit: WrapperEdit { root in
+          kept.wrapper = root
+          _ = try TreeEdit.apply([.write("a.txt", "b")], to: root)
+        }), actionName: "Edit")
+    let gate = GatedFileSystem(holding: .fsync)
+    let saving = Task(executorPreference: QueueTaskExecutor()) {
+      try await FileSystemContext.$current.withValue(gate) { try await session.save() }
+    }
+    await gate.reached()
+    try #require(kept.wrapper).addRegularFile(
+      withContents: Data("n".utf8), preferredFilename: "n.txt")
+    gate.proceed()
+    try await saving.value
+    #expect(try onDisk(url) == ["a.txt": .file("b", mode: nil)])
+    try await save(session) { _ in }
+    #expect(try onDisk(url) == ["a.txt": .file("b", mode: nil), "n.txt": .file("n", mode: nil)])
+  }
+}
+
+/// Holds a wrapper between two edits of a test.
+final class Holder: @unchecked Sendable {
+  var wrapper: FileWrapper?
+}
+
+/// An edit of a package wrapper, for ``ClosurePackage``.
+final class WrapperEdit: @unchecked Sendable {
+  let body: (FileWrapper) throws -> Void
+
+  init(_ body: @escaping (FileWrapper) throws -> Void) {
+    self.body = body
+  }
+}
+
+/// A folder document that runs its edit on the wrapper it was read from
+/// (or last saved) and saves that wrapper, as Apple's package example
+/// edits `existingFile`; it can keep references into the tree.
+struct ClosurePackage: FileDocument {
+  static let readableContentTypes: [UTType] = [.folder]
+  var edit: WrapperEdit?
+
+  init(edit: WrapperEdit?) {
+    self.edit = edit
+  }
+
+  init(configuration: ReadConfiguration) throws {}
+
+  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    let root = configuration.existingFile ?? FileWrapper(directoryWithFileWrappers: [:])
+    try edit?.body(root)
+    return root
+  }
+}
+
 /// A folder document that applies its edits to the wrapper it was read
 /// from, as Apple's package example edits `existingFile`.
 struct EditingPackage: FileDocument {
