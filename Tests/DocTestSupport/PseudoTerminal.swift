@@ -38,6 +38,16 @@ public final class PseudoTerminal {
     "DOCREPL_HISTORY": "",
   ]
 
+  /// The sanitizer settings of this process, passed on: under
+  /// `scripts/sanitize` the binary is built with a sanitizer too, and
+  /// without `ASAN_OPTIONS=detect_leaks=0` it would end by reporting the
+  /// Swift runtime's allocations as leaks, and exit non-zero.
+  static var sanitizerOptions: [String: String] {
+    ProcessInfo.processInfo.environment.filter {
+      ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"].contains($0.key)
+    }
+  }
+
   /// Starts `executable` (the built `docrepl` by default) with
   /// `arguments` on a new `columns`×`rows` terminal, in `directory` (the
   /// package root by default), with ``baseEnvironment`` and
@@ -84,7 +94,8 @@ public final class PseudoTerminal {
     // is not imported either) and then runs the program in its place.
     let launcher = "/usr/bin/env"
     let argv = [launcher, "-C", (directory ?? packageRoot).path, executable.path] + arguments
-    let env = Self.baseEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+    let env = Self.baseEnvironment.merging(Self.sanitizerOptions) { $1 }
+      .merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
     var child: pid_t = 0
     let result = withCStrings(argv) { argvPointers in
       withCStrings(env) { envPointers in
