@@ -45,10 +45,7 @@ final class GatedFileSystem: FileSystem {
     }
     guard first else { return }
     reachedContinuation.yield()
-    // Long enough for a suite under a sanitizer on a loaded machine, where
-    // the test may wait minutes for the main actor; a bound all the same,
-    // so that a test that never calls proceed() ends.
-    _ = release.wait(timeout: .now() + 300)
+    _ = release.wait(timeout: .now() + 30)
   }
 
   func fsync(_ descriptor: Int32) -> Int32 {
