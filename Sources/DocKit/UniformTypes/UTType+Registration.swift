@@ -51,6 +51,14 @@ extension UTType {
 }
 
 extension UTTypeDeclaration {
+  /// Checks `declarations` as registering them would (identifiers, tags),
+  /// without registering them: for the fuzzer.
+  package static func validateForRegistration(
+    _ declarations: [UTTypeDeclaration], source: String
+  ) throws(UTTypeDeclarationError) {
+    try UTTypeRegistry.validateEach(declarations, source: source)
+  }
+
   /// Decodes Info.plist-style declarations from JSON.
   package static func decodeDeclarations(
     from data: Data, source: String

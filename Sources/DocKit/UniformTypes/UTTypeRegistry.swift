@@ -212,6 +212,15 @@ final class UTTypeRegistry: Sendable {
     return result
   }
 
+  /// Checks `declarations` as registering them would, one by one, without
+  /// registering them: for the fuzzer, which must not fill the process's
+  /// registry.
+  static func validateEach(
+    _ declarations: [UTTypeDeclaration], source: String
+  ) throws(UTTypeDeclarationError) {
+    for declaration in declarations { try validate(declaration, source: source) }
+  }
+
   private static func validate(
     _ declaration: UTTypeDeclaration, source: String
   ) throws(UTTypeDeclarationError) {
