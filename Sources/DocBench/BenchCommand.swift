@@ -40,19 +40,13 @@ public enum BenchCommand {
         options.files = max(0, value(after: "--files", in: arguments) ?? options.files)
         options.sparseBytes = max(
           0, value(after: "--sparse-bytes", in: arguments) ?? options.sparseBytes)
-        if let index = arguments.firstIndex(of: "--docrepl"), arguments.indices.contains(index + 1)
-        {
-          options.docrepl = arguments[index + 1]
-        }
+        options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
         try InspectBenchmark.run(options)
       case "large":
         var options = LargeBenchmark.Options(docrepl: siblingDocrepl())
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
         options.megabytes = max(1, value(after: "--megabytes", in: arguments) ?? options.megabytes)
-        if let index = arguments.firstIndex(of: "--docrepl"), arguments.indices.contains(index + 1)
-        {
-          options.docrepl = arguments[index + 1]
-        }
+        options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
         try await LargeBenchmark.run(options)
       case "startup":
         var options = StartupBenchmark.Options()
@@ -61,14 +55,13 @@ public enum BenchCommand {
           ("--docrepl", "dynamic"), ("--static", "static stdlib"),
           ("--static-no-pie", "static stdlib, no PIE"),
         ] {
-          if let index = arguments.firstIndex(of: flag), arguments.indices.contains(index + 1) {
-            options.docrepls.append((label, arguments[index + 1]))
+          if let path = string(after: flag, in: arguments) {
+            options.docrepls.append((label, path))
           }
         }
         if options.docrepls.isEmpty { options.docrepls = [("dynamic", siblingDocrepl())] }
-        if let index = arguments.firstIndex(of: "--baseline"), arguments.indices.contains(index + 1)
-        {
-          options.baseline = arguments[index + 1].split(separator: " ").map(String.init)
+        if let baseline = string(after: "--baseline", in: arguments) {
+          options.baseline = baseline.split(separator: " ").map(String.init)
         }
         try StartupBenchmark.run(options)
       case "read-tree":
@@ -94,19 +87,13 @@ public enum BenchCommand {
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
         options.edits = max(1, value(after: "--edits", in: arguments) ?? options.edits)
         options.lines = max(1, value(after: "--lines", in: arguments) ?? options.lines)
-        if let index = arguments.firstIndex(of: "--docrepl"), arguments.indices.contains(index + 1)
-        {
-          options.docrepl = arguments[index + 1]
-        }
+        options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
         try ReplayBenchmark.run(options)
       case "suite":
         var options = SuiteBenchmark.Options(docrepl: siblingDocrepl())
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
         options.scripts = max(1, value(after: "--scripts", in: arguments) ?? options.scripts)
-        if let index = arguments.firstIndex(of: "--docrepl"), arguments.indices.contains(index + 1)
-        {
-          options.docrepl = arguments[index + 1]
-        }
+        options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
         try SuiteBenchmark.run(options)
       case "undo":
         try await undoBenchmarks(
@@ -164,8 +151,12 @@ public enum BenchCommand {
   }
 
   private static func value(after flag: String, in arguments: [String]) -> Int? {
+    string(after: flag, in: arguments).flatMap { Int($0) }
+  }
+
+  private static func string(after flag: String, in arguments: [String]) -> String? {
     arguments.firstIndex(of: flag).flatMap {
-      arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil
+      arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
     }
   }
 
