@@ -59,14 +59,4 @@ enum NotesFuzzing {
     }
     return package
   }
-
-  /// The input form of a package: for seeding the corpus.
-  static func encode(_ files: [(name: String, contents: [UInt8])]) -> [UInt8] {
-    var bytes: [UInt8] = []
-    for (index, file) in files.enumerated() {
-      if index > 0 { bytes.append(entrySeparator) }
-      bytes += Array(file.name.utf8) + [nameSeparator] + file.contents
-    }
-    return bytes
-  }
 }
