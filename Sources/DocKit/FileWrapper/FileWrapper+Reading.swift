@@ -123,7 +123,7 @@ extension FileWrapper {
       target.maximumFileSize = source.maximumFileSize
       target.attributesNeedWriting = false
       // Reread wholesale: a package save compares every entry again.
-      target.syncPoint = nil
+      target.syncStamp = nil
       target.changedKeys = []
       var merged: [(String, FileWrapper)] = []
       for (name, child) in source.children {

@@ -69,11 +69,27 @@ open class FileWrapper {
   /// true once the wrapper has been on disk or had attributes set.
   var hasExactPermissions: Bool { diskStatus != nil || attributesNeedWriting }
   private var storedPreferredFilename: String?
-  /// Where this directory was last known to match the disk, for a package
-  /// save that compares only what changed (see ``SyncPoint``).
-  final var syncPoint: SyncPoint?
+  /// When this directory was last recorded as matching the disk, for a
+  /// package save that compares only what changed: a stamp, unique in the
+  /// process, that the ``DiskManifest`` also keeps for the directory's path.
+  ///
+  /// A package save compares a directory only under its ``changedKeys``
+  /// when the directory's stamp is the one the save's manifest holds for
+  /// its path; any other directory is compared entry by entry. So after
+  /// one note of 100,000 changed, the plan visits one entry, not 100,000.
+  /// A stamp names one manifest and one path at one moment, so a
+  /// directory moved elsewhere in the tree, or put back where another has
+  /// since been saved (by an undo, say), is out of sync: the manifest gave
+  /// that path a new stamp when the other was saved there, and forgets a
+  /// path's stamp when the path is removed.
+  ///
+  /// Stamps are recorded when the session makes the manifest from a tree
+  /// it has just read or written in full, and again, once a package save
+  /// has succeeded, for each directory the save planned; a failed save
+  /// leaves the changes noted, to be planned again.
+  final var syncStamp: UInt64?
   /// The keys of children added, removed, replaced or re-keyed, or changed
-  /// anywhere below, since ``syncPoint`` was recorded. Empty for other
+  /// anywhere below, since ``syncStamp`` was recorded. Empty for other
   /// kinds.
   final var changedKeys: Set<String> = []
   /// A number that changes, to one never used before in the process,

@@ -15,21 +15,16 @@ final class DiskManifest: @unchecked Sendable {
     case symbolicLink(String)
   }
 
-  private static let tokens = Atomic<UInt64>(0)
   private static let stamps = Atomic<UInt64>(0)
 
   var directories: [String: [String: Entry]] = [:]
-  /// This manifest's identity among all made in the process: a directory
-  /// wrapper's ``FileWrapper/SyncPoint`` names it.
-  let token: UInt64
-  /// For each directory path, the stamp of the ``FileWrapper/SyncPoint``
+  /// For each directory path, the ``FileWrapper/syncStamp``
   /// last recorded there: a wrapper holding an older one is out of sync.
   private(set) var syncStamps: [String: UInt64] = [:]
 
   /// The manifest of a tree just read from or written to disk. Records in
   /// each directory wrapper that it matches the disk here.
   init(tree root: FileWrapper) {
-    token = Self.tokens.add(1, ordering: .relaxed).newValue
     var pending: [(FileWrapper, String)] = [(root, "")]
     while let (directory, path) = pending.popLast() {
       markInSync(directory, at: path)
@@ -53,15 +48,14 @@ final class DiskManifest: @unchecked Sendable {
   func markInSync(_ directory: FileWrapper, at path: String, clearingChanges: Bool = true) {
     let stamp = Self.stamps.add(1, ordering: .relaxed).newValue
     syncStamps[path] = stamp
-    directory.syncPoint = FileWrapper.SyncPoint(manifest: token, path: path, stamp: stamp)
+    directory.syncStamp = stamp
     if clearingChanges { directory.changedKeys = [] }
   }
 
-  /// Whether `directory`'s sync point says it matches the disk at `path`.
+  /// Whether `directory`'s sync stamp says it matches the disk at `path`.
   func isInSync(_ directory: FileWrapper, at path: String) -> Bool {
     guard let stamp = syncStamps[path] else { return false }
-    return directory.syncPoint
-      == FileWrapper.SyncPoint(manifest: token, path: path, stamp: stamp)
+    return directory.syncStamp == stamp
   }
 
   static func join(_ path: String, _ name: String) -> String {

@@ -241,7 +241,7 @@ enum PackageJournal {
   /// made before what goes in it), which keeps the plan deterministic.
   ///
   /// A directory in sync with this manifest at its own path (see
-  /// ``FileWrapper/SyncPoint``) is compared only under its
+  /// ``FileWrapper/syncStamp``) is compared only under its
   /// ``FileWrapper/changedKeys``; any other is compared entry by entry. So the walk is O(k) for k changes
   /// made since the last save. `visited` gets every directory walked.
   ///
