@@ -75,9 +75,15 @@ public func runProgram(
     errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
 }
 
-/// The `docrepl` executable in the build directory that holds the tests.
+/// The `docrepl` executable the end-to-end and pseudo-terminal tests run:
+/// the one named by `DOCREPL_BINARY` when that is set (CI sets it to the
+/// release build, the one users run, and runs those suites again), else
+/// the one in the build directory that holds the tests.
 public var docreplExecutable: URL {
-  productsDirectory.appendingPathComponent("docrepl")
+  if let path = ProcessInfo.processInfo.environment["DOCREPL_BINARY"], !path.isEmpty {
+    return URL(fileURLWithPath: path, relativeTo: packageRoot).standardizedFileURL
+  }
+  return productsDirectory.appendingPathComponent("docrepl")
 }
 
 /// The build products directory (`.build/<triple>/debug`).
