@@ -31,8 +31,12 @@ let package = Package(
     /// The program around the language: arguments, loop, line editor, runners.
     .target(
       name: "DocShell",
-      dependencies: ["DocScript", "DocFormats", "CReadline"]
+      dependencies: ["DocScript", "DocFormats", "CReadline", "CDocShellSignals"]
     ),
+    /// The input loop's signal handler and its state (a flag and a
+    /// self-pipe), defined once in C: see its header for why not in
+    /// CReadline's.
+    .target(name: "CDocShellSignals"),
     // No pkgConfig: readline.pc adds -D_XOPEN_SOURCE=600, which SwiftPM
     // refuses with a warning; the headers are in /usr/include anyway.
     .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),

@@ -18,86 +18,40 @@ static inline void docrepl_readline_set_name(const char *name) {
   rl_readline_name = name;
 }
 
-// MARK: - The input loop: signals and readline's callback interface
-// (Sources/DocShell/Interrupts.swift and ReadlineSource.swift).
-//
-// The signal state below is `static`: every Swift file that calls these
-// helpers gets its own copy of it, so only Interrupts.swift calls the
-// docrepl_interrupt_* and docrepl_signal_* helpers.
-
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <string.h>
-#include <unistd.h>
-
-/// Set by SIGINT; cleared by the loop once it has acted on it.
-static volatile sig_atomic_t docrepl_interrupt_flag = 0;
-/// The self-pipe: the handler writes the signal's number to [1], and the
-/// loop polls [0] beside standard input.
-static int docrepl_signal_pipe[2] = {-1, -1};
-
-/// The only code that runs in signal context: an atomic store and a
-/// write(2), both async-signal-safe.
-static void docrepl_signal_handler(int signal_number) {
-  int saved_errno = errno;
-  if (signal_number == SIGINT) docrepl_interrupt_flag = 1;
-  if (docrepl_signal_pipe[1] >= 0) {
-    unsigned char byte = (unsigned char)signal_number;
-    (void)!write(docrepl_signal_pipe[1], &byte, 1);
-  }
-  errno = saved_errno;
-}
-
-/// Creates the self-pipe and handles SIGINT and SIGWINCH, without
-/// SA_RESTART so that a blocking read returns EINTR. Returns the pipe's
-/// read end, or -1 with errno set.
-static inline int docrepl_signal_install(void) {
-  if (docrepl_signal_pipe[0] < 0) {
-    int fds[2];
-    if (pipe(fds) != 0) return -1;
-    for (int i = 0; i < 2; i++) {
-      fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
-      fcntl(fds[i], F_SETFD, FD_CLOEXEC);
-    }
-    docrepl_signal_pipe[0] = fds[0];
-    docrepl_signal_pipe[1] = fds[1];
-  }
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = docrepl_signal_handler;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = 0;
-  if (sigaction(SIGINT, &action, NULL) != 0) return -1;
-  if (sigaction(SIGWINCH, &action, NULL) != 0) return -1;
-  // A parent may have started us with them blocked (Foundation's Process
-  // does): a blocked SIGINT would never reach the handler.
-  sigset_t handled;
-  sigemptyset(&handled);
-  sigaddset(&handled, SIGINT);
-  sigaddset(&handled, SIGWINCH);
-  if (sigprocmask(SIG_UNBLOCK, &handled, NULL) != 0) return -1;
-  return docrepl_signal_pipe[0];
-}
-
-/// Reads one signal number from the self-pipe; 0 when it is empty.
-static inline int docrepl_signal_next(void) {
-  unsigned char byte;
-  if (docrepl_signal_pipe[0] < 0) return 0;
-  return read(docrepl_signal_pipe[0], &byte, 1) == 1 ? byte : 0;
-}
-
-/// Whether SIGINT arrived since the flag was last cleared.
-static inline int docrepl_interrupt_pending(void) { return docrepl_interrupt_flag != 0; }
-
-/// Clears the SIGINT flag.
-static inline void docrepl_interrupt_clear(void) { docrepl_interrupt_flag = 0; }
+// MARK: - The input loop (Sources/DocShell/ReadlineSource.swift). The
+// signal handler and its state are not here but in CDocShellSignals: a
+// `static` variable in this header would exist once per LLVM module that
+// uses it, so the handler and the loop could see different copies. The
+// helpers here keep no state of their own.
 
 /// Turns readline's own signal handlers off: the loop handles SIGINT and
 /// SIGWINCH itself, around readline's callback interface.
 static inline void docrepl_readline_disable_signal_handlers(void) {
   rl_catch_signals = 0;
   rl_catch_sigwinch = 0;
+}
+
+/// Forgets an end of input readline saw at an earlier prompt. Readline
+/// 8.1 and later set rl_eof_found at Ctrl-D and do not clear it when a new
+/// callback handler is installed; while it is set, resetting a terminal
+/// with bracketed paste on writes an extra line break after every line.
+static inline void docrepl_readline_forget_eof(void) {
+#if RL_READLINE_VERSION >= 0x0801
+  rl_eof_found = 0;
+#endif
+}
+
+/// Whether readline itself ends the line at Ctrl-D: readline 8.1 and later
+/// do when bracketed paste is on (its reset sequence ends in a carriage
+/// return, so it then starts a new line). Readline turns bracketed paste
+/// off for terminals that cannot do it, such as TERM=dumb.
+static inline int docrepl_readline_ends_line_at_eof(void) {
+#if RL_READLINE_VERSION >= 0x0801
+  const char *value = rl_variable_value("enable-bracketed-paste");
+  return value != NULL && value[0] == 'o' && value[1] == 'n' && value[2] == '\0';
+#else
+  return 0;
+#endif
 }
 
 /// Empties readline's line buffer, for a prompt that starts afresh after

@@ -20,7 +20,6 @@ struct InputLoop {
   /// current line.
   let pendingEntry = PendingEntry()
   private var errors = StandardStream.error
-  private var output = StandardStream.output
 
   /// The part of an entry read so far, shared with Tab completion.
   @MainActor
@@ -71,6 +70,15 @@ struct InputLoop {
         if await !runEntry(entry, firstLine: interactive ? 1 : entryFirstLine) {
           failed = true
         }
+        if interpreter.currentResult.leaveRequested {
+          // `quit` or `exit`: as Ctrl-D.
+          if !interactive {
+            warnAboutDirtyDocuments()
+            return failed ? .failure : .success
+          }
+          if await mayLeave() { return .success }
+          continue
+        }
         if interactive { continue }
         if interpreter.currentResult.wasInterrupted || Interrupts.isPending {
           warnAboutDirtyDocuments()
@@ -99,7 +107,6 @@ struct InputLoop {
           if interactive { continue }
         }
         if interactive {
-          output.write("\n")
           if await mayLeave() { return .success }
           continue
         }
@@ -142,7 +149,6 @@ struct InputLoop {
       case .interrupt:
         return false
       case .end:
-        output.write("\n")
         return false
       case .closed:
         warnAboutDirtyDocuments()

@@ -1,12 +1,13 @@
-import CReadline
+import CDocShellSignals
 import Glibc
 
 /// Ctrl-C and window-size changes, through a C signal handler that only
-/// sets a flag and writes to a self-pipe (see `shim.h`); everything else
-/// happens here, outside signal context.
+/// sets a flag and writes to a self-pipe (`CDocShellSignals`); everything
+/// else happens here, outside signal context.
 ///
-/// This is the only file that calls the shim's signal helpers: their
-/// state is `static` in the header, one copy per Swift file that uses it.
+/// The flag and the pipe are defined once, in that target's C file, and
+/// read through calls into it, so every reader sees the one the handler
+/// writes, in every build configuration.
 enum Interrupts {
   /// A signal the loop acts on.
   enum Signal {
@@ -17,21 +18,21 @@ enum Interrupts {
   /// or nil if it could not be made (signals then keep their defaults).
   @discardableResult
   static func install() -> Int32? {
-    let descriptor = docrepl_signal_install()
+    let descriptor = docshell_signals_install()
     return descriptor >= 0 ? descriptor : nil
   }
 
   /// Whether Ctrl-C was pressed since ``clear()``.
-  static var isPending: Bool { docrepl_interrupt_pending() != 0 }
+  static var isPending: Bool { docshell_interrupt_pending() != 0 }
 
   /// Forgets an earlier Ctrl-C.
-  static func clear() { docrepl_interrupt_clear() }
+  static func clear() { docshell_interrupt_clear() }
 
   /// The signals waiting in the self-pipe, oldest first; empties it.
   static func drain() -> [Signal] {
     var signals: [Signal] = []
     while true {
-      let number = docrepl_signal_next()
+      let number = docshell_signals_next()
       if number == 0 { return signals }
       signals.append(number == SIGWINCH ? .windowChanged : .interrupt)
     }

@@ -27,7 +27,8 @@ enum LineEvent: Equatable {
   case line([UInt8])
   /// Ctrl-C.
   case interrupt
-  /// The end of the input: Ctrl-D on an empty line, or end of file.
+  /// The end of the input: Ctrl-D on an empty line, or end of file. A
+  /// source that shows prompts has moved to a new line.
   case end
   /// The terminal went away (hang-up, or a read error): nothing more can
   /// be read or asked.

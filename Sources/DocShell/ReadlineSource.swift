@@ -31,6 +31,7 @@ final class ReadlineSource: LineSource {
 
   func readLine(prompt: String) async -> LineEvent {
     Self.received.withLock { $0 = nil }
+    docrepl_readline_forget_eof()
     rl_callback_handler_install(prompt) { line in ReadlineSource.receive(line) }
     var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
     if let signalPipe {
@@ -50,14 +51,18 @@ final class ReadlineSource: LineSource {
           case .windowChanged:
             rl_resize_terminal()
           case .interrupt:
-            // As Python's readline module does; then the line, still on
-            // the screen, is followed by ^C, and the next prompt starts
-            // with an empty one.
+            // As bash and sqlite3 show it: ^C after the line, still on
+            // the screen, then a new line, and the next prompt starts
+            // with an empty one. ^C is written while the terminal is still
+            // readline's: resetting it may move the cursor to the start
+            // of the line (bracketed paste's reset ends in a carriage
+            // return), and ^C would then overwrite the prompt.
             Interrupts.clear()
+            write(STDOUT_FILENO, "^C", 2)
             rl_free_line_state()
             rl_callback_sigcleanup()
             rl_callback_handler_remove()
-            write(STDOUT_FILENO, "^C\n", 3)
+            write(STDOUT_FILENO, "\n", 1)
             docrepl_readline_clear_line()
             return .interrupt
           }
@@ -70,7 +75,16 @@ final class ReadlineSource: LineSource {
       }
       if input & Int16(POLLIN | POLLHUP) != 0 {
         rl_callback_read_char()
-        if let event = Self.received.withLock({ $0 }) { return event }
+        if let event = Self.received.withLock({ $0 }) {
+          // Ctrl-D leaves the cursor after the prompt, unless readline
+          // has already started a new line: what follows (a message, the
+          // discard question, the shell's prompt) starts on a line of
+          // its own, once.
+          if event == .end, docrepl_readline_ends_line_at_eof() == 0 {
+            write(STDOUT_FILENO, "\n", 1)
+          }
+          return event
+        }
       }
     }
   }

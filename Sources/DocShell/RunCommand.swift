@@ -101,7 +101,7 @@ enum RunCommand {
       if result.isMalformed { return .dataError }
       if result.wasInterrupted || Interrupts.isPending { return .interrupted }
       if !result.succeeded { status = .failure }
-      if result.stoppedByBail { break }
+      if result.stoppedByBail || result.leaveRequested { break }
     }
     return status
   }

@@ -120,6 +120,11 @@ public final class PseudoTerminal {
     close(master)
   }
 
+  /// Everything the program wrote so far, byte for byte: carriage
+  /// returns and escape sequences included, for tests of where the
+  /// cursor goes.
+  public var rawTranscript: [UInt8] { bytes }
+
   /// Everything the program wrote so far, with the terminal's `\r\n`
   /// turned back into `\n` and other carriage returns dropped.
   public var transcript: String {

@@ -112,6 +112,7 @@ extension Interpreter {
       guard !rows.isEmpty else { continue }
       text += "\(name) documents:\n" + Self.table(rows).joined(separator: "\n") + "\n"
     }
-    return text + "'help COMMAND' shows a command's usage and an example.\n"
+    return text
+      + "'help COMMAND' shows a command's usage and an example. Ctrl-D, quit or exit leaves.\n"
   }
 }

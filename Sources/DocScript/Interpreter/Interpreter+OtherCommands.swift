@@ -42,6 +42,25 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
+        "quit",
+        summary: "leaves docrepl as Ctrl-D does; at the prompt, asks before discarding unsaved changes",
+        discussion:
+          "The rest of the input does not run. In a script, quit ends the run there, and sourced scripts with it. exit is the same command.",
+        example: "quit", topic: .other, isAllowedInGroup: false),
+      actsOnDocument: false
+    ) { interpreter, _, _ in
+      interpreter.requestLeaving()
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "exit", summary: "the same as quit", example: "exit", topic: .other,
+        isAllowedInGroup: false),
+      actsOnDocument: false
+    ) { interpreter, _, _ in
+      interpreter.requestLeaving()
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
         "help", [.optional("COMMAND")],
         summary: "lists the commands, or shows one's usage, description and example",
         example: "help export", topic: .other),
@@ -50,6 +69,13 @@ extension Interpreter {
       try interpreter.help(arguments[0])
     },
   ]
+
+  /// `quit` and `exit`: the rest of the input does not run, and the run's
+  /// result asks whoever reads the input to leave.
+  func requestLeaving() {
+    leaving = true
+    result.leaveRequested = true
+  }
 
   func changeSetting(_ arguments: ParsedArguments) throws {
     guard let setting = arguments[0], let value = arguments[1] else { return }

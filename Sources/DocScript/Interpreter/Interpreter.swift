@@ -56,6 +56,10 @@ public final class Interpreter {
     /// the task's cancellation) stopped the last run; what the
     /// interrupted command had done was rolled back.
     public var wasInterrupted = false
+    /// Whether `quit` or `exit` ran in the last run: the rest of the input
+    /// did not run, and the input should end as at Ctrl-D (a prompt asks
+    /// about unsaved changes first).
+    public var leaveRequested = false
 
     /// Whether everything ran and held.
     public var succeeded: Bool { !isMalformed && failures == 0 }
@@ -94,6 +98,8 @@ public final class Interpreter {
   var recording: SessionRecording?
   /// Whether the current run was interrupted: the rest of it is skipped.
   var interrupted = false
+  /// Whether `quit` ran in the current run: the rest of it is skipped.
+  var leaving = false
 
   /// Asked at safe points whether the user asked to stop (Ctrl-C): the
   /// prompt sets it to read its signal flag. The task's cancellation
@@ -144,8 +150,10 @@ public final class Interpreter {
   public func run(_ source: ScriptSource, url: URL? = nil) async -> Result {
     // An interruption stops one run, not the ones a prompt starts next.
     interrupted = false
+    leaving = false
     result.isMalformed = false
     result.wasInterrupted = false
+    result.leaveRequested = false
     guard check(source) else {
       result.isMalformed = true
       return result
@@ -185,7 +193,7 @@ public final class Interpreter {
       variables["SCRIPT_DIR"] = savedScriptDirectory
     }
     var parser = Parser(source)
-    while !stopped, !interrupted, let statement = parser.next() {
+    while !stopped, !interrupted, !leaving, let statement = parser.next() {
       // A safe point: between statements, nothing is half done.
       do {
         try checkInterruption()

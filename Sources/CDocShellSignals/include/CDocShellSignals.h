@@ -1,0 +1,27 @@
+// Ctrl-C and window-size changes for DocShell's input loop: a C signal
+// handler that only sets a flag and writes to a self-pipe.
+//
+// The state lives in signals.c, once in the program. It must not live in
+// a header: a `static` variable in a header imported by Swift is
+// instantiated once per LLVM module that uses it, and a release build
+// makes one LLVM module per source file (and cross-module optimization
+// inlines callers into other modules), so the handler would set one copy
+// of the flag while the loop read and cleared another.
+#ifndef DOCSHELL_CDOCSHELLSIGNALS_H
+#define DOCSHELL_CDOCSHELLSIGNALS_H
+
+/// Creates the self-pipe (non-blocking, close-on-exec) and handles SIGINT
+/// and SIGWINCH, without SA_RESTART so that a blocking read returns EINTR,
+/// and unblocks both. Returns the pipe's read end, or -1 with errno set.
+int docshell_signals_install(void);
+
+/// Reads one signal number from the self-pipe; 0 when it is empty.
+int docshell_signals_next(void);
+
+/// Whether SIGINT arrived since the flag was last cleared: 1 or 0.
+int docshell_interrupt_pending(void);
+
+/// Clears the SIGINT flag.
+void docshell_interrupt_clear(void);
+
+#endif

@@ -1,0 +1,63 @@
+#include "CDocShellSignals.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+/// Set by SIGINT; cleared by the loop once it has acted on it.
+static volatile sig_atomic_t interrupt_flag = 0;
+/// The self-pipe: the handler writes the signal's number to [1], and the
+/// loop polls [0] beside standard input.
+static int signal_pipe[2] = {-1, -1};
+
+/// The only code that runs in signal context: a store to a
+/// `volatile sig_atomic_t` and a write(2), both async-signal-safe.
+static void handle_signal(int signal_number) {
+  int saved_errno = errno;
+  if (signal_number == SIGINT) interrupt_flag = 1;
+  if (signal_pipe[1] >= 0) {
+    unsigned char byte = (unsigned char)signal_number;
+    (void)!write(signal_pipe[1], &byte, 1);
+  }
+  errno = saved_errno;
+}
+
+int docshell_signals_install(void) {
+  if (signal_pipe[0] < 0) {
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+      fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
+      fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    }
+    signal_pipe[0] = fds[0];
+    signal_pipe[1] = fds[1];
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handle_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;
+  if (sigaction(SIGINT, &action, NULL) != 0) return -1;
+  if (sigaction(SIGWINCH, &action, NULL) != 0) return -1;
+  // A parent may have started us with them blocked (Foundation's Process
+  // does): a blocked SIGINT would never reach the handler.
+  sigset_t handled;
+  sigemptyset(&handled);
+  sigaddset(&handled, SIGINT);
+  sigaddset(&handled, SIGWINCH);
+  if (sigprocmask(SIG_UNBLOCK, &handled, NULL) != 0) return -1;
+  return signal_pipe[0];
+}
+
+int docshell_signals_next(void) {
+  unsigned char byte;
+  if (signal_pipe[0] < 0) return 0;
+  return read(signal_pipe[0], &byte, 1) == 1 ? byte : 0;
+}
+
+int docshell_interrupt_pending(void) { return interrupt_flag != 0; }
+
+void docshell_interrupt_clear(void) { interrupt_flag = 0; }
