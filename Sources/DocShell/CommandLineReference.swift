@@ -50,7 +50,7 @@ enum CommandLineReference {
       ),
       (.usage, "usage: a bad command line"),
       (.dataError, "a malformed script (nothing ran), or unsafe input"),
-      (.noInput, "a script, folder or document not found"),
+      (.noInput, "a script, folder or document to open not found (this wins over 1)"),
       (.interrupted, "interrupted (Ctrl-C in batch input, or in 'run')"),
     ])
 
@@ -82,7 +82,7 @@ enum CommandLineReference {
     ],
     exitStatuses: [
       (.success, "all ran"), (.failure, "a command failed"), (.usage, "a bad command line"),
-      (.dataError, "a script did not parse"), (.noInput, "a script or the folder not found"),
+      (.dataError, "a script did not parse"), (.noInput, "a script, the folder or a document to open not found"),
       (.interrupted, "interrupted (Ctrl-C)"),
     ])
 

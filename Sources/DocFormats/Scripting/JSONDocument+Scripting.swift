@@ -94,6 +94,18 @@ extension JSONDocument: ScriptableFileDocument {
     }
   }
 
+  /// The note for a VALUE that is not JSON, about what went wrong: a
+  /// bare word wants quotes (`'"text"'`), a duplicate key one of its
+  /// members gone; other mistakes need no note beyond the message.
+  static func literalNotes(_ literal: String, _ error: FormatError) -> [Diagnostic.Note] {
+    if error.message.hasPrefix("duplicate key ") {
+      return [.init("an object holds each key once; remove or rename one of them")]
+    }
+    let quoting = Diagnostic.Note("quote strings twice: '\"text\"'")
+    guard let first = literal.first(where: { !" \t\r\n".contains($0) }) else { return [quoting] }
+    return "{}[]\"-0123456789".contains(first) ? [] : [quoting]
+  }
+
   /// `set` and `insert`: parse VALUE, then edit at POINTER.
   @MainActor
   private static func edit(
@@ -110,8 +122,7 @@ extension JSONDocument: ScriptableFileDocument {
     } catch {
       var message = "VALUE is not a JSON literal: \(error.message)"
       if let column = error.column { message += " at column \(column)" }
-      throw ScriptError(
-        message, at: literal, notes: [.init("quote strings twice: '\"text\"'")])
+      throw ScriptError(message, at: literal, notes: literalNotes(literal.text, error))
     }
     do {
       try context.session.perform { document throws(FormatError) in

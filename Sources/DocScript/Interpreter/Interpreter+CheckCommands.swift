@@ -337,6 +337,7 @@ extension Interpreter {
 struct SavedState {
   let documents: [String: any DocumentHandle]
   let currentName: String?
+  let recentNames: [String]
   let snapshots: [String: (document: String, snapshot: StoredSnapshot)]
   let snapshotOrder: [String]
   let snapshotCount: Int
@@ -348,6 +349,7 @@ struct SavedState {
   init(_ interpreter: Interpreter) {
     documents = interpreter.documents
     currentName = interpreter.currentName
+    recentNames = interpreter.recentNames
     snapshots = interpreter.snapshots
     snapshotOrder = interpreter.snapshotOrder
     snapshotCount = interpreter.snapshotCount
@@ -365,7 +367,10 @@ struct SavedState {
     }
     let kept = documents.filter { interpreter.documents[$0.key] === $0.value }
     interpreter.documents = kept
-    interpreter.currentName = currentName.flatMap { kept[$0] == nil ? nil : $0 }
+    // If the current one was closed, the one closing made current.
+    let closingChoice = interpreter.currentName.flatMap { kept[$0] == nil ? nil : $0 }
+    interpreter.recentNames = recentNames.filter { kept[$0] != nil }
+    interpreter.currentName = currentName.flatMap { kept[$0] == nil ? closingChoice : $0 }
     interpreter.snapshots = snapshots.filter { kept[$0.value.document] != nil }
     interpreter.snapshotOrder = snapshotOrder.filter { interpreter.snapshots[$0] != nil }
     interpreter.snapshotCount = snapshotCount
