@@ -67,8 +67,8 @@ extension JSONDocument: ScriptableFileDocument {
 
   /// Completes a `POINTER` to the members or elements at its level, keys
   /// escaped per RFC 6901 (`~0`, `~1`): `/items/0/na` to `/items/0/name`.
-  /// Objects and arrays go on (no blank after them), so that `/` can
-  /// follow.
+  /// Objects and arrays end in `/` and go on (no blank after them), so
+  /// that the next Tab lists what they hold.
   @MainActor public static func scriptCompletions(
     forArgument argument: String, prefix: String, session: DocumentSession<JSONDocument>
   ) -> [CompletionCandidate] {
@@ -89,8 +89,10 @@ extension JSONDocument: ScriptableFileDocument {
       case .object, .array: isContainer = true
       default: isContainer = false
       }
+      // A container ends in `/`, so that the next Tab lists its keys.
       return CompletionCandidate(
-        parentText + JSONPointer(tokens: [key]).description, isFinal: !isContainer)
+        parentText + JSONPointer(tokens: [key]).description + (isContainer ? "/" : ""),
+        isFinal: !isContainer)
     }
   }
 

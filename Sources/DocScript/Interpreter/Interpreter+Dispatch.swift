@@ -317,18 +317,6 @@ extension Interpreter {
       return handle
     }
     guard let currentName, let handle = documents[currentName] else {
-      if !documents.isEmpty {
-        let names = documents.keys.sorted {
-          Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
-        }
-        throw ScriptError(
-          "no document is current", at: command,
-          notes: [
-            .init(
-              "make one current with 'use NAME', or give '--doc NAME'; open: "
-                + names.joined(separator: ", "))
-          ])
-      }
       throw ScriptError(
         "no document is open", at: command,
         notes: [.init("create one with 'new', or 'open' a file")]

@@ -105,6 +105,12 @@ enum BuiltinCases {
 
     .succeeds("close other --discard", after: base),
     .succeeds("close", after: "new text c"),
+    // Closing the current document makes the one current before it
+    // current again, and says so.
+    .succeeds("close --discard", after: base, prints: "current document: other\n")
+      .then("append o2\nshow", prints: "o1\no2\n"),
+    .succeeds("close --discard", after: base + "\nnew text third\nuse t", prints: "current document: third\n"),
+    .succeeds("close other --discard", after: base).then("show", prints: "one\ntwo\n"),
     .fails(
       "close other", after: base, on: "other", "'other' has unsaved changes",
       notes: ["save it, or close it with --discard"]),
@@ -348,6 +354,9 @@ enum BuiltinCases {
       prints: "Undo Two lines\n"),
     .succeeds("undo", after: base + "\nrestore s1", prints: "Undo Restore s1\n"),
     .fails("undo 3", after: base, on: "3", "only 2 steps to undo"),
+    .fails(
+      "undo 99999999999999999999", after: base, on: "99999999999999999999",
+      "N 99999999999999999999 is out of range; expected 1 or more"),
     .fails("redo 2", after: base, on: "2", "only 1 step to redo"),
     .fails("undo", after: "new text x", on: "undo", "nothing to undo"),
     .fails("redo --doc other", after: base, on: "redo", "nothing to redo"),
