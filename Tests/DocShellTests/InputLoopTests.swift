@@ -48,6 +48,25 @@ struct InputLoopTests {
       result.errors.hasPrefix("<stdin>:2:7: error: unknown escape sequence '\\q'\necho \"\\q\"\n"))
   }
 
+  @Test(
+    "A line that does not parse runs none of its statements, as --help and the docs say; the next line runs",
+    arguments: [["--batch"], ["-c"]])
+  func syntaxErrorSkipsTheWholeLine(_ mode: [String]) throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("kept\n", to: "canary.txt")
+    let text = "echo one; open canary.txt; append lost; save; frob\necho 'two\nlines'; frob\necho three"
+    let result =
+      mode == ["-c"]
+      ? try runDocrepl(["-c", text], in: folder.url)
+      : try runDocrepl(mode, in: folder.url, input: text + "\n")
+    #expect(result.status == 1)
+    #expect(result.output == "three\n")
+    #expect(result.errors.components(separatedBy: "error: unknown command 'frob'").count == 3)
+    #expect(try Data(contentsOf: folder("canary.txt")) == Data("kept\n".utf8))
+    let help = try runDocrepl(["--help"]).output
+    #expect(help.contains("none of it runs"))
+  }
+
   @Test("An unterminated quote at the end of input is reported")
   func unterminatedAtEnd() throws {
     let result = try runDocrepl([], input: "echo one\necho \"two\n")
