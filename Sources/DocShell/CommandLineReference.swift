@@ -82,7 +82,8 @@ enum CommandLineReference {
     ],
     exitStatuses: [
       (.success, "all ran"), (.failure, "a command failed"), (.usage, "a bad command line"),
-      (.dataError, "a script did not parse"), (.noInput, "a script, the folder or a document to open not found"),
+      (.dataError, "a script did not parse"),
+      (.noInput, "a script, the folder or a document to open not found"),
       (.interrupted, "interrupted (Ctrl-C)"),
     ])
 

@@ -54,7 +54,8 @@ struct InputLoopTests {
   func syntaxErrorSkipsTheWholeLine(_ mode: [String]) throws {
     let folder = try TemporaryDirectory()
     try folder.write("kept\n", to: "canary.txt")
-    let text = "echo one; open canary.txt; append lost; save; frob\necho 'two\nlines'; frob\necho three"
+    let text =
+      "echo one; open canary.txt; append lost; save; frob\necho 'two\nlines'; frob\necho three"
     let result =
       mode == ["-c"]
       ? try runDocrepl(["-c", text], in: folder.url)

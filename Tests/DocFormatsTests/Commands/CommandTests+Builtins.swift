@@ -109,7 +109,9 @@ enum BuiltinCases {
     // current again, and says so.
     .succeeds("close --discard", after: base, prints: "current document: other\n")
       .then("append o2\nshow", prints: "o1\no2\n"),
-    .succeeds("close --discard", after: base + "\nnew text third\nuse t", prints: "current document: third\n"),
+    .succeeds(
+      "close --discard", after: base + "\nnew text third\nuse t",
+      prints: "current document: third\n"),
     .succeeds("close other --discard", after: base).then("show", prints: "one\ntwo\n"),
     .fails(
       "close other", after: base, on: "other", "'other' has unsaved changes",
