@@ -47,6 +47,8 @@ extension Interpreter {
       spec: CommandSpec(
         "close", [.optional("NAME"), .flag("discard")],
         summary: "closes a document; refuses a dirty one without --discard",
+        discussion:
+          "Closing the current document makes the one current before it current again, and prints 'current document: NAME'.",
         example: "close Trip --discard", topic: .documents, isAllowedInGroup: false,
         completing: ["NAME": .documentName]),
       actsOnDocument: false
