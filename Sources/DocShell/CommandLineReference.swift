@@ -18,7 +18,7 @@ enum CommandLineReference {
     abstract:
       "docrepl creates, edits, saves and inspects documents built on Apple's document architecture (FileDocument, FileWrapper, UTType), reimplemented for Linux by the DocKit library.",
     discussion: [
-      "With no command, docrepl reads commands: at a prompt (GNU readline, with history) when standard input is a terminal, else from standard input in batch, with no prompt and no echo, running each statement as it arrives. A statement that does not parse is reported and skipped."
+      "With no command, docrepl reads commands: at a prompt (GNU readline, with history) when standard input is a terminal, else from standard input in batch, with no prompt and no echo, running each line as it arrives. A line that does not parse (with the lines an open quote, heredoc or '{' carries it on to) is reported, and none of it runs."
     ],
     options: [
       CommandLineOption(
@@ -38,7 +38,7 @@ enum CommandLineReference {
     ],
     operands: .none,
     examples: [
-      "docrepl", "docrepl -c 'new text notes; append \"Milk\"; show'",
+      "docrepl", "docrepl -c 'new text notes; append \"Milk\"; show; close --discard'",
       "printf 'new json cfg\\nset /a 1\\nshow\\n' | docrepl",
       "docrepl run -C /tmp/work \"$PWD/trip.docscript\"",
     ],
@@ -50,7 +50,7 @@ enum CommandLineReference {
       ),
       (.usage, "usage: a bad command line"),
       (.dataError, "a malformed script (nothing ran), or unsafe input"),
-      (.noInput, "a script, folder or document not found"),
+      (.noInput, "a script, folder or document to open not found (this wins over 1)"),
       (.interrupted, "interrupted (Ctrl-C in batch input, or in 'run')"),
     ])
 
@@ -82,7 +82,8 @@ enum CommandLineReference {
     ],
     exitStatuses: [
       (.success, "all ran"), (.failure, "a command failed"), (.usage, "a bad command line"),
-      (.dataError, "a script did not parse"), (.noInput, "a script or the folder not found"),
+      (.dataError, "a script did not parse"),
+      (.noInput, "a script, the folder or a document to open not found"),
       (.interrupted, "interrupted (Ctrl-C)"),
     ])
 
@@ -95,7 +96,7 @@ enum CommandLineReference {
     abstract:
       "Compare each script's output with its own #> and #! lines, each in a fresh temporary folder, all in one process; print a unified diff where they differ and end with '12 passed, 1 failed'. --update rewrites those lines in place.",
     discussion: [
-      "Runs each script and compares what every command prints with the #> (output) and #! (diagnostics) lines under it. A folder means every *.docscript under it, recursively. Scripts run sorted by path, each in a fresh temporary folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder. All scripts run in this one process. The last line of output is the summary: '12 passed, 1 failed'. More in docs/testing.md."
+      "Runs each script and compares what every command prints with the #> (output) and #! (diagnostics) lines under it. A folder means every *.docscript under it, recursively, except under hidden folders (.git), symbolic links to folders and folders below it with their own Package.swift (another Swift package, whose scripts need its own program); each link and package skipped is named on standard error. Scripts run sorted by path, each in a fresh temporary folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder. All scripts run in this one process. The last line of output is the summary: '12 passed, 1 failed'. More in docs/testing.md."
     ],
     options: [
       CommandLineOption(
@@ -188,15 +189,19 @@ enum CommandLineReference {
     options: [help],
     operands: .none,
     examples: ["docrepl man > docrepl.1 && man -l docrepl.1"],
-    exitStatuses: [(.success, "printed"), (.usage, "a bad command line")],
-    isHidden: true)
+    exitStatuses: [(.success, "printed"), (.usage, "a bad command line")])
 
   static let helpCommand = Subcommand(
     name: "help",
-    synopsis: [],
-    abstract: "Show this help. '<command> --help' shows a command's.",
-    discussion: [], options: [], operands: .none, examples: [],
-    exitStatuses: [(.success, "printed")])
+    synopsis: ["[<command>]"],
+    abstract: "Show this help, or a command's: 'help run' is 'run --help'.",
+    discussion: [
+      "With no command, shows the help of docrepl itself; with one, that command's help, as '<command> --help' shows it."
+    ],
+    options: [],
+    operands: .choices(["run", "test", "inspect", "completion", "man", "help"]),
+    examples: ["docrepl help test"],
+    exitStatuses: [(.success, "printed"), (.usage, "a command docrepl does not know")])
 
   /// Every subcommand, in the order help lists them.
   static let subcommands = [run, test, inspect, completion, helpCommand, manual]

@@ -105,7 +105,19 @@ public enum Docrepl {
     }
     switch command {
     case "help":
-      output.write(help)
+      // `help run` is `run --help`.
+      guard let name = rest.first else {
+        output.write(help)
+        return .success
+      }
+      guard rest.count == 1, let subcommand = CommandLineReference.subcommand(named: name) else {
+        let what = rest.count == 1 ? "unknown command '\(name)'" : "'help' takes one command"
+        errors.write(
+          "docrepl help: error: \(what)\n\n"
+            + HelpText.usage(for: CommandLineReference.helpCommand))
+        return .usage
+      }
+      output.write(subcommand.name == "help" ? help : HelpText.help(for: subcommand))
       return .success
     case "inspect":
       return InspectCommand.run(arguments: rest, output: &output, errors: &errors)

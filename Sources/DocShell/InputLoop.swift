@@ -36,8 +36,9 @@ struct InputLoop {
 
   /// Runs until the input ends (and, at a prompt, the user agrees to
   /// leave), and returns the exit status: 130 if Ctrl-C stopped batch
-  /// input, 1 if any entry failed or did not parse, else 0. At a prompt,
-  /// leaving is 0.
+  /// input, 66 if an entry failed because a file it reads is missing, 1
+  /// if any entry failed or did not parse, else 0. At a prompt, leaving
+  /// is 0.
   mutating func run() async -> ExitStatus {
     let interactive = source.isInteractive
     defer { finishRecording() }
@@ -74,7 +75,7 @@ struct InputLoop {
           // `quit` or `exit`: as Ctrl-D.
           if !interactive {
             warnAboutDirtyDocuments()
-            return failed ? .failure : .success
+            return failed ? failureStatus : .success
           }
           if await mayLeave() { return .success }
           continue
@@ -86,7 +87,7 @@ struct InputLoop {
         }
         if interpreter.currentResult.stoppedByBail {
           warnAboutDirtyDocuments()
-          return .failure
+          return failureStatus
         }
       case .interrupt:
         pending = []
@@ -111,9 +112,15 @@ struct InputLoop {
           continue
         }
         warnAboutDirtyDocuments()
-        return failed ? .failure : .success
+        return failed ? failureStatus : .success
       }
     }
+  }
+
+  /// The status of input in which something failed: 66 if a file to
+  /// read (a document to open, a script to source) was missing, else 1.
+  private var failureStatus: ExitStatus {
+    interpreter.currentResult.missingFiles > 0 ? .noInput : .failure
   }
 
   /// Whether to ask the parser if the entry is complete yet. At a prompt,

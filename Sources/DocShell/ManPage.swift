@@ -155,7 +155,15 @@ enum ManPage {
           }
         }
         macro(".br")
-        text += "Example: \\fB" + Page.escaped(spec.example) + "\\fR\n"
+        if spec.example.contains("\n") {
+          // A heredoc: its lines as typed, not filled into one.
+          text += "Example:\n"
+          macro(".nf")
+          text += "\\fB" + Page.escaped(spec.example) + "\\fR\n"
+          macro(".fi")
+        } else {
+          text += "Example: \\fB" + Page.escaped(spec.example) + "\\fR\n"
+        }
       }
     }
 

@@ -26,6 +26,11 @@ public final class ReadlineCompletion {
   private let interpreter: Interpreter
   private let pendingInput: @MainActor () -> String
 
+  /// Whether the line being read is a path, not a command: set while the
+  /// export dialog asks `export to:`, so that Tab completes files and
+  /// folders there as it does for a command's PATH.
+  public static var lineIsPath = false
+
   private init(interpreter: Interpreter, pendingInput: @escaping @MainActor () -> String) {
     self.interpreter = interpreter
     self.pendingInput = pendingInput
@@ -53,6 +58,10 @@ public final class ReadlineCompletion {
     guard point <= line.count, start <= point,
       let before = String(validating: line[..<point], as: UTF8.self)
     else { return nil }
+    if Self.lineIsPath {
+      return Self.readlineMatches(
+        interpreter.pathCompletions(for: before), text: before, replacingFrom: start)
+    }
     var pending = pendingInput()
     if !pending.isEmpty, !pending.hasSuffix("\n") { pending += "\n" }
     let text = pending + before

@@ -33,6 +33,9 @@ public final class ReadlineExportPrompt: ExportPrompt {
   /// extension); returns the path typed, without surrounding blanks, or
   /// nil when the person cancelled or left the line empty.
   public func exportDestination(defaultFilename: String) async -> String? {
+    // The line is a path: Tab completes files and folders.
+    ReadlineCompletion.lineIsPath = true
+    defer { ReadlineCompletion.lineIsPath = false }
     guard let line = await readLine("export to: ", defaultFilename) else { return nil }
     let path = line.trimmingCharacters(in: .whitespaces)
     return path.isEmpty ? nil : path

@@ -100,7 +100,7 @@ enum RunCommand {
       let result = await interpreter.run(script.source, url: script.url)
       if result.isMalformed { return .dataError }
       if result.wasInterrupted || Interrupts.isPending { return .interrupted }
-      if !result.succeeded { status = .failure }
+      if !result.succeeded { status = result.missingFiles > 0 ? .noInput : .failure }
       if result.stoppedByBail || result.leaveRequested { break }
     }
     return status

@@ -50,6 +50,11 @@ enum TestCommand {
       errors.write("docrepl test: error: \(error.message)\n")
       return error.status
     }
+    for folder in selection.skipped {
+      errors.write(
+        "docrepl test: note: skipped '\(folder.path)': \(folder.reason); name it to test its scripts\n"
+      )
+    }
     var junitURL: URL?
     if let junit = options.junit {
       let url = URL(fileURLWithPath: junit, relativeTo: shell.workingDirectory).standardizedFileURL

@@ -20,8 +20,20 @@ struct TestSelection {
     var status: ExitStatus
   }
 
+  /// A folder the walk did not go into, though it is no hidden one: the
+  /// run names it, so that no script is left out silently.
+  struct Skipped: Hashable, Sendable {
+    /// The folder's path as output shows it, with a trailing `/`.
+    var path: String
+    /// Why: it holds a `Package.swift`, or it is a symbolic link.
+    var reason: String
+  }
+
   /// The scripts selected, sorted by ``Script/path``.
   var scripts: [Script]
+  /// The folders under the folders named that were not searched, sorted
+  /// by path.
+  var skipped: [Skipped] = []
   /// How many scripts the arguments named before filtering and sharding.
   var found: Int
 
@@ -33,6 +45,7 @@ struct TestSelection {
     _ arguments: [String], in folder: URL, filter: Regex<AnyRegexOutput>?, shard: Shard?
   ) throws(Failure) -> TestSelection {
     var scripts: [Script] = []
+    var skipped: [Skipped] = []
     for argument in arguments {
       guard !argument.isEmpty else {
         throw Failure(message: "an empty path names no script", status: .usage)
@@ -46,7 +59,7 @@ struct TestSelection {
         scripts.append(Script(path: argument, url: url))
         continue
       }
-      let under = scriptsUnder(url, named: argument)
+      let under = scriptsUnder(url, named: argument, skipping: &skipped)
       guard !under.isEmpty else {
         throw Failure(message: "no .docscript files under '\(argument)'", status: .noInput)
       }
@@ -64,7 +77,9 @@ struct TestSelection {
     if let shard {
       scripts = shard.select(scripts)
     }
-    return TestSelection(scripts: scripts, found: found)
+    // Each folder once, in the scripts' order.
+    skipped = Array(Set(skipped)).sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    return TestSelection(scripts: scripts, skipped: skipped, found: found)
   }
 
   /// Every `*.docscript` under `folder` (named `name` on the command
@@ -72,8 +87,11 @@ struct TestSelection {
   /// link cycle cannot make the walk endless; hidden folders (`.git`) are
   /// skipped, and so is a folder below `folder` that holds a
   /// `Package.swift`: another Swift package, whose scripts need that
-  /// package's own program (a custom REPL) to run.
-  static func scriptsUnder(_ folder: URL, named name: String) -> [Script] {
+  /// package's own program (a custom REPL) to run. Each package and link
+  /// left out is added to `skipped`.
+  static func scriptsUnder(
+    _ folder: URL, named name: String, skipping skipped: inout [Skipped]
+  ) -> [Script] {
     var prefix = name
     while prefix.count > 1, prefix.hasSuffix("/") { prefix.removeLast() }
     if prefix == "." { prefix = "" }
@@ -94,7 +112,15 @@ struct TestSelection {
             (try? FileManager.default.destinationOfSymbolicLink(atPath: child.path)) != nil
           let isPackage = FileManager.default.fileExists(
             atPath: child.appendingPathComponent("Package.swift").path)
-          if !isLink, !entry.hasPrefix("."), !isPackage { pending.append((child, childPath)) }
+          if entry.hasPrefix(".") { continue }
+          if isLink {
+            skipped.append(Skipped(path: childPath + "/", reason: "a symbolic link to a folder"))
+          } else if isPackage {
+            skipped.append(
+              Skipped(path: childPath + "/", reason: "a Swift package of its own (Package.swift)"))
+          } else {
+            pending.append((child, childPath))
+          }
         } else if entry.hasSuffix(".docscript"), !entry.hasPrefix(".") {
           result.append(Script(path: childPath, url: child))
         }

@@ -34,6 +34,8 @@ struct CompletionTests {
     await harness.setUp(
       """
       new notes Plans
+      note add tram x
+      note add ferry y
       new json Trip
       set /items '[{"name": "a", "nav": 1, "id": 2}]'
       set /a~1b 1
@@ -77,13 +79,18 @@ struct CompletionTests {
     Case("export to T", ["Trip.json"]),
     Case("expect file m", ["my file.txt"]),
     // JSON Pointer keys of the current (or --doc) document.
-    Case("get /", ["/a~1b", "/items", "/title"]),
-    Case("get /items/", ["/items/0"]),
+    Case("get /", ["/a~1b", "/items/", "/title"]),
+    Case("get /items", ["/items/"]),
+    Case("get /items/", ["/items/0/"]),
     Case("get /items/0/", ["/items/0/id", "/items/0/name", "/items/0/nav"]),
     Case("remove /items/0/na", ["/items/0/name", "/items/0/nav"]),
     Case("set /t", ["/title"]),
     Case("insert /a", ["/a~1b"]),
     Case("get --doc Plans /", []),
+    // Note ids of the note collection.
+    Case("note edit --doc Plans ", ["ferry", "tram"]),
+    Case("note remove --doc Plans t", ["tram"]),
+    Case("note title --doc Plans f", ["ferry"]),
     // Choices and commands inside commands.
     Case("set b", ["bail"]),
     Case("set bail o", ["off", "on"]),
@@ -118,7 +125,9 @@ struct CompletionTests {
     ("open 'my", "'my file.txt' "),
     ("open m\"y", "m\"y file.txt\" "),
     ("get /items/0/i", "/items/0/id "),
-    ("get /it", "/items"),
+    ("get /it", "/items/"),
+    ("get /items/0/n", "/items/0/na"),
+    ("note move --doc Plans tr", "tram "),
     ("print ${SCR", "${SCRIPT_DIR}"),
     ("sav", "save"),
     ("save-as $PWD/Tr", "$PWD/Trip.json "),

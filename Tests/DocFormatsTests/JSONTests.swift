@@ -136,7 +136,10 @@ struct JSONTests {
       ("/a~2", "'~' must be followed by '0' or '1' in '/a~2'"),
       ("/missing", "/missing does not exist"),
       ("/a~1b/m~0n/2", "/a~1b/m~0n/2 does not exist (the array has 2 elements)"),
-      ("/a~1b/m~0n/01", "/a~1b/m~0n/01 does not exist (the array has 2 elements)"),
+      (
+        "/a~1b/m~0n/01",
+        "/a~1b/m~0n/01 has the array index '01' with a leading zero, which JSON Pointer (RFC 6901) does not allow; write /a~1b/m~0n/1"
+      ),
       ("/a~1b/m~0n/0/x", "/a~1b/m~0n/0 is a number, not a container"),
     ] {
       let error = #expect(throws: FormatError.self) { try document.value(at: pointer) }

@@ -14,6 +14,37 @@ struct CommandLineTests {
     #expect(result.errors.isEmpty)
   }
 
+  @Test(
+    "'help COMMAND' prints that command's help, as 'COMMAND --help' does",
+    arguments: ["run", "test", "inspect", "completion", "man", "help"])
+  func helpForACommand(_ command: String) throws {
+    let result = try runDocrepl(["help", command])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.errors.isEmpty)
+    let own = try runDocrepl(command == "help" ? ["--help"] : [command, "--help"])
+    #expect(result.output == own.output)
+    if command != "help" { #expect(result.output.hasPrefix("USAGE: docrepl \(command)")) }
+  }
+
+  @Test("'help' with an unknown command, or two, is a usage error")
+  func helpForAnUnknownCommand() throws {
+    for arguments in [["help", "frob"], ["help", "run", "test"]] {
+      let result = try runDocrepl(arguments)
+      #expect(result.status == 64)
+      #expect(result.output.isEmpty)
+      #expect(result.errors.hasPrefix("docrepl help: error: "))
+      #expect(result.errors.contains("USAGE: docrepl help [<command>]"))
+    }
+  }
+
+  @Test("--help lists every subcommand, 'man' and 'help' included")
+  func helpListsEveryCommand() throws {
+    let help = try runDocrepl(["--help"]).output
+    for command in ["run", "test", "inspect", "completion", "help", "man"] {
+      #expect(help.contains("\n  \(command) "), "\(command)")
+    }
+  }
+
   @Test("--version names docrepl's version and readline's")
   func version() throws {
     let result = try runDocrepl(["--version"])

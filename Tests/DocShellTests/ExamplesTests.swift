@@ -33,6 +33,34 @@ struct ExamplesTests {
     #expect(try folder.names() == [])
   }
 
+  /// The text of every `docrepl -c '…'` example in the README, the docs
+  /// and `--help`.
+  static func commandLineExamples() throws -> [String] {
+    var texts: [String] = []
+    for path in ["README.md", "docs/repl.md", "docs/docscript.md"] {
+      texts.append(
+        try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8))
+    }
+    texts.append(try runDocrepl(["--help"]).output)
+    let pattern = /docrepl -c '([^']*)'/
+    // `docrepl -c 'commands'` in a synopsis is a placeholder.
+    return texts.flatMap { $0.matches(of: pattern).map { String($0.output.1) } }
+      .filter { $0 != "commands" }
+  }
+
+  @Test("Every `-c` example in the README, the docs and --help runs cleanly: no warning, exit 0")
+  func commandLineExamplesRunCleanly() throws {
+    let examples = try Self.commandLineExamples()
+    #expect(examples.count >= 2, "\(examples)")
+    for commands in examples {
+      let folder = try TemporaryDirectory("example")
+      let result = try runDocrepl(["-c", commands], in: folder.url)
+      #expect(result.status == 0, "\(commands): \(result.errors)")
+      #expect(result.errors == "", "\(commands)")
+      #expect(!result.output.isEmpty, "\(commands)")
+    }
+  }
+
   @Test("`scratch` works in a new folder, prints paths relative to it, and removes it at exit")
   func scratch() throws {
     let folder = try TemporaryDirectory("scratch")

@@ -48,6 +48,26 @@ struct InputLoopTests {
       result.errors.hasPrefix("<stdin>:2:7: error: unknown escape sequence '\\q'\necho \"\\q\"\n"))
   }
 
+  @Test(
+    "A line that does not parse runs none of its statements, as --help and the docs say; the next line runs",
+    arguments: [["--batch"], ["-c"]])
+  func syntaxErrorSkipsTheWholeLine(_ mode: [String]) throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("kept\n", to: "canary.txt")
+    let text =
+      "echo one; open canary.txt; append lost; save; frob\necho 'two\nlines'; frob\necho three"
+    let result =
+      mode == ["-c"]
+      ? try runDocrepl(["-c", text], in: folder.url)
+      : try runDocrepl(mode, in: folder.url, input: text + "\n")
+    #expect(result.status == 1)
+    #expect(result.output == "three\n")
+    #expect(result.errors.components(separatedBy: "error: unknown command 'frob'").count == 3)
+    #expect(try Data(contentsOf: folder("canary.txt")) == Data("kept\n".utf8))
+    let help = try runDocrepl(["--help"]).output
+    #expect(help.contains("none of it runs"))
+  }
+
   @Test("An unterminated quote at the end of input is reported")
   func unterminatedAtEnd() throws {
     let result = try runDocrepl([], input: "echo one\necho \"two\n")
@@ -112,6 +132,42 @@ struct InputLoopTests {
   func exitStatuses(_ arguments: [String], _ status: Int32) throws {
     let result = try runDocrepl(arguments)
     #expect(result.status == status, "\(result.errors)")
+  }
+
+  /// Each way of running commands, given the commands: `-c`, batch from
+  /// standard input, and `run` of a script file.
+  enum Mode: String, CaseIterable, Sendable {
+    case commandLine = "-c", batch, run
+
+    func run(_ commands: String, in folder: TemporaryDirectory) throws -> ProcessResult {
+      switch self {
+      case .commandLine: return try runDocrepl(["-c", commands], in: folder.url)
+      case .batch: return try runDocrepl([], in: folder.url, input: commands + "\n")
+      case .run:
+        try folder.write(commands + "\n", to: "s.docscript")
+        return try runDocrepl(["run", "s.docscript"], in: folder.url)
+      }
+    }
+  }
+
+  @Test(
+    "A document to open (or a script to source) that is missing exits 66 in every mode, even after another failure; the rest still runs",
+    arguments: Mode.allCases, ["open missing.txt", "source missing.docscript"])
+  func missingDocument(_ mode: Mode, _ command: String) throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("kept\n", to: "canary.txt")
+    let result = try mode.run(
+      "expect-error 'no such' open gone.txt\nexpect dirty --doc c\n\(command)\necho after",
+      in: folder)
+    #expect(result.status == 66, "\(result.errors)")
+    #expect(result.output == "after\n")
+    #expect(result.errors.contains("error: no such "))
+    #expect(try Data(contentsOf: folder("canary.txt")) == Data("kept\n".utf8))
+    // An expected missing file is no failure; another failure is 1.
+    let expected = try mode.run("expect-error 'no such' \(command)\necho ok", in: folder)
+    #expect(expected.status == 0, "\(expected.errors)")
+    let other = try mode.run("expect dirty", in: folder)
+    #expect(other.status == 1, "\(other.errors)")
   }
 
   @Test("SIGINT while batch input waits: exit 130, with the dirty-document warning")

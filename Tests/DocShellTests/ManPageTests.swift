@@ -43,6 +43,22 @@ struct ManPageTests {
   }
 
   @Test(
+    "A multi-line example (a heredoc) keeps its lines, in the source and as man shows it",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man")))
+  func multiLineExamples() throws {
+    let page = try runDocrepl(["man"]).output
+    #expect(page.contains("Example:\n.nf\n\\fBset\\-text <<EOF\nMilk\nEggs\nEOF\\fR\n.fi\n"))
+    let result = try runProgram(
+      URL(fileURLWithPath: "/usr/bin/man"), ["-l", Self.committed.path],
+      environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LC_ALL": "C"])
+    // Bold as man prints it to a pipe (overstrike or SGR), made plain.
+    let plain = result.output.replacing(/.\u{8}/, with: "").replacing(/\u{1B}\[[0-9;]*m/, with: "")
+    let lines = plain.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let start = try #require(lines.firstIndex(of: "set-text <<EOF"))
+    #expect(Array(lines[start...].prefix(4)) == ["set-text <<EOF", "Milk", "Eggs", "EOF"])
+  }
+
+  @Test(
     "groff -ww renders the page with no warning",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")))
   func rendersWithoutWarnings() throws {

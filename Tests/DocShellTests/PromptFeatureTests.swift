@@ -28,9 +28,9 @@ struct PromptFeatureTests {
     try session.expect("Trip* > ")
     // A container completes without a blank, so the path goes on.
     try session.send("get /it\t")
-    try session.expect("get /items")
-    try session.send("/0/n\t")
-    try session.expect("/0/name ")  // a dumb terminal redraws from the last break
+    try session.expect("get /items/")
+    try session.send("0/n\t")
+    try session.expect("0/name ")  // a dumb terminal redraws from the last break
     try session.send("\r")
     #expect(try session.expect("Trip* > ").hasPrefix("\n1\n"))
     try session.send(control: "d")

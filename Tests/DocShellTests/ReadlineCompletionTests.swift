@@ -106,7 +106,8 @@ struct ReadlineKeysTests {
     arguments: [
       ("us\t\n", "use "),
       ("use T\t\n", "use Trip "),
-      ("get /it\t/0/n\t\n", "get /items/0/name "),
+      ("get /it\t0/n\t\n", "get /items/0/name "),
+      ("get /it\t\t\n", "get /items/0/"),
       ("get /items/0/x\t\n", "get /items/0/x"),
       ("open my\t\n", "open my\\ file.txt "),
       ("open \"my\t\n", "open \"my file.txt\" "),
@@ -154,6 +155,32 @@ struct ReadlineKeysTests {
       await dialog.exportDestination(defaultFilename: "Trip.json")
     }
     #expect(destination == expected)
+  }
+
+  @Test(
+    "Tab at the export line completes files and folders, as for a PATH argument",
+    arguments: [
+      ("\u{15}su\t\n", "sub/"),
+      ("\u{15}su\t\t\n", "sub/inner.txt"),
+      ("\u{15}my\t\n", "my file.txt"),
+      ("\u{15}sub/in\t\n", "sub/inner.txt"),
+    ])
+  func exportLineCompletesPaths(_ keys: String, _ expected: String) async throws {
+    let folder = try TemporaryDirectory("keys")
+    try folder.write("x", to: "my file.txt")
+    try folder.write("x", to: "sub/inner.txt")
+    let interpreter = await Self.interpreter(in: folder)
+    ReadlineCompletion.install(for: interpreter)
+    let dialog = ReadlineExportPrompt()
+    let destination = try await Self.withKeys(keys) {
+      await dialog.exportDestination(defaultFilename: "Trip.json")
+    }
+    #expect(destination == expected)
+    // The main prompt completes commands again afterwards.
+    let read = try await Self.withKeys("us\t\n") {
+      CReadline.readline("> ").map { String(cString: $0) }
+    }
+    #expect(read == "use ")
   }
 
   @Test("End of input on an emptied line cancels the export, and the next line starts empty")

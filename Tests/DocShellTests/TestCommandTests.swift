@@ -92,6 +92,27 @@ struct TestCommandTests {
       result.output
         == "PASS t/B.docscript\nPASS t/a.docscript\nPASS t/a/b.docscript\nPASS t/z.docscript\n4 passed, 0 failed\n"
     )
+    // The package left out is named, not skipped silently.
+    #expect(
+      result.errors
+        == "docrepl test: note: skipped 't/pkg/': a Swift package of its own (Package.swift); name it to test its scripts\n"
+    )
+  }
+
+  @Test("A symbolic link to a folder is not followed, and is named on standard error")
+  func linkedFolder() throws {
+    let folder = try suite([
+      "t/a.docscript": "print a\n#> a\n", "elsewhere/b.docscript": "print b\n#> b\n",
+    ])
+    try FileManager.default.createSymbolicLink(
+      atPath: folder("t/link").path, withDestinationPath: folder("elsewhere").path)
+    let result = try test(["t"], in: folder)
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output == "PASS t/a.docscript\n1 passed, 0 failed\n")
+    #expect(
+      result.errors
+        == "docrepl test: note: skipped 't/link/': a symbolic link to a folder; name it to test its scripts\n"
+    )
   }
 
   @Test("A malformed script reports its diagnostics, counts as failed, and 65 wins over 1")

@@ -83,7 +83,7 @@ public struct JSONDocument: FileDocument, Hashable {
     case .array(let items):
       guard let index = JSONPointer.index(token), index < items.count else {
         throw FormatError(
-          .invalidPointer, "\(prefix) does not exist (the array has \(items.count) elements)")
+          .invalidPointer, JSONPointer.notAnIndex(token, count: items.count, in: prefix))
       }
       return items[index]
     default:
@@ -176,6 +176,10 @@ public struct JSONDocument: FileDocument, Hashable {
     case .array(let items):
       let index = token == "-" && isInsert ? items.count : JSONPointer.index(token)
       guard let index, index <= (isInsert ? items.count : items.count - 1) else {
+        if JSONPointer.hasLeadingZero(token) {
+          throw FormatError(
+            .invalidPointer, JSONPointer.notAnIndex(token, count: items.count, in: pointer))
+        }
         throw FormatError(
           .invalidPointer,
           "\(pointer) is not an index of the array (it has \(items.count) elements)")

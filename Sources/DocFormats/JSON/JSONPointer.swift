@@ -59,6 +59,26 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     .joined()
   }
 
+  /// Why `token` names no element of an array of `count` elements, for
+  /// the error about `pointer`: RFC 6901 writes an index without leading
+  /// zeros, so `01` is refused with the index to write instead.
+  static func notAnIndex(_ token: String, count: Int, in pointer: JSONPointer) -> String {
+    if hasLeadingZero(token) {
+      let digits = token.drop { $0 == "0" }
+      let corrected = JSONPointer(
+        tokens: pointer.tokens.dropLast() + [digits.isEmpty ? "0" : String(digits)])
+      return
+        "\(pointer) has the array index '\(token)' with a leading zero, which JSON Pointer (RFC 6901) does not allow; write \(corrected)"
+    }
+    return "\(pointer) does not exist (the array has \(count) elements)"
+  }
+
+  /// Whether `token` is digits with a leading zero, such as `01`: a
+  /// number, but not an array index as RFC 6901 writes one.
+  static func hasLeadingZero(_ token: String) -> Bool {
+    token.count > 1 && token.first == "0" && token.allSatisfy { ("0"..."9").contains($0) }
+  }
+
   /// The token as an array index: `0` or digits without a leading zero.
   static func index(_ token: String) -> Int? {
     guard let first = token.first, first != "+", first != "-", token == "0" || first != "0" else {

@@ -112,13 +112,19 @@ extension BinaryDocument: ScriptableReferenceDocument {
     let value =
       text.hasPrefix("0x") || text.hasPrefix("0X") ? Int(text.dropFirst(2), radix: 16) : Int(text)
     guard let value else {
+      // Digits too many for an Int are a number, just too big.
+      let hexDigits = text.dropFirst(2)
+      if Argument.isWholeNumber(text)
+        || ((text.hasPrefix("0x") || text.hasPrefix("0X")) && !hexDigits.isEmpty
+          && hexDigits.allSatisfy(\.isHexDigit))
+      {
+        throw Argument.outOfRange(what, text, bounds, at: argument)
+      }
       throw ScriptError(
         "expected \(what) as a number (decimal or 0x…), not '\(text)'", at: argument)
     }
     guard bounds.contains(value) else {
-      throw ScriptError(
-        "\(what) \(text) is out of range; expected \(bounds.lowerBound) to \(bounds.upperBound)",
-        at: argument)
+      throw Argument.outOfRange(what, text, bounds, at: argument)
     }
     return value
   }

@@ -67,8 +67,8 @@ extension JSONDocument: ScriptableFileDocument {
 
   /// Completes a `POINTER` to the members or elements at its level, keys
   /// escaped per RFC 6901 (`~0`, `~1`): `/items/0/na` to `/items/0/name`.
-  /// Objects and arrays go on (no blank after them), so that `/` can
-  /// follow.
+  /// Objects and arrays end in `/` and go on (no blank after them), so
+  /// that the next Tab lists what they hold.
   @MainActor public static func scriptCompletions(
     forArgument argument: String, prefix: String, session: DocumentSession<JSONDocument>
   ) -> [CompletionCandidate] {
@@ -89,9 +89,23 @@ extension JSONDocument: ScriptableFileDocument {
       case .object, .array: isContainer = true
       default: isContainer = false
       }
+      // A container ends in `/`, so that the next Tab lists its keys.
       return CompletionCandidate(
-        parentText + JSONPointer(tokens: [key]).description, isFinal: !isContainer)
+        parentText + JSONPointer(tokens: [key]).description + (isContainer ? "/" : ""),
+        isFinal: !isContainer)
     }
+  }
+
+  /// The note for a VALUE that is not JSON, about what went wrong: a
+  /// bare word wants quotes (`'"text"'`), a duplicate key one of its
+  /// members gone; other mistakes need no note beyond the message.
+  static func literalNotes(_ literal: String, _ error: FormatError) -> [Diagnostic.Note] {
+    if error.message.hasPrefix("duplicate key ") {
+      return [.init("an object holds each key once; remove or rename one of them")]
+    }
+    let quoting = Diagnostic.Note("quote strings twice: '\"text\"'")
+    guard let first = literal.first(where: { !" \t\r\n".contains($0) }) else { return [quoting] }
+    return "{}[]\"-0123456789".contains(first) ? [] : [quoting]
   }
 
   /// `set` and `insert`: parse VALUE, then edit at POINTER.
@@ -110,8 +124,7 @@ extension JSONDocument: ScriptableFileDocument {
     } catch {
       var message = "VALUE is not a JSON literal: \(error.message)"
       if let column = error.column { message += " at column \(column)" }
-      throw ScriptError(
-        message, at: literal, notes: [.init("quote strings twice: '\"text\"'")])
+      throw ScriptError(message, at: literal, notes: literalNotes(literal.text, error))
     }
     do {
       try context.session.perform { document throws(FormatError) in

@@ -57,23 +57,42 @@ extension NoteCollectionDocument: ScriptableFileDocument {
     ]
   }
 
+  /// Completes a note's `ID` to the ids of the collection's notes.
+  @MainActor public static func scriptCompletions(
+    forArgument argument: String, prefix: String,
+    session: DocumentSession<NoteCollectionDocument>
+  ) -> [CompletionCandidate] {
+    guard argument == "ID" else { return [] }
+    return session.document.notes.map { CompletionCandidate($0.id) }
+  }
+
+  /// Each `note` action's usage line, for its usage errors.
+  private static let actionUsages = [
+    "add": "note add ID TEXT [--title TITLE]", "edit": "note edit ID TEXT",
+    "title": "note title ID TITLE", "remove": "note remove ID", "move": "note move ID INDEX",
+  ]
+
   @MainActor
   private static func note(_ context: DocumentCommandContext<NoteCollectionDocument>) throws {
     let arguments = context.arguments
     guard let action = arguments[0], let id = arguments[1] else { return }
     let values = Array(arguments.positionals.dropFirst(2))
+    // A usage error shows the action's own usage line, as a command's does.
+    let usage =
+      actionUsages[action.text].map { [Diagnostic.Note("usage: \($0) [--doc NAME]")] } ?? []
     func value(_ name: String) throws -> Argument {
       guard values.count == 1 else {
         throw ScriptError(
           values.isEmpty
             ? "missing \(name) for 'note \(action.text)'"
-            : "unexpected argument '\(values[1].text)'",
-          at: values.count > 1 ? values[1].range : arguments.range)
+            : "unexpected argument '\(values[1].text)' for 'note \(action.text)'",
+          at: values.count > 1 ? values[1].range : arguments.range,
+          notes: (values.count > 1 ? [.init("quote an argument that has blanks")] : []) + usage)
       }
       return values[0]
     }
     if action.text != "add", let title = arguments.option("title") {
-      throw ScriptError("'--title' is only for 'note add'", at: title)
+      throw ScriptError("'--title' is only for 'note add'", at: title, notes: usage)
     }
     let edit:
       (inout NoteCollectionDocument) throws(FormatError) -> DocumentEdit<NoteCollectionDocument>
@@ -97,7 +116,9 @@ extension NoteCollectionDocument: ScriptableFileDocument {
       }
     case "remove":
       guard values.isEmpty else {
-        throw ScriptError("unexpected argument '\(values[0].text)'", at: values[0])
+        throw ScriptError(
+          "unexpected argument '\(values[0].text)' for 'note remove'", at: values[0],
+          notes: [.init("quote an argument that has blanks")] + usage)
       }
       edit = { document throws(FormatError) in
         try document.removeNote(id: id.text).named("Remove Note \(id.text)")
@@ -114,7 +135,8 @@ extension NoteCollectionDocument: ScriptableFileDocument {
         "unknown note action '\(action.text)'", at: action,
         notes: [
           Suggestions.note(for: action.text, among: actions)
-            ?? .init("the actions are " + actions.joined(separator: ", "))
+            ?? .init("the actions are " + actions.joined(separator: ", ")),
+          .init("usage: note add|edit|title|remove|move ID [VALUE…] [--title TITLE] [--doc NAME]"),
         ])
     }
     do {

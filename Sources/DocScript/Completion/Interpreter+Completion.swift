@@ -247,6 +247,19 @@ extension Interpreter {
     }
   }
 
+  /// What Tab offers when the whole of `text` is a path typed as it is,
+  /// not a command: the line of a question that asks for a file, such as
+  /// the export dialog's `export to:`. Files and folders relative to the
+  /// working folder, folders with a trailing `/`; nothing is escaped, and
+  /// no match is final, since a blank after it would be part of the path.
+  public func pathCompletions(for text: String) -> Completion {
+    let matches =
+      pathCandidates(text)
+      .sorted { Array($0.value.utf8).lexicographicallyPrecedes(Array($1.value.utf8)) }
+      .map { Completion.Match(value: $0.value, replacement: $0.value, isFinal: false) }
+    return Completion(range: 0..<text.utf8.count, matches: matches)
+  }
+
   /// Files and folders whose path starts with `typed`, relative to the
   /// working folder; folders end in `/` and go on. Hidden names only when
   /// `typed`'s last component starts with a dot.

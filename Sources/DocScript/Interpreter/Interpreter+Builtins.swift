@@ -47,6 +47,8 @@ extension Interpreter {
       spec: CommandSpec(
         "close", [.optional("NAME"), .flag("discard")],
         summary: "closes a document; refuses a dirty one without --discard",
+        discussion:
+          "Closing the current document makes the one current before it current again, and prints 'current document: NAME'.",
         example: "close Trip --discard", topic: .documents, isAllowedInGroup: false,
         completing: ["NAME": .documentName]),
       actsOnDocument: false
@@ -106,7 +108,8 @@ extension Interpreter {
       // now) or a first save's temporary file (removed now).
       _ = try? DocumentSession<Void>.recoverInterruptedSave(at: url)
       guard FileManager.default.fileExists(atPath: url.path) else {
-        throw ScriptError("no such file '\(resolver.display(url))'", at: path)
+        throw MissingFileError(
+          error: ScriptError("no such file '\(resolver.display(url))'", at: path))
       }
     }
     var isDirectory: ObjCBool = false
@@ -156,7 +159,16 @@ extension Interpreter {
     documents[name] = nil
     snapshots = snapshots.filter { $0.value.document != name }
     snapshotOrder.removeAll { snapshots[$0] == nil }
-    if currentName == name { currentName = nil }
+    recentNames.removeAll { $0 == name }
+    if currentName == name {
+      // As a window closing brings the one behind it forward: the
+      // document current before this one, and saying so, so that the
+      // next command's target is never a surprise.
+      currentName =
+        recentNames.last { documents[$0] != nil }
+        ?? documents.keys.min { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+      if let next = currentName { output.write("current document: \(next)\n") }
+    }
   }
 
   func listDocuments() {

@@ -113,7 +113,9 @@ extension Interpreter {
     guard let handle = target else { return }
     func flag(_ holds: Bool, _ message: @autoclosure () -> String) throws {
       guard values.isEmpty else {
-        throw ScriptError("'expect \(what.text)' takes no value", at: values[0])
+        throw ScriptError(
+          "'expect \(what.text)' takes no value", at: values[0],
+          notes: Self.expectUsage("expect \(what.text)"))
       }
       guard holds else { throw ScriptError(message(), at: arguments.range) }
     }
@@ -134,7 +136,8 @@ extension Interpreter {
     case "show":
       guard values.count == 1 else {
         throw ScriptError(
-          "expected one TEXT after 'expect show'", at: values.dropFirst().first ?? what)
+          "expected one TEXT after 'expect show'", at: values.dropFirst().first ?? what,
+          notes: Self.expectUsage("expect show TEXT"))
       }
       try Self.compare(
         expected: values[0].text, actual: try await handle.show(), at: arguments.range)
@@ -153,7 +156,9 @@ extension Interpreter {
 
   private func expectDigest(_ values: [Argument], what: Argument) throws {
     guard values.count == 2 else {
-      throw ScriptError("expected PATH and HEX after 'expect sha256'", at: what)
+      throw ScriptError(
+        "expected PATH and HEX after 'expect sha256'", at: what,
+        notes: Self.expectUsage("expect sha256 PATH HEX", onDocument: false))
     }
     let url = resolver.url(for: values[0].text)
     guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -167,11 +172,17 @@ extension Interpreter {
     }
   }
 
+  /// The usage line of one kind of `expect`, for its usage errors.
+  static func expectUsage(_ usage: String, onDocument: Bool = true) -> [Diagnostic.Note] {
+    [.init("usage: \(usage)" + (onDocument ? " [--doc NAME]" : ""))]
+  }
+
   private func expectFile(_ values: [Argument], at arguments: ParsedArguments) throws {
     guard let path = values.first, values.count <= 2 else {
       throw ScriptError(
         "expected PATH [TEXT] after 'expect file'",
-        at: values.dropFirst(2).first ?? arguments.command)
+        at: values.dropFirst(2).first ?? arguments.command,
+        notes: Self.expectUsage("expect file PATH [TEXT]", onDocument: false))
     }
     let url = resolver.url(for: path.text)
     var isDirectory: ObjCBool = false
@@ -337,6 +348,7 @@ extension Interpreter {
 struct SavedState {
   let documents: [String: any DocumentHandle]
   let currentName: String?
+  let recentNames: [String]
   let snapshots: [String: (document: String, snapshot: StoredSnapshot)]
   let snapshotOrder: [String]
   let snapshotCount: Int
@@ -348,6 +360,7 @@ struct SavedState {
   init(_ interpreter: Interpreter) {
     documents = interpreter.documents
     currentName = interpreter.currentName
+    recentNames = interpreter.recentNames
     snapshots = interpreter.snapshots
     snapshotOrder = interpreter.snapshotOrder
     snapshotCount = interpreter.snapshotCount
@@ -365,7 +378,10 @@ struct SavedState {
     }
     let kept = documents.filter { interpreter.documents[$0.key] === $0.value }
     interpreter.documents = kept
-    interpreter.currentName = currentName.flatMap { kept[$0] == nil ? nil : $0 }
+    // If the current one was closed, the one closing made current.
+    let closingChoice = interpreter.currentName.flatMap { kept[$0] == nil ? nil : $0 }
+    interpreter.recentNames = recentNames.filter { kept[$0] != nil }
+    interpreter.currentName = currentName.flatMap { kept[$0] == nil ? closingChoice : $0 }
     interpreter.snapshots = snapshots.filter { kept[$0.value.document] != nil }
     interpreter.snapshotOrder = snapshotOrder.filter { interpreter.snapshots[$0] != nil }
     interpreter.snapshotCount = snapshotCount

@@ -134,7 +134,8 @@ extension Interpreter {
     guard
       let source = ScriptSource(name: resolver.display(url), contentsOfFile: canonical.path)
     else {
-      throw ScriptError("no such script '\(resolver.display(url))'", at: path)
+      throw MissingFileError(
+        error: ScriptError("no such script '\(resolver.display(url))'", at: path))
     }
     let location = path.range.start
     // Diagnostics inside the included file carry the include stack.

@@ -50,6 +50,9 @@ public final class Interpreter {
     public var isMalformed = false
     /// How many commands failed, expectations included.
     public var failures = 0
+    /// How many of those failures were a file to read that does not
+    /// exist: a document to `open`, a script to `source`.
+    public var missingFiles = 0
     /// Whether `bail` stopped the run at a failure.
     public var stoppedByBail = false
     /// Whether an interruption (``Interpreter/isInterruptRequested``, or
@@ -79,7 +82,16 @@ public final class Interpreter {
 
   /// The open documents by name, and the current one.
   var documents: [String: any DocumentHandle] = [:]
-  var currentName: String?
+  var currentName: String? {
+    didSet {
+      guard let currentName, currentName != oldValue else { return }
+      recentNames.removeAll { $0 == currentName }
+      recentNames.append(currentName)
+    }
+  }
+  /// The names that have been current, the latest last: closing the
+  /// current document makes the latest of the others still open current.
+  var recentNames: [String] = []
   var untitledCount = 0
   var snapshots: [String: (document: String, snapshot: StoredSnapshot)] = [:]
   var snapshotOrder: [String] = []
@@ -236,6 +248,9 @@ public final class Interpreter {
   /// Counts and reports a failure; stops the run when bailing.
   func fail(_ error: any Error, at range: SourceRange, note: Diagnostic.Note? = nil) {
     result.failures += 1
+    var unwrapped = error
+    while let located = unwrapped as? Located { unwrapped = located.error }
+    if unwrapped is MissingFileError { result.missingFiles += 1 }
     if Self.isInterruption(error) {
       interrupted = true
       result.wasInterrupted = true
@@ -259,6 +274,8 @@ public final class Interpreter {
     switch error {
     case let error as Located:
       return self.diagnostic(for: error.error, at: error.range)
+    case let error as MissingFileError:
+      return self.diagnostic(for: error.error, at: range)
     case let error as Diagnostic:
       diagnostic = error
     case let error as ScriptError:
@@ -312,6 +329,11 @@ public final class Interpreter {
       text = cocoa.userInfo[NSLocalizedDescriptionKey] as? String ?? cocoa.localizedDescription
     }
     if text.hasSuffix(".") { text.removeLast() }
+    // DocKit words its way out of a conflict for any host; here it is a
+    // command.
+    if text.hasSuffix(Self.conflictAdvice) {
+      text = text.dropLast(Self.conflictAdvice.count) + "'revert', or 'save --force'"
+    }
     // A capital starting a sentence goes, but not one starting a path
     // (`Trip.notes: …`) or a name (`Makefile: …`).
     let firstWord = text.prefix { $0 != " " }
@@ -323,6 +345,9 @@ public final class Interpreter {
     }
     return text
   }
+
+  /// How DocKit ends a conflict's message, naming no API.
+  static let conflictAdvice = "revert, or save with force"
 
   func echoText(of command: Command) -> String {
     let bytes = currentSource.bytes

@@ -34,6 +34,13 @@ enum BinaryCases {
     .succeeds("hex 5", after: base, prints: "00000005\n"),
     .fails("hex 6", after: base, on: "6", "OFFSET 6 is out of range; expected 0 to 5"),
     .fails("hex 1 5", after: base, on: "5", "LENGTH 5 is out of range; expected 0 to 4"),
+    // Numbers too big for an Int, decimal or hex, are out of range too.
+    .fails(
+      "hex 99999999999999999999", after: base, on: "99999999999999999999",
+      "OFFSET 99999999999999999999 is out of range; expected 0 to 5"),
+    .fails(
+      "hex 0 0x10000000000000000", after: base, on: "0x10000000000000000",
+      "LENGTH 0x10000000000000000 is out of range; expected 0 to 5"),
     .fails(
       "hex 0x", after: base, on: "0x", "expected OFFSET as a number (decimal or 0x…), not '0x'"),
     .fails("hex 0 -1", after: base, on: "-1", "LENGTH -1 is out of range; expected 0 to 5"),

@@ -105,6 +105,14 @@ enum BuiltinCases {
 
     .succeeds("close other --discard", after: base),
     .succeeds("close", after: "new text c"),
+    // Closing the current document makes the one current before it
+    // current again, and says so.
+    .succeeds("close --discard", after: base, prints: "current document: other\n")
+      .then("append o2\nshow", prints: "o1\no2\n"),
+    .succeeds(
+      "close --discard", after: base + "\nnew text third\nuse t",
+      prints: "current document: third\n"),
+    .succeeds("close other --discard", after: base).then("show", prints: "one\ntwo\n"),
     .fails(
       "close other", after: base, on: "other", "'other' has unsaved changes",
       notes: ["save it, or close it with --discard"]),
@@ -348,6 +356,9 @@ enum BuiltinCases {
       prints: "Undo Two lines\n"),
     .succeeds("undo", after: base + "\nrestore s1", prints: "Undo Restore s1\n"),
     .fails("undo 3", after: base, on: "3", "only 2 steps to undo"),
+    .fails(
+      "undo 99999999999999999999", after: base, on: "99999999999999999999",
+      "N 99999999999999999999 is out of range; expected 1 or more"),
     .fails("redo 2", after: base, on: "2", "only 1 step to redo"),
     .fails("undo", after: "new text x", on: "undo", "nothing to undo"),
     .fails("redo --doc other", after: base, on: "redo", "nothing to redo"),
@@ -390,7 +401,9 @@ enum BuiltinCases {
     .fails(
       "expect can-redo --doc other", after: base, on: "expect can-redo --doc other",
       "expected something to redo; there is nothing"),
-    .fails("expect dirty now", after: base, on: "now", "'expect dirty' takes no value"),
+    .fails(
+      "expect dirty now", after: base, on: "now", "'expect dirty' takes no value",
+      notes: ["usage: expect dirty [--doc NAME]"]),
     .succeeds("expect show \"one\\ntwo\"", after: base),
     .succeeds("expect show \"one\\ntwo\\n\"", after: base),
     .succeeds("expect show o1 --doc other", after: base),
@@ -401,8 +414,12 @@ enum BuiltinCases {
     .fails(
       "expect show nope --doc other", after: base, on: "expect show nope --doc other",
       "'show' does not match: expected 'nope', got 'o1'"),
-    .fails("expect show", after: base, on: "show", "expected one TEXT after 'expect show'"),
-    .fails("expect show a b", after: base, on: "b", "expected one TEXT after 'expect show'"),
+    .fails(
+      "expect show", after: base, on: "show", "expected one TEXT after 'expect show'",
+      notes: ["usage: expect show TEXT [--doc NAME]"]),
+    .fails(
+      "expect show a b", after: base, on: "b", "expected one TEXT after 'expect show'",
+      notes: ["usage: expect show TEXT [--doc NAME]"]),
     .succeeds("expect file a.txt", after: base).with(files: files),
     .succeeds("expect file a.txt \"hi\\n\"", after: base).with(files: files),
     .succeeds("expect file dir", after: base).with(files: files),
@@ -426,8 +443,11 @@ enum BuiltinCases {
     .fails("expect file dir x", after: base, on: "dir", "'dir' is not a regular file")
       .with(files: files),
     .fails(
-      "expect file", after: base, on: "expect", "expected PATH [TEXT] after 'expect file'"),
-    .fails("expect file a b c", after: base, at: 17, "expected PATH [TEXT] after 'expect file'"),
+      "expect file", after: base, on: "expect", "expected PATH [TEXT] after 'expect file'",
+      notes: ["usage: expect file PATH [TEXT]"]),
+    .fails(
+      "expect file a b c", after: base, at: 17, "expected PATH [TEXT] after 'expect file'",
+      notes: ["usage: expect file PATH [TEXT]"]),
     .succeeds(
       "expect sha256 a.txt 98ea6e4f216f2fb4b69fff9b3a44842c38686ca685f3f55dc48c5d3fb1107be4",
       after: ""
@@ -443,7 +463,7 @@ enum BuiltinCases {
     .fails("expect sha256 nope.txt 00", after: base, on: "nope.txt", "no such file 'nope.txt'"),
     .fails(
       "expect sha256 a.txt", after: base, on: "sha256",
-      "expected PATH and HEX after 'expect sha256'"),
+      "expected PATH and HEX after 'expect sha256'", notes: ["usage: expect sha256 PATH HEX"]),
     .fails(
       "expect dirt", after: base, on: "dirt", "unknown expectation 'dirt'",
       notes: ["did you mean 'dirty'?"]),

@@ -45,6 +45,14 @@ enum JSONCases {
       "/items/x does not exist (the array has 2 elements)"),
     .fails("get /name/x", after: base, on: "/name/x", "/name is a string, not a container"),
     .fails(
+      "get /items/01", after: base, on: "/items/01",
+      "/items/01 has the array index '01' with a leading zero, which JSON Pointer (RFC 6901) does not allow; write /items/1"
+    ),
+    .fails(
+      "get /items/00/x", after: base, on: "/items/00/x",
+      "/items/00 has the array index '00' with a leading zero, which JSON Pointer (RFC 6901) does not allow; write /items/0"
+    ),
+    .fails(
       "get nope", after: base, on: "nope",
       "a JSON Pointer must be empty or start with '/': 'nope'"),
     .fails("get /a~2", after: base, on: "/a~2", "'~' must be followed by '0' or '1' in '/a~2'"),
@@ -77,8 +85,15 @@ enum JSONCases {
       notes: [literal]),
     .fails(
       "set /name '{\"a\": 1,}'", after: base, on: "'{\"a\": 1,}'",
-      "VALUE is not a JSON literal: unexpected '}', expected a string key at column 9",
-      notes: [literal]),
+      "VALUE is not a JSON literal: unexpected '}', expected a string key at column 9"),
+    .fails(
+      "set /name '{\"a\": 1, \"a\": 2}'", after: base, on: "'{\"a\": 1, \"a\": 2}'",
+      "VALUE is not a JSON literal: duplicate key \"a\" at column 10",
+      notes: ["an object holds each key once; remove or rename one of them"]),
+    .fails(
+      "set /items/01 3", after: base, on: "/items/01",
+      "/items/01 has the array index '01' with a leading zero, which JSON Pointer (RFC 6901) does not allow; write /items/1"
+    ),
     .fails(
       "set /x '\(String(repeating: "[", count: 512))\(String(repeating: "]", count: 512))'",
       after: base, on: "/x", "the result would nest deeper than 512 levels"),
@@ -97,8 +112,7 @@ enum JSONCases {
       "/items/9 is not an index of the array (it has 2 elements)"),
     .fails(
       "insert /items/0 [", after: base, on: "[",
-      "VALUE is not a JSON literal: unexpected end of input, expected a value at column 2",
-      notes: [literal]),
+      "VALUE is not a JSON literal: unexpected end of input, expected a value at column 2"),
 
     .succeeds("remove /name", after: base)
       .then("show\nundo", prints: "{\n  \"items\": [\n    1,\n    2\n  ]\n}\nUndo Remove /name\n"),

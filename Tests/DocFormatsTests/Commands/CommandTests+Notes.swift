@@ -45,8 +45,16 @@ enum NotesCases {
     .fails(
       "note add metadata x", after: base, on: "metadata", "'metadata' is not a note id \(idRule)"),
     .fails("note add '' x", after: base, on: "''", "'' is not a note id \(idRule)"),
-    .fails("note add x", after: base, on: "note add x", "missing TEXT for 'note add'"),
-    .fails("note add x a b", after: base, on: "b", "unexpected argument 'b'"),
+    // Every usage error shows the usage line: the action's own.
+    .fails(
+      "note add x", after: base, on: "note add x", "missing TEXT for 'note add'",
+      notes: ["usage: note add ID TEXT [--title TITLE] [--doc NAME]"]),
+    .fails(
+      "note add x a b", after: base, on: "b", "unexpected argument 'b' for 'note add'",
+      notes: [
+        "quote an argument that has blanks",
+        "usage: note add ID TEXT [--title TITLE] [--doc NAME]",
+      ]),
     .fails(
       "note add", after: base, at: 9, "missing ID for 'note'", notes: [usage]),
     .fails(
@@ -55,8 +63,12 @@ enum NotesCases {
     .succeeds("note edit tram \"Take the 15\"", after: base)
       .then("undo", prints: "Undo Edit Note tram\n"),
     .fails("note edit bus x", after: base, on: "bus", "there is no note 'bus'"),
-    .fails("note edit tram", after: base, on: "note edit tram", "missing TEXT for 'note edit'"),
-    .fails("note edit tram x --title T", after: base, on: "T", "'--title' is only for 'note add'"),
+    .fails(
+      "note edit tram", after: base, on: "note edit tram", "missing TEXT for 'note edit'",
+      notes: ["usage: note edit ID TEXT [--doc NAME]"]),
+    .fails(
+      "note edit tram x --title T", after: base, on: "T", "'--title' is only for 'note add'",
+      notes: ["usage: note edit ID TEXT [--doc NAME]"]),
 
     .succeeds("note title ferry Ferry", after: base)
       .then(
@@ -66,14 +78,17 @@ enum NotesCases {
       ),
     .fails("note title bus Bus", after: base, on: "bus", "there is no note 'bus'"),
     .fails(
-      "note title ferry", after: base, on: "note title ferry", "missing TITLE for 'note title'"),
+      "note title ferry", after: base, on: "note title ferry", "missing TITLE for 'note title'",
+      notes: ["usage: note title ID TITLE [--doc NAME]"]),
 
     .succeeds("note remove tram", after: base)
       .then(
         "show\nundo", prints: "title: Trip\n[1] ferry: ferry\n    Cacilhas\nUndo Remove Note tram\n"
       ),
     .fails("note remove bus", after: base, on: "bus", "there is no note 'bus'"),
-    .fails("note remove tram x", after: base, on: "x", "unexpected argument 'x'"),
+    .fails(
+      "note remove tram x", after: base, on: "x", "unexpected argument 'x' for 'note remove'",
+      notes: ["quote an argument that has blanks", "usage: note remove ID [--doc NAME]"]),
 
     .succeeds("note move ferry 1", after: base)
       .then(
@@ -84,15 +99,18 @@ enum NotesCases {
     .fails("note move ferry 3", after: base, on: "3", "INDEX 3 is out of range; expected 1 to 2"),
     .fails("note move ferry 0", after: base, on: "0", "INDEX 0 is out of range; expected 1 to 2"),
     .fails("note move ferry x", after: base, on: "x", "expected INDEX as a whole number, not 'x'"),
+    .fails(
+      "note move ferry", after: base, on: "note move ferry", "missing INDEX for 'note move'",
+      notes: ["usage: note move ID INDEX [--doc NAME]"]),
     .fails("note move bus 1", after: base, on: "bus", "there is no note 'bus'"),
     .fails("note move x 1", after: "new notes e", on: "x", "there is no note 'x'"),
 
     .fails(
       "note ad x y", after: base, on: "ad", "unknown note action 'ad'",
-      notes: ["did you mean 'add'?"]),
+      notes: ["did you mean 'add'?", usage]),
     .fails(
       "note zzzzz x", after: base, on: "zzzzz", "unknown note action 'zzzzz'",
-      notes: ["the actions are add, edit, title, remove, move"]),
+      notes: ["the actions are add, edit, title, remove, move", usage]),
     .fails(
       "note add x y --doc other", after: base, on: "note", "a text document has no command 'note'",
       notes: ["'help' lists the commands of each type"]),

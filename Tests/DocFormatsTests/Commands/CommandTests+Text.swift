@@ -65,6 +65,13 @@ enum TextCases {
     .fails("delete 2,1", after: base, on: "2,1", "line number 1 is out of range; expected 2 to 2"),
     .fails("delete 1,2,3", after: base, on: "1,2,3", "expected N or N,M, not '1,2,3'"),
     .fails("delete a", after: base, on: "a", "expected line number as a whole number, not 'a'"),
+    // A number too big for an Int is still a number: out of range.
+    .fails(
+      "delete 99999999999999999999", after: base, on: "99999999999999999999",
+      "line number 99999999999999999999 is out of range; expected 1 to 2"),
+    .fails(
+      "delete -99999999999999999999", after: base, on: "-99999999999999999999",
+      "line number -99999999999999999999 is out of range; expected 1 to 2"),
     .fails("delete ,", after: base, on: ",", "expected line number as a whole number, not ''"),
     .fails("delete 1", after: "new text e", on: "1", "the text has no lines"),
     .fails(
