@@ -273,7 +273,9 @@ extension Interpreter {
         at: name)
     }
     let message = diagnostic(for: failure, at: arguments.range).message
-    guard message.contains(substring.text) else {
+    // An empty SUBSTRING matches any error (Foundation's `contains` finds
+    // no empty string in any text).
+    guard substring.text.isEmpty || message.contains(substring.text) else {
       throw ScriptError(
         "expected an error containing \(Self.quoted(substring.text)); got \(Self.quoted(message))",
         at: substring)

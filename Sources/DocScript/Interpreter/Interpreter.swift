@@ -251,6 +251,10 @@ public final class Interpreter {
     switch error {
     case let error as Located:
       return self.diagnostic(for: error.error, at: error.range)
+    case let error as FailedCheck:
+      var diagnostic = self.diagnostic(for: error.error, at: range)
+      diagnostic.isFailedCheck = true
+      return diagnostic
     case let error as Diagnostic:
       diagnostic = error
     case let error as ScriptError:

@@ -21,6 +21,9 @@ public final class TranscriptRecorder: ScriptOutput {
     /// change what is expected of it. A message of several lines takes
     /// one entry a line.
     public var diagnostics: [String] = []
+    /// Whether a check (`expect`, `expect-error`) failed here: what
+    /// `test --update` does not write back as expected.
+    public var hasFailedCheck = false
   }
 
   private let scriptName: String
@@ -65,6 +68,7 @@ public final class TranscriptRecorder: ScriptOutput {
       entries += lines(of: replaced("note: \(note.message)"))
     }
     blocks[line, default: Block()].diagnostics += entries
+    if diagnostic.isFailedCheck { blocks[line, default: Block()].hasFailedCheck = true }
   }
 
   /// Moves buffered output into its block; call after the run.
