@@ -101,4 +101,24 @@ struct TextFidelityTests {
     #expect(result.status == 0, "\(result.errors)")
     #expect(bytes == Array(testCase.after.utf8))
   }
+
+  @Test("A CRLF file shows as it is, and a transcript of it is expected line by line")
+  func crlfTranscript() throws {
+    let folder = try TemporaryDirectory("text-fidelity")
+    try Data((Self.mark + Array("a\r\nb\r\n".utf8))).write(to: folder("f.txt"))
+    // `show` prints the text's own bytes, no blank line after them.
+    let shown = try runDocrepl(["-c", "open f.txt; show; print end"], in: folder.url)
+    #expect(Array(shown.output.utf8) == Array("a\r\nb\r\nend\n".utf8))
+
+    let script = "open \"$SCRIPT_DIR\"/f.txt\nshow\n#> wrong\nexpect show \"a\\r\\nb\\r\\n\"\n"
+    try folder.write(script, to: "s.docscript")
+    let update = try runDocrepl(["test", "--update", "s.docscript"], in: folder.url)
+    #expect(update.status == 0, "\(update.output)")
+    #expect(
+      Array(try Data(contentsOf: folder("s.docscript")))
+        == Array(
+          "open \"$SCRIPT_DIR\"/f.txt\nshow\n#> a\n#> b\nexpect show \"a\\r\\nb\\r\\n\"\n".utf8))
+    let test = try runDocrepl(["test", "s.docscript"], in: folder.url)
+    #expect(test.status == 0, "\(test.output)")
+  }
 }

@@ -256,7 +256,9 @@ extension Interpreter {
 
   /// Writes `text`, adding a newline if it does not end with one.
   func writeBlock(_ text: String) {
-    output.write(text.isEmpty || text.hasSuffix("\n") ? text : text + "\n")
+    // By bytes: in a `String`, a final `\r\n` is one character, which
+    // `hasSuffix("\n")` does not find.
+    output.write(text.isEmpty || text.utf8.last == UInt8(ascii: "\n") ? text : text + "\n")
   }
 
   func printStatus(of handle: any DocumentHandle) {

@@ -194,7 +194,8 @@ extension Interpreter {
   /// as lines, so a missing final newline on either side does not matter.
   static func compare(expected: String, actual: String, at range: SourceRange) throws {
     func normal(_ text: String) -> String {
-      text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+      // By bytes: a final `\r\n` is one `Character`, not a `\n`.
+      text.utf8.last == UInt8(ascii: "\n") || text.isEmpty ? text : text + "\n"
     }
     guard normal(expected) != normal(actual) else { return }
     throw mismatch("'show' does not match", expected: expected, actual: actual, at: range)
