@@ -66,11 +66,12 @@ public protocol ScriptableFileDocument: FileDocument, ScriptableDocument {
   /// What `show` prints.
   var scriptDescription: String { get }
 
-  /// Script lines that, run on a new document of this type (the current
-  /// one), make it hold what this one holds; nil when the type's commands
-  /// cannot. `record` writes them so that a replay rebuilds a document
-  /// whose content was never saved. ``Word/quoted(_:)`` writes an
-  /// argument that reads back exactly.
+  /// Script lines that, run on a document of this type (the current one:
+  /// a new one, or one just opened from a file), make it hold exactly what
+  /// this one holds, whatever it held before; nil when the type's commands
+  /// cannot. `record` writes them so that a replay rebuilds content that
+  /// was never saved. ``Word/quoted(_:)`` writes an argument that reads
+  /// back exactly.
   ///
   /// The default is nil: `record` then warns that the document cannot be
   /// rebuilt.
@@ -92,9 +93,9 @@ public protocol ScriptableReferenceDocument: ReferenceFileDocument, ScriptableDo
   /// with `undoManager`, for `restore`.
   @MainActor func restore(_ snapshot: Snapshot, undoManager: UndoManager?) throws
 
-  /// Script lines that, run on a new document of this type (the current
-  /// one), make it hold what `snapshot` holds; nil when the type's
-  /// commands cannot. See ``ScriptableFileDocument/scriptContentCommands``.
+  /// Script lines that, run on a document of this type (the current one,
+  /// new or just opened), make it hold exactly what `snapshot` holds; nil
+  /// when the type's commands cannot. See ``ScriptableFileDocument/scriptContentCommands``.
   static func scriptContentCommands(of snapshot: Snapshot) -> [String]?
 }
 
