@@ -152,6 +152,37 @@ struct RecordReplayTests {
     }
   }
 
+  @Test("A saved document with unsaved changes is reopened, then given its content")
+  func unsavedChangesOfASavedFile() throws {
+    let original: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a\r\nb\r\n".utf8)
+    let folder = try TemporaryDirectory("record-dirty")
+    try Data(original).write(to: folder("f.txt"))
+    let result = try runDocrepl(
+      ["-c", "open f.txt; append c; record r.docscript; save; record stop"], in: folder.url)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(!result.errors.contains("warning"), "\(result.errors)")
+    let recorded = try String(contentsOf: folder("r.docscript"), encoding: .utf8)
+    #expect(
+      recorded == """
+        # The documents open when the recording began.
+        open "$SCRIPT_DIR"/f.txt as f --type public.plain-text
+        set-text "\\u{FEFF}a\\r\\nb\\r\\nc\\r\\n"
+        use f
+        save
+
+        """)
+    let saved = Array(try Data(contentsOf: folder("f.txt")))
+    #expect(saved == original + Array("c\r\n".utf8))
+
+    // Replayed beside the file as it was, the save writes the same bytes.
+    let replay = try TemporaryDirectory("record-dirty-replay")
+    try Data(original).write(to: replay("f.txt"))
+    try Data(contentsOf: folder("r.docscript")).write(to: replay("r.docscript"))
+    let run = try runDocrepl(["run", "r.docscript"], in: replay.url)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(Array(try Data(contentsOf: replay("f.txt"))) == saved)
+  }
+
   @Test("A document whose unsaved content its type cannot rebuild gets a warning")
   func notesWarn() throws {
     let folder = try TemporaryDirectory("record-notes")
