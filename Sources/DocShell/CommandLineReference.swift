@@ -102,7 +102,7 @@ enum CommandLineReference {
       CommandLineOption(
         "--update",
         help:
-          "Rewrite the #> and #! lines of each script that does not match with what it printed; every other byte of the file stays as it is. A malformed script is left alone.",
+          "Rewrite the #> and #! lines of each script that does not match with what it printed; every other byte of the file stays as it is. A check (expect, expect-error) is never rewritten: one that does not hold stays a failure, and the exit status is 1. A malformed script is left alone.",
         examples: ["docrepl test --update tests/rename.docscript"]),
       CommandLineOption(
         "--junit", value: "<path>", completion: .path,

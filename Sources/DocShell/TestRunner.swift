@@ -102,7 +102,23 @@ final class TestRunner {
         ?? "the script did not print what its #> and #! lines expect")
     if update {
       do {
-        try await Self.replaceContents(of: script.url, with: transcript.updatedBytes)
+        // Checks are never rewritten: one that did not hold stays a
+        // failure, and the rest of the script is updated around it.
+        if transcript.updatableBytes != transcript.originalBytes {
+          try await Self.replaceContents(of: script.url, with: transcript.updatableBytes)
+        }
+        if !transcript.failedChecks.isEmpty {
+          let problems = transcript.failedChecks.map {
+            "\(path):\($0.line): error: a check in '\($0.command)' did not give what its #! lines expect; --update does not rewrite checks"
+          }
+          let message = problems.joined(separator: "\n")
+          let rewritten = transcript.updatableBytes != transcript.originalBytes
+          let report =
+            "FAIL \(path)\n\(message)\n\(diff)\n"
+            + (rewritten ? "note: the output of the other commands was updated\n" : "")
+          return TestOutcome(
+            script: script, verdict: .failed, report: report, message: message, detail: diff)
+        }
         return TestOutcome(script: script, verdict: .updated, report: "UPDATED \(path)\n")
       } catch {
         let problem = "\(path): error: cannot update the script: \(error.message)"

@@ -31,7 +31,8 @@ struct PlainTextTests {
     #expect(lines.lines.map(\.text) == ["a", "b", "c"])
     #expect(lines.lines.map(\.ending) == [.crlf, .lf, .none])
     #expect(!lines.hasFinalNewline)
-    #expect(lines.preferredEnding == .crlf)
+    // New lines take the ending of the last line that has one.
+    #expect(lines.preferredEnding == .lf)
     #expect(TextLines().count == 0)
   }
 

@@ -105,7 +105,8 @@ struct RecordTests {
         """)
   }
 
-  @Test("Documents open when recording starts are reopened first; unsaved ones get a warning")
+  @Test(
+    "Documents open when recording starts are reopened or rebuilt first, names and paths quoted")
   func preamble() async throws {
     let harness = try ScriptHarness()
     for folder in ["sub", "rec"] {
@@ -117,7 +118,8 @@ struct RecordTests {
     await harness.setUp("use Trip")
     let start = await harness.run("record rec/r.docscript")
     #expect(start.problems == 0)
-    #expect(start.diagnostics.contains("warning: 'Draft' is not saved in a file"))
+    // The untitled JSON document is rebuilt: nothing to warn about.
+    #expect(start.diagnostics.isEmpty)
     await harness.setUp("append b; show")
     try harness.interpreter.finishRecording()
     let file = harness.temporary("rec/r.docscript")
@@ -126,7 +128,9 @@ struct RecordTests {
     #expect(
       text == """
         # The documents open when the recording began.
-        open \(folder)/my\\ trip.txt as Trip --type public.plain-text
+        new public.json Draft
+        set "" "{\\n  \\"x\\": 1\\n}"
+        open "\(folder)/my trip.txt" as Trip --type public.plain-text
         use Trip
         append b; show
         #> a
@@ -151,7 +155,7 @@ struct RecordTests {
     #expect(
       try String(contentsOf: harness.temporary("sub/r2.docscript"), encoding: .utf8)
         .hasPrefix(
-          "# The documents open when the recording began.\nopen \"$SCRIPT_DIR\"/my\\ trip.txt as Trip"
+          "# The documents open when the recording began.\nnew public.json Draft\nset \"\" \"{\\n  \\\"x\\\": 1\\n}\"\nopen \"$SCRIPT_DIR\"/\"my trip.txt\" as Trip"
         ))
   }
 

@@ -75,11 +75,12 @@ struct TextLinesTreeTests {
     #expect(text.hasValidTree, "step \(step)")
     #expect(text.count == model.lines.count, "step \(step)")
     #expect(text.text == model.text, "step \(step)")
-    #expect(text.data == Data(model.text.utf8), "step \(step)")
+    #expect(text.data == model.data, "step \(step)")
+    #expect(text.hasByteOrderMark == model.hasByteOrderMark, "step \(step)")
     #expect(text.lines.elementsEqual(model.lines), "step \(step)")
     #expect(text.hasFinalNewline == model.hasFinalNewline, "step \(step)")
     #expect(text.preferredEnding == model.preferredEnding, "step \(step)")
-    #expect(text == TextLines(model.text), "step \(step)")
+    #expect(text == TextLines(String(decoding: model.data, as: UTF8.self)), "step \(step)")
     if !model.lines.isEmpty {
       for index in [0, model.lines.count / 2, model.lines.count - 1] {
         #expect(text.lines[index] == model.lines[index], "step \(step), line \(index)")
@@ -208,8 +209,15 @@ struct TextLinesTreeTests {
       Boundary("x\r\ny\r\n", .delete(1..<2), "x\r\n"),
       Boundary("x", .replace(0, "y"), "y"),
       Boundary("x\r\n", .replace(0, "y"), "y\r\n"),
-      Boundary("\u{FEFF}x\n", .replace(0, "y"), "y\n"),
+      // The byte-order mark belongs to the text, not to line 1.
+      Boundary("\u{FEFF}x\n", .replace(0, "y"), "\u{FEFF}y\n"),
+      Boundary("\u{FEFF}x\n", .insert(["y"], at: 0), "\u{FEFF}y\nx\n"),
+      Boundary("\u{FEFF}x\n", .delete(0..<1), "\u{FEFF}"),
       Boundary("\u{FEFF}x\n", .insert(["y"], at: 1), "\u{FEFF}x\ny\n"),
+      // A new line takes the ending of the last line that has one.
+      Boundary("a\nb\r\n", .insert(["y"], at: 0), "y\r\na\nb\r\n"),
+      Boundary("a\r\nb\n", .insert(["y"], at: 0), "y\na\r\nb\n"),
+      Boundary("a\nb\r\nc", .insert(["y"], at: 3), "a\nb\r\nc\r\ny"),
       Boundary("x\n", .insert([], at: 1), "x\n"),
       Boundary("x\n", .delete(1..<1), "x\n"),
     ])
@@ -218,8 +226,8 @@ struct TextLinesTreeTests {
     var model = LineModel(boundary.source)
     let inverse = try boundary.edit.apply(to: &text)
     try model.apply(boundary.edit)
-    #expect(text.text == boundary.expected)
-    #expect(model.text == boundary.expected)
+    #expect(text.data == Data(boundary.expected.utf8))
+    #expect(model.data == Data(boundary.expected.utf8))
     #expect(text.hasValidTree)
     inverse.apply(to: &text)
     #expect(text.data == Data(boundary.source.utf8))
@@ -257,11 +265,17 @@ struct TextLinesTreeTests {
 /// The reference: an array of lines with the rules `TextLines` documents.
 struct LineModel {
   var lines: [TextLines.Line]
+  /// A leading U+FEFF: the text's, not line 1's.
+  var hasByteOrderMark = false
 
   init(_ text: String) {
     lines = []
     var current = ""
     var scalars = Substring(text).unicodeScalars[...]
+    if scalars.first == "\u{FEFF}" {
+      hasByteOrderMark = true
+      scalars = scalars.dropFirst()
+    }
     while let scalar = scalars.popFirst() {
       if scalar == "\n" {
         if current.unicodeScalars.last == "\r" {
@@ -279,9 +293,10 @@ struct LineModel {
   }
 
   var text: String { lines.map { $0.text + $0.ending.rawValue }.joined() }
+  var data: Data { Data(((hasByteOrderMark ? "\u{FEFF}" : "") + text).utf8) }
   var hasFinalNewline: Bool { lines.last.map { $0.ending != .none } ?? false }
   var preferredEnding: TextLines.LineEnding {
-    lines.first { $0.ending != .none }?.ending ?? .lf
+    lines.last { $0.ending != .none }?.ending ?? .lf
   }
 
   struct Refused: Error {}

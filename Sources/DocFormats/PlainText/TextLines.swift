@@ -5,6 +5,14 @@ public import Foundation
 /// writes back byte for byte: `\n` and `\r\n` endings, a missing final
 /// newline and a byte-order mark are all kept.
 ///
+/// The byte-order mark belongs to the text as a whole, not to its first
+/// line (``hasByteOrderMark``): edits never drop it, and ``text``, the
+/// lines and ``description`` never show it; ``data`` writes it back.
+///
+/// A new line takes the ending of the last line that has one
+/// (``preferredEnding``): `\r\n` in a CRLF file, and in a file of mixed
+/// endings the one its last lines use.
+///
 /// Edits return their inverse as a ``DocumentEdit``, which captures only
 /// the lines replaced.
 ///
@@ -42,6 +50,13 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// The root of the tree of lines; nil when there are none.
   private var root: TextLineNode?
 
+  /// Whether the bytes start with a UTF-8 byte-order mark (`EF BB BF`).
+  /// It is not part of any line: ``data`` writes it before the first.
+  public var hasByteOrderMark = false
+
+  /// The byte-order mark, as UTF-8.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   /// The lines, in order: `lines[i]` costs O(log n), iterating O(n).
   public var lines: LineView { LineView(root: root) }
 
@@ -50,9 +65,15 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     root = nil
   }
 
-  /// Splits `text` into lines.
+  /// Splits `text` into lines. A `U+FEFF` at its start is the
+  /// byte-order mark (``hasByteOrderMark``), not part of the first line.
   public init(_ text: String) {
-    root = TextLineNode.build(Self.split(Array(text.utf8)))
+    var bytes = Array(text.utf8)
+    if bytes.starts(with: Self.byteOrderMark) {
+      hasByteOrderMark = true
+      bytes.removeFirst(Self.byteOrderMark.count)
+    }
+    root = TextLineNode.build(Self.split(bytes))
   }
 
   /// Reads UTF-8 bytes.
@@ -70,7 +91,12 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         "invalid UTF-8 byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at byte offset \(offset)",
         line: line, column: column, byteOffset: offset)
     }
-    root = TextLineNode.build(Self.split(bytes))
+    if bytes.starts(with: Self.byteOrderMark) {
+      hasByteOrderMark = true
+      root = TextLineNode.build(Self.split(Array(bytes[Self.byteOrderMark.count...])))
+    } else {
+      root = TextLineNode.build(Self.split(bytes))
+    }
   }
 
   /// The number of lines.
@@ -79,7 +105,7 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// The number of UTF-8 bytes, endings included.
   var utf8Count: Int { root?.byteCount ?? 0 }
 
-  /// The text, endings included.
+  /// The text, endings included, without the byte-order mark.
   ///
   /// - Complexity: O(n) in the bytes.
   public var text: String {
@@ -94,12 +120,14 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     return text
   }
 
-  /// The UTF-8 bytes, exactly as read when nothing was edited.
+  /// The UTF-8 bytes, byte-order mark included, exactly as read when
+  /// nothing was edited.
   ///
   /// - Complexity: O(n) in the bytes.
   public var data: Data {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8Count)
+    bytes.reserveCapacity(utf8Count + Self.byteOrderMark.count)
+    if hasByteOrderMark { bytes += Self.byteOrderMark }
     root?.forEachLeaf { lines in
       for line in lines {
         bytes += line.text.utf8
@@ -114,9 +142,13 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// Whether the last line ends with a line break.
   public var hasFinalNewline: Bool { lines.last.map { $0.ending != .none } ?? false }
 
-  /// The ending new lines get: the first line's, or `\n`.
+  /// The ending new lines get: that of the last line that has one (the
+  /// last line, or the one before it when the file has no final newline),
+  /// or `\n` when no line has one.
+  ///
+  /// - Complexity: O(log n).
   public var preferredEnding: LineEnding {
-    lines.first { $0.ending != .none }?.ending ?? .lf
+    lines.last { $0.ending != .none }?.ending ?? .lf
   }
 
   // MARK: - Edits
@@ -337,15 +369,19 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
 
   // MARK: - Equality
 
-  /// Whether the two hold equal lines, however their trees are shaped.
-  /// Lines compare as `String`s do, by Unicode canonical equivalence.
+  /// Whether the two hold equal lines, and both or neither a byte-order
+  /// mark, however their trees are shaped. Lines compare as `String`s do,
+  /// by Unicode canonical equivalence.
   public static func == (lhs: TextLines, rhs: TextLines) -> Bool {
-    lhs.root === rhs.root || (lhs.count == rhs.count && lhs.lines.elementsEqual(rhs.lines))
+    guard lhs.hasByteOrderMark == rhs.hasByteOrderMark else { return false }
+    return lhs.root === rhs.root
+      || (lhs.count == rhs.count && lhs.lines.elementsEqual(rhs.lines))
   }
 
-  /// Hashes the lines in order, so equal texts hash alike whatever the
-  /// shape of their trees.
+  /// Hashes the mark and the lines in order, so equal texts hash alike
+  /// whatever the shape of their trees.
   public func hash(into hasher: inout Hasher) {
+    hasher.combine(hasByteOrderMark)
     hasher.combine(count)
     for line in lines { hasher.combine(line) }
   }

@@ -12,6 +12,19 @@ extension BinaryDocument: ScriptableReferenceDocument {
     hexDump(snapshot, from: 0)
   }
 
+  /// `truncate 0`, then `patch 0` with the bytes in hex.
+  public static func scriptContentCommands(of snapshot: Data) -> [String]? {
+    let digits = Array("0123456789abcdef".utf8)
+    var hex: [UInt8] = []
+    hex.reserveCapacity(snapshot.count * 2)
+    for byte in snapshot {
+      hex.append(digits[Int(byte >> 4)])
+      hex.append(digits[Int(byte & 15)])
+    }
+    return ["truncate 0"]
+      + (snapshot.isEmpty ? [] : ["patch 0 " + String(decoding: hex, as: UTF8.self)])
+  }
+
   @MainActor public func restore(_ snapshot: Data, undoManager: UndoManager?) throws {
     try replaceBytes(in: 0..<contents.count, with: snapshot, undoManager: undoManager)
   }

@@ -10,6 +10,12 @@ extension JSONDocument: ScriptableFileDocument {
   /// The JSON pretty-printed with sorted keys.
   public var scriptDescription: String { text }
 
+  /// `set ""` (the whole document, RFC 6901) with the JSON, which is
+  /// written as ``text`` is: what this type saves.
+  public var scriptContentCommands: [String]? {
+    ["set \"\" " + Word.quoted(text.hasSuffix("\n") ? String(text.dropLast()) : text)]
+  }
+
   @MainActor public static var scriptCommands: [DocumentCommand<JSONDocument>] {
     [
       DocumentCommand(

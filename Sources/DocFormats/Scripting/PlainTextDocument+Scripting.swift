@@ -14,15 +14,26 @@ extension PlainTextDocument: ScriptableFileDocument {
   /// The text as it is.
   public var scriptDescription: String { text.text }
 
+  /// `set-text` with the text, byte-order mark included, in one word.
+  public var scriptContentCommands: [String]? {
+    ["set-text " + Word.quoted((text.hasByteOrderMark ? "\u{FEFF}" : "") + text.text)]
+  }
+
   @MainActor public static var scriptCommands: [DocumentCommand<PlainTextDocument>] {
     [
       DocumentCommand(
         CommandSpec(
           "set-text", [.required("TEXT")], summary: "makes the content exactly TEXT",
+          discussion:
+            "Line endings are TEXT's own. A byte-order mark the file starts with stays: it belongs to the file, not to the text.",
           example: "set-text <<EOF\nMilk\nEggs\nEOF", topic: .document)
       ) { context in
         guard let text = context.arguments[0]?.text else { return }
-        context.session.setDocument(PlainTextDocument(text: text), actionName: "Set Text")
+        var document = PlainTextDocument(text: text)
+        if context.session.document.text.hasByteOrderMark {
+          document.text.hasByteOrderMark = true
+        }
+        context.session.setDocument(document, actionName: "Set Text")
       },
       DocumentCommand(
         CommandSpec(
@@ -80,7 +91,7 @@ extension PlainTextDocument: ScriptableFileDocument {
           "replace", [.required("OLD"), .required("NEW"), .flag("all"), .flag("regex")],
           summary: "replaces the first OLD (or every one, with --all) by NEW, within lines",
           discussion:
-            "With --regex, OLD is a regular expression and NEW may use $1 for groups. A match never spans a line break. Fails when nothing matches.",
+            "With --regex, OLD is a regular expression (ICU syntax) and NEW may name its groups as $1 or, as in sed, \\1; \\\\ and \\$ are a literal backslash and dollar. A match never spans a line break. Fails when nothing matches.",
           example: "replace Milk Oat-milk --all", topic: .document)
       ) { context in
         try replace(context)
@@ -151,17 +162,21 @@ extension PlainTextDocument: ScriptableFileDocument {
     for (index, line) in lines.enumerated() {
       let replaced: String
       if let regex {
-        let range = NSRange(line.text.startIndex..., in: line.text)
-        if all {
-          replaced = regex.stringByReplacingMatches(
-            in: line.text, range: range, withTemplate: new.text)
-        } else if let match = regex.firstMatch(in: line.text, range: range) {
-          let template = regex.replacementString(
-            for: match, in: line.text, offset: 0, template: new.text)
-          replaced = (line.text as NSString).replacingCharacters(in: match.range, with: template)
-        } else {
-          replaced = line.text
+        let text = line.text as NSString
+        let range = NSRange(location: 0, length: text.length)
+        let matches =
+          all
+          ? regex.matches(in: line.text, range: range)
+          : regex.firstMatch(in: line.text, range: range).map { [$0] } ?? []
+        var result = ""
+        var end = 0
+        for match in matches {
+          result += text.substring(with: NSRange(location: end, length: match.range.location - end))
+          result += expand(new.text, with: match, in: text)
+          end = match.range.location + match.range.length
         }
+        replaced =
+          matches.isEmpty ? line.text : result + text.substring(from: end)
       } else if all {
         replaced = line.text.replacingOccurrences(of: old.text, with: new.text)
       } else if let range = line.text.range(of: old.text) {
@@ -190,6 +205,53 @@ extension PlainTextDocument: ScriptableFileDocument {
       }
       return DocumentEdit.sequence(inverses.reversed(), actionName: "Replace \(old.text)")
     }
+  }
+}
+
+extension PlainTextDocument {
+  /// NEW of `replace --regex` for one match: `$N` (as many digits as
+  /// name a group) and sed's `\N` (one digit) are group N, empty when it
+  /// did not take part; `\` before any other character makes it literal
+  /// (`\\`, `\$`); a `$` before no digit is itself.
+  static func expand(
+    _ template: String, with match: NSTextCheckingResult, in text: NSString
+  ) -> String {
+    func group(_ number: Int) -> String {
+      guard number < match.numberOfRanges else { return "" }
+      let range = match.range(at: number)
+      return range.location == NSNotFound ? "" : text.substring(with: range)
+    }
+    var result = ""
+    var characters = template[...]
+    while let character = characters.popFirst() {
+      switch character {
+      case "\\":
+        guard let next = characters.popFirst() else {
+          result.append("\\")
+          break
+        }
+        if let digit = next.wholeNumberValue, next.isASCII {
+          result += group(digit)
+        } else {
+          result.append(next)
+        }
+      case "$":
+        // The longest run of digits that names a group, at least one.
+        var digits = characters.prefix { $0.isASCII && $0.isNumber }
+        while digits.count > 1, Int(digits) ?? .max >= match.numberOfRanges {
+          digits = digits.dropLast()
+        }
+        if let number = Int(digits) {
+          result += group(number)
+          characters = characters.dropFirst(digits.count)
+        } else {
+          result.append("$")
+        }
+      default:
+        result.append(character)
+      }
+    }
+    return result
   }
 }
 

@@ -61,6 +61,11 @@ extension DocumentHandle {
 @MainActor
 struct StoredSnapshot {
   var text: String
+  /// The commands that rebuild this content in a new document of the
+  /// type, if the type has them
+  /// (``ScriptableFileDocument/scriptContentCommands``); made only when
+  /// asked, since most snapshots never are.
+  var contentCommands: @MainActor () -> [String]? = { nil }
   var restore: @MainActor (_ actionName: String) throws -> Void
 }
 

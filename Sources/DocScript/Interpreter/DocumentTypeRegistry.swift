@@ -33,7 +33,9 @@ public final class DocumentTypeRegistry {
         session: session, show: { $0.document.scriptDescription },
         snapshot: { session in
           let value = session.document
-          return StoredSnapshot(text: value.scriptDescription) { [weak session] name in
+          return StoredSnapshot(
+            text: value.scriptDescription, contentCommands: { value.scriptContentCommands }
+          ) { [weak session] name in
             session?.setDocument(value, actionName: name)
           }
         })
@@ -58,7 +60,10 @@ public final class DocumentTypeRegistry {
           let document = session.document
           let snapshot = try document.snapshot(contentType: session.contentType)
           let box = UncheckedBox(snapshot)
-          return StoredSnapshot(text: Document.scriptDescription(of: snapshot)) {
+          return StoredSnapshot(
+            text: Document.scriptDescription(of: snapshot),
+            contentCommands: { Document.scriptContentCommands(of: box.value) }
+          ) {
             [weak session] name in
             guard let session else { return }
             let undoManager = session.undoManager
@@ -136,11 +141,16 @@ public final class DocumentTypeRegistry {
         return (entry, match.contentType)
       }
     }
-    let type = UTType(name)
-    if let type {
-      for entry in entries where entry.writableContentTypes.contains(where: type.conforms(to:)) {
-        return (entry, type)
-      }
+    guard let type = UTType(name) else { return nil }
+    // The type that names this UTI, or writes it exactly, before one that
+    // writes a type conforming to it: `new public.json` is a JSON
+    // document even when a package type that conforms to JSON is
+    // registered first.
+    if let entry = entries.first(where: { $0.typeNames.contains { $0.contentType == type } })
+      ?? entries.first(where: { $0.writableContentTypes.contains(type) })
+      ?? entries.first(where: { $0.writableContentTypes.contains(where: type.conforms(to:)) })
+    {
+      return (entry, type)
     }
     return nil
   }

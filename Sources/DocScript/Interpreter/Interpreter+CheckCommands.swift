@@ -205,7 +205,8 @@ extension Interpreter {
   /// as lines, so a missing final newline on either side does not matter.
   static func compare(expected: String, actual: String, at range: SourceRange) throws {
     func normal(_ text: String) -> String {
-      text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+      // By bytes: a final `\r\n` is one `Character`, not a `\n`.
+      text.utf8.last == UInt8(ascii: "\n") || text.isEmpty ? text : text + "\n"
     }
     guard normal(expected) != normal(actual) else { return }
     throw mismatch("'show' does not match", expected: expected, actual: actual, at: range)
@@ -284,7 +285,9 @@ extension Interpreter {
         at: name)
     }
     let message = diagnostic(for: failure, at: arguments.range).message
-    guard message.contains(substring.text) else {
+    // An empty SUBSTRING matches any error (Foundation's `contains` finds
+    // no empty string in any text).
+    guard substring.text.isEmpty || message.contains(substring.text) else {
       throw ScriptError(
         "expected an error containing \(Self.quoted(substring.text)); got \(Self.quoted(message))",
         at: substring)

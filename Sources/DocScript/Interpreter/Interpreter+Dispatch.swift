@@ -235,25 +235,59 @@ extension Interpreter {
       throw ScriptError(unknownCommand(name.text, at: name.range))
     }
     if let builtin = builtins[name.text], name.text != "set" || isSetting(rest) {
-      guard builtin.spec.isAllowedInGroup || !inGroup else {
-        throw ScriptError(
-          "'\(name.text)' cannot run inside a group", at: name,
-          notes: [.init("a group holds edits, which become one undo step; save after it")])
+      guard builtin.spec.topic == .checking else {
+        return try resolveBuiltin(builtin, name: name, arguments: rest, inGroup: inGroup)
       }
-      var spec = builtin.spec
-      if builtin.actsOnDocument { spec.parameters.append(.option("doc", value: "NAME")) }
-      let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
-      let handle: (any DocumentHandle)?
-      if let target = builtin.target {
-        handle = try target(self, arguments)
-      } else {
-        handle = builtin.actsOnDocument ? try document(for: arguments) : nil
+      // A check that fails, however it fails, says so: `test --update`
+      // never takes its failure for the output expected.
+      do {
+        let (handle, run, groupSafe) = try resolveBuiltin(
+          builtin, name: name, arguments: rest, inGroup: inGroup)
+        return (
+          handle,
+          {
+            do {
+              try await run()
+            } catch  where !Self.isInterruption(error) {
+              throw FailedCheck(error: error)
+            }
+          },
+          groupSafe
+        )
+      } catch {
+        throw FailedCheck(error: error)
       }
-      return (
-        handle, { try await builtin.run(self, arguments, handle) }, builtin.spec.isAllowedInGroup
-      )
     }
     // A document type's command: the target document's type decides.
+    return try resolveDocumentCommand(name, arguments: rest)
+  }
+
+  private func resolveBuiltin(
+    _ builtin: BuiltinCommand, name: Argument, arguments rest: [Argument], inGroup: Bool
+  ) throws -> ((any DocumentHandle)?, () async throws -> Void, groupSafe: Bool) {
+    guard builtin.spec.isAllowedInGroup || !inGroup else {
+      throw ScriptError(
+        "'\(name.text)' cannot run inside a group", at: name,
+        notes: [.init("a group holds edits, which become one undo step; save after it")])
+    }
+    var spec = builtin.spec
+    if builtin.actsOnDocument { spec.parameters.append(.option("doc", value: "NAME")) }
+    let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
+    let handle: (any DocumentHandle)?
+    if let target = builtin.target {
+      handle = try target(self, arguments)
+    } else {
+      handle = builtin.actsOnDocument ? try document(for: arguments) : nil
+    }
+    return (
+      handle, { try await builtin.run(self, arguments, handle) }, builtin.spec.isAllowedInGroup
+    )
+  }
+
+  /// A document type's command: the target document's type decides.
+  private func resolveDocumentCommand(
+    _ name: Argument, arguments rest: [Argument]
+  ) throws -> ((any DocumentHandle)?, () async throws -> Void, groupSafe: Bool) {
     let target = try document(named: Self.docOption(in: rest), at: name)
     guard let command = target.commands[name.text] else {
       if allCommandNames.contains(name.text) {
@@ -330,6 +364,12 @@ extension Interpreter {
 struct Located: Error {
   var error: any Error
   var range: SourceRange
+}
+
+/// The failure of a check (`expect`, `expect-error`): its diagnostic is
+/// marked ``Diagnostic/isFailedCheck``.
+struct FailedCheck: Error {
+  var error: any Error
 }
 
 /// An error after a group succeeded, from the autosave that followed it:

@@ -22,7 +22,8 @@ extension Interpreter {
       if file.text == "stop", file.isPlain {
         try interpreter.stopRecording(at: arguments)
       } else {
-        try interpreter.startRecording(file, replacing: arguments.has("replace"), at: arguments)
+        try await interpreter.startRecording(
+          file, replacing: arguments.has("replace"), at: arguments)
       }
     }
   ]
@@ -42,9 +43,7 @@ extension Interpreter {
 
   private func startRecording(
     _ file: Argument, replacing: Bool, at arguments: ParsedArguments
-  )
-    throws
-  {
+  ) async throws {
     if let recording {
       throw ScriptError(
         "already recording to '\(resolver.display(recording.url))'", at: arguments.command,
@@ -65,7 +64,7 @@ extension Interpreter {
     output.write("recording to \(resolver.display(url))\n")
     self.recording = recording
     do {
-      try recording.writePreamble(recordingPreamble(for: url, at: arguments.command))
+      try recording.writePreamble(await recordingPreamble(for: url, at: arguments.command))
     } catch {
       self.recording = nil
       try? recording.close()
@@ -73,51 +72,70 @@ extension Interpreter {
         "cannot record to '\(resolver.display(url))': \(Self.message(of: error))", at: file)
     }
     guard let top = sourceStack.first else { return }
-    let line =
-      sourceStack.count > 1
-      ? sourceStack[1].includedAt?.line ?? arguments.range.end.line : arguments.range.end.line
-    output = RecordingOutput(
-      base: output, recorder: recording.begin(top.source, firstLine: line + 1))
+    // What follows `record` is recorded: the rest of its line, then the
+    // lines after it. In a sourced script, what follows its `source`.
+    let start: SessionRecording.Boundary =
+      if sourceStack.count > 1, let line = sourceStack[1].includedAt?.line {
+        .line(line + 1)
+      } else {
+        .after(arguments.range.end)
+      }
+    output = RecordingOutput(base: output, recorder: recording.begin(top.source, from: start))
   }
 
-  /// The commands that reopen, on replay, the documents open when
-  /// recording starts: each saved one by its path (through `$SCRIPT_DIR`
-  /// when it lies beside the recording, so the recording replays from any
-  /// folder), then `use` of the current one. A document with unsaved
-  /// changes, or never saved, cannot be brought back that way: a warning
-  /// says so, and the recording starts without it.
-  private func recordingPreamble(for recordingURL: URL, at command: Argument) -> [String] {
+  /// The commands that bring a replay to the documents open when
+  /// recording starts: each saved one reopened by its path (through
+  /// `$SCRIPT_DIR` when it lies beside the recording, so the recording
+  /// replays from any folder), each untitled one made anew with `new`;
+  /// then, for each with unsaved content, the commands its type gives to
+  /// rebuild that content (``ScriptableFileDocument/scriptContentCommands``);
+  /// then `use` of the current one. Every name and path is written as a
+  /// word that reads back exactly (``Word/quoted(_:)``). A document whose
+  /// unsaved content its type cannot rebuild is left out, with a warning.
+  private func recordingPreamble(for recordingURL: URL, at command: Argument) async -> [String] {
     guard !documents.isEmpty else { return [] }
-    func word(_ text: String) -> String {
-      CompletionInput.escape(Substring(text), in: .none, atWordStart: true)
-    }
     let folder = recordingURL.deletingLastPathComponent().standardizedFileURL.path
     var lines = ["# The documents open when the recording began."]
-    var missing: [String] = []
+    var missing: [(name: String, why: String)] = []
     for name in documents.keys.sorted() {
-      guard let handle = documents[name], let url = handle.fileURL, !handle.isDirty else {
-        missing.append(name)
-        continue
+      guard let handle = documents[name] else { continue }
+      var content: [String] = []
+      if handle.isDirty {
+        let commands: [String]?
+        do {
+          commands = try await handle.snapshot().contentCommands()
+        } catch {
+          commands = nil
+        }
+        guard let commands else {
+          missing.append(
+            (name, "has unsaved changes that a \(handle.typeName) document cannot replay"))
+          continue
+        }
+        content = commands
       }
-      let path = url.standardizedFileURL.path
-      let relative =
-        path.hasPrefix(folder + "/")
-        ? "\"$SCRIPT_DIR\"/" + word(String(path.dropFirst(folder.count + 1))) : word(path)
-      lines.append(
-        "open \(relative) as \(word(name)) --type \(word(handle.contentType.identifier))")
+      let type = Word.quoted(handle.contentType.identifier)
+      if let url = handle.fileURL {
+        let path = url.standardizedFileURL.path
+        let relative =
+          path.hasPrefix(folder + "/")
+          ? "\"$SCRIPT_DIR\"/" + Word.quoted(String(path.dropFirst(folder.count + 1)))
+          : Word.quoted(path)
+        lines.append("open \(relative) as \(Word.quoted(name)) --type \(type)")
+      } else {
+        lines.append("new \(type) \(Word.quoted(name))")
+      }
+      lines += content
     }
-    if let currentName, documents[currentName]?.fileURL != nil, !missing.contains(currentName) {
-      lines.append("use \(word(currentName))")
+    if let currentName, !missing.contains(where: { $0.name == currentName }) {
+      lines.append("use \(Word.quoted(currentName))")
     }
-    for name in missing {
-      let why =
-        documents[name]?.fileURL == nil
-        ? "is not saved in a file" : "has unsaved changes"
+    for (name, why) in missing {
       report(
         Diagnostic(
           .warning, in: command.range,
           "'\(name)' \(why), so a replay of the recording starts without it",
-          notes: [.init("save it first, or start recording before creating it")]),
+          notes: [.init("save it first, or start recording before changing it")]),
         in: currentSource)
     }
     return lines.count > 1 ? lines : []
@@ -129,15 +147,20 @@ extension Interpreter {
         "not recording", at: arguments.command,
         notes: [.init("'record FILE' starts a recording")])
     }
-    let line =
-      sourceStack.count > 1
-      ? sourceStack[1].includedAt?.line ?? arguments.range.start.line
-      : arguments.range.start.line
+    // What came before `record stop` is recorded: the lines before it,
+    // and the commands before it on its line. In a sourced script, what
+    // came before its `source`.
+    let end: SessionRecording.Boundary =
+      if sourceStack.count > 1, let line = sourceStack[1].includedAt?.line {
+        .line(line)
+      } else {
+        .before(arguments.range.start)
+      }
     self.recording = nil
     if let tee = output as? RecordingOutput { output = tee.base }
     defer { try? recording.close() }
     do {
-      try recording.finishInput(lastLine: line - 1)
+      try recording.finishInput(until: end)
     } catch {
       throw ScriptError(
         "recording to '\(resolver.display(recording.url))' failed: \(Self.message(of: error))",
@@ -149,7 +172,7 @@ extension Interpreter {
   /// At the start of a top-level input: records it if a recording is on.
   func beginRecordedInput(_ source: ScriptSource) {
     guard let recording else { return }
-    output = RecordingOutput(base: output, recorder: recording.begin(source, firstLine: 1))
+    output = RecordingOutput(base: output, recorder: recording.begin(source))
   }
 
   /// At the end of a top-level input: appends it to the recording. A

@@ -276,6 +276,10 @@ public final class Interpreter {
       return self.diagnostic(for: error.error, at: error.range)
     case let error as MissingFileError:
       return self.diagnostic(for: error.error, at: range)
+    case let error as FailedCheck:
+      var diagnostic = self.diagnostic(for: error.error, at: range)
+      diagnostic.isFailedCheck = true
+      return diagnostic
     case let error as Diagnostic:
       diagnostic = error
     case let error as ScriptError:

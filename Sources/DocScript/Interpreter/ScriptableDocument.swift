@@ -65,6 +65,22 @@ public struct ScriptTypeName: Hashable, Sendable {
 public protocol ScriptableFileDocument: FileDocument, ScriptableDocument {
   /// What `show` prints.
   var scriptDescription: String { get }
+
+  /// Script lines that, run on a document of this type (the current one:
+  /// a new one, or one just opened from a file), make it hold exactly what
+  /// this one holds, whatever it held before; nil when the type's commands
+  /// cannot. `record` writes them so that a replay rebuilds content that
+  /// was never saved. ``Word/quoted(_:)`` writes an argument that reads
+  /// back exactly.
+  ///
+  /// The default is nil: `record` then warns that the document cannot be
+  /// rebuilt.
+  var scriptContentCommands: [String]? { get }
+}
+
+extension ScriptableFileDocument {
+  /// None: the type does not say how to rebuild its content.
+  public var scriptContentCommands: [String]? { nil }
 }
 
 /// A `ReferenceFileDocument` that scripts can drive. Its snapshots come
@@ -76,4 +92,14 @@ public protocol ScriptableReferenceDocument: ReferenceFileDocument, ScriptableDo
   /// Makes the document hold what `snapshot` holds, registering the undo
   /// with `undoManager`, for `restore`.
   @MainActor func restore(_ snapshot: Snapshot, undoManager: UndoManager?) throws
+
+  /// Script lines that, run on a document of this type (the current one,
+  /// new or just opened), make it hold exactly what `snapshot` holds; nil
+  /// when the type's commands cannot. See ``ScriptableFileDocument/scriptContentCommands``.
+  static func scriptContentCommands(of snapshot: Snapshot) -> [String]?
+}
+
+extension ScriptableReferenceDocument {
+  /// None: the type does not say how to rebuild its content.
+  public static func scriptContentCommands(of snapshot: Snapshot) -> [String]? { nil }
 }

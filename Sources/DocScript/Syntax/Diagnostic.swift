@@ -33,6 +33,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
   /// Lines printed after the source excerpt and before the notes: the
   /// diff of an expectation that did not hold, for example.
   public var detail: String?
+  /// Whether this is a check (`expect`, `expect-error`) that did not
+  /// hold: a failure `docrepl test --update` never writes into a script
+  /// as expected.
+  public var isFailedCheck = false
 
   /// A line after a diagnostic.
   public struct Note: Hashable, Sendable, CustomStringConvertible {

@@ -40,6 +40,45 @@ public struct Word: Hashable, Sendable {
 
   /// The text of a plain word, which can be a keyword; nil otherwise.
   public var plainText: String? { isPlain ? literalText : nil }
+
+  /// Script source that reads back as one word holding exactly `text`,
+  /// whatever it holds: `text` itself when it is made only of letters,
+  /// digits and `_ - . / , : + = @ %` (and does not start with `-`, which
+  /// could read as an option), else `text` in double quotes with `\n`,
+  /// `\t`, `\r`, `\"`, `\\`, `\$`, and `\u{…}` for other control
+  /// characters and invisible ones (a byte-order mark, a line separator).
+  /// What a recording writes for names, paths and content.
+  ///
+  ///     Word.quoted("notes.txt")         // notes.txt
+  ///     Word.quoted("reading list")      // "reading list"
+  public static func quoted(_ text: String) -> String {
+    let safe = text.unicodeScalars.allSatisfy { scalar in
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || "_-./,:+=@%".unicodeScalars.contains(scalar))
+    }
+    if safe, !text.isEmpty, !text.hasPrefix("-") { return text }
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "$": out += "\\$"
+      default:
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator:
+          // Invisible, or a break to a terminal: shown by number.
+          out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default:
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
 }
 
 /// A reference to a variable inside a word.

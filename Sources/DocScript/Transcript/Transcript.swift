@@ -14,6 +14,11 @@ public import Foundation
 /// ended like it (`\n` or `\r\n`). A script without a final line break
 /// still has none. Expectation lines that already match stay exactly as
 /// written, wherever they are (`#>x` as well as `#> x`).
+///
+/// A check (`expect`, `expect-error`) is never rewritten: its `#!` lines
+/// say whether it is expected to hold, and a run that differs there is a
+/// failure ``updatableBytes`` keeps (``failedChecks``), so that `--update`
+/// never turns a check that failed into one expected to fail.
 public struct Transcript: Sendable {
   /// Where a script first differs from what it printed.
   public struct Mismatch: Hashable, Sendable {
@@ -33,6 +38,14 @@ public struct Transcript: Sendable {
   /// The first command whose output or diagnostics differ; nil when the
   /// script matches or is malformed.
   public var firstMismatch: Mismatch?
+  /// The script with the expectation lines of the commands that are not
+  /// checks replaced by what they printed: what `--update` writes. Equal
+  /// to ``updatedBytes`` unless a check differs.
+  public var updatableBytes: [UInt8]
+  /// The checks (`expect`, `expect-error`, or a line holding one, or a
+  /// `source` whose script ran one that failed) whose result differs from
+  /// their `#!` lines, in order: what `--update` leaves as they are.
+  public var failedChecks: [Mismatch] = []
 
   /// The script as written, as text (invalid UTF-8 replaced).
   public var original: String { String(decoding: originalBytes, as: UTF8.self) }
@@ -85,11 +98,16 @@ public struct Transcript: Sendable {
     self.result = result
     guard !result.isMalformed else {
       updatedBytes = source.bytes
+      updatableBytes = source.bytes
       return
     }
     let rewrite = Rewrite(source, blocks: blocks)
     updatedBytes = rewrite.bytes
     firstMismatch = rewrite.firstMismatch
+    failedChecks = rewrite.changedChecks
+    updatableBytes =
+      failedChecks.isEmpty
+      ? rewrite.bytes : Rewrite(source, blocks: blocks, keepingChecks: true).bytes
   }
 
   private static func withoutCarriageReturns(_ text: String) -> String {
@@ -101,6 +119,11 @@ public struct Transcript: Sendable {
 private struct Rewrite {
   var bytes: [UInt8] = []
   var firstMismatch: Transcript.Mismatch?
+  /// The checks among the commands whose output differs.
+  var changedChecks: [Transcript.Mismatch] = []
+
+  /// The commands whose result is a check's.
+  static let checkNames: Set<String> = ["expect", "expect-error"]
 
   /// One line of the script: its bytes, and its line break (empty for a
   /// last line without one).
@@ -109,11 +132,16 @@ private struct Rewrite {
     var lineBreak: ArraySlice<UInt8>
   }
 
-  init(_ source: ScriptSource, blocks: [Int: TranscriptRecorder.Block]) {
+  /// `source` rewritten with `blocks`; with `keepingChecks`, the
+  /// expectations of checks stay as written.
+  init(
+    _ source: ScriptSource, blocks: [Int: TranscriptRecorder.Block], keepingChecks: Bool = false
+  ) {
     // What each anchor line (a command's last line) expects, and which
     // lines hold those expectations; and where each command starts.
     var expected: [Int: [Expectation]] = [:]
     var commandStart: [Int: Int] = [:]
+    var checkAnchors: Set<Int> = []
     var parser = Parser(source)
     var pending: [Statement] = []
     while let statement = parser.next() {
@@ -122,6 +150,9 @@ private struct Rewrite {
         switch next {
         case .command(let command):
           expected[command.lastLine, default: []] += command.expectations
+          if let name = command.words.first?.literalText, Self.checkNames.contains(name) {
+            checkAnchors.insert(command.lastLine)
+          }
           commandStart[command.lastLine] = min(
             commandStart[command.lastLine] ?? .max, command.range.start.line)
         case .group(let group):
@@ -138,6 +169,9 @@ private struct Rewrite {
       let want = (expected[anchor] ?? []).map { Rendered(kind: $0.kind, text: $0.text) }
       if want != Self.rendered(blocks[anchor]) { changed.insert(anchor) }
     }
+    for (anchor, block) in blocks where block.hasFailedCheck { checkAnchors.insert(anchor) }
+    let checks = changed.intersection(checkAnchors)
+    if keepingChecks { changed.subtract(checks) }
     var dropped: Set<Int> = []
     for anchor in changed {
       for expectation in expected[anchor] ?? [] { dropped.insert(expectation.location.line) }
@@ -171,16 +205,18 @@ private struct Rewrite {
       bytes += line.lineBreak
     }
 
-    if let first = changed.min() {
-      let line = commandStart[first] ?? max(first, 1)
+    func mismatch(at anchor: Int) -> Transcript.Mismatch {
+      let line = commandStart[anchor] ?? max(anchor, 1)
       let text =
         lines.indices.contains(line - 1)
         ? String(
           decoding: lines[line - 1].content.drop {
             $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
           }, as: UTF8.self) : ""
-      firstMismatch = Transcript.Mismatch(line: line, command: text)
+      return Transcript.Mismatch(line: line, command: text)
     }
+    firstMismatch = changed.min().map(mismatch(at:))
+    changedChecks = checks.sorted().map(mismatch(at:))
   }
 
   /// One expectation line, as compared and as written.

@@ -21,6 +21,9 @@ public final class TranscriptRecorder: ScriptOutput {
     /// change what is expected of it. A message of several lines takes
     /// one entry a line.
     public var diagnostics: [String] = []
+    /// Whether a check (`expect`, `expect-error`) failed here: what
+    /// `test --update` does not write back as expected.
+    public var hasFailedCheck = false
   }
 
   private let scriptName: String
@@ -65,6 +68,7 @@ public final class TranscriptRecorder: ScriptOutput {
       entries += lines(of: replaced("note: \(note.message)"))
     }
     blocks[line, default: Block()].diagnostics += entries
+    if diagnostic.isFailedCheck { blocks[line, default: Block()].hasFailedCheck = true }
   }
 
   /// Moves buffered output into its block; call after the run.
@@ -76,8 +80,15 @@ public final class TranscriptRecorder: ScriptOutput {
     pendingOutput = ""
   }
 
+  /// `text` split at each `\n`, a `\r` before it belonging to the line
+  /// break, as the lexer reads a script's lines: a `#>` line cannot hold
+  /// a line break, so what ends in `\r\n` is expected as the line without
+  /// it. (Splitting the `String` would not do: `\r\n` is one `Character`.)
   private func lines(of text: String) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      line in
+      String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+    }
   }
 
   /// `text` with every replacement made. A path is replaced only where

@@ -39,9 +39,10 @@ enum BuiltinCases {
       "new spreadsheet", after: base, on: "spreadsheet", "unknown document type 'spreadsheet'",
       notes: ["the types are binary, json, markdown, notes, text"]),
     .fails("new text t", after: base, at: 10, "a document named 't' is already open"),
-    .fails(
-      "new text \"a b\"", after: base, at: 10, width: 5,
-      "a document name must be a word without blanks"),
+    // `open` names a document after its file, blanks and all; `new` and
+    // `as` take every such name, so that a recording replays it.
+    .succeeds("new text \"a b\"", after: base),
+    .fails("new text ''", after: base, at: 10, width: 2, "a document name must not be empty"),
     .fails(
       "new", after: base, at: 4, "missing TYPE for 'new'", notes: ["usage: new TYPE [NAME]"]),
     .fails(
@@ -491,6 +492,12 @@ enum BuiltinCases {
     .succeeds("expect-error 'out of range' delete 9 --doc other", after: base),
     .succeeds("expect-error 'given twice' show --doc t --doc t", after: base),
     .succeeds("expect-error 'no command' get /a", after: base),
+    // An empty SUBSTRING matches any error.
+    .succeeds("expect-error '' open nope.txt", after: base),
+    .succeeds("expect-error \"\" undo 9", after: base),
+    .fails(
+      "expect-error '' show", after: base, on: "show",
+      "expected 'show' to fail with ''; it succeeded"),
     .fails(
       "expect-error zzz open nope.txt", after: base, on: "zzz",
       "expected an error containing 'zzz'; got 'no such file \\'nope.txt\\''"),

@@ -85,6 +85,13 @@ enum TextCases {
       .then("show\nundo", prints: "0ne\ntw0\nUndo Replace o\n"),
     .succeeds("replace 't(w)o' '[$1]' --regex", after: base).then("show", prints: "one\n[w]\n"),
     .succeeds("replace '[a-z]' X --regex --all", after: base).then("show", prints: "XXX\nXXX\n"),
+    // sed's \1 names a group as $1 does; \\ and \$ are literal.
+    .succeeds("replace '(o)(n)' '\\2\\1' --regex", after: base).then("show", prints: "noe\ntwo\n"),
+    .succeeds("replace '(\\w)(\\w)' '\\2$1' --regex --all", after: base)
+      .then("show", prints: "noe\nwto\n"),
+    .succeeds("replace 'o' '\\\\1\\$1$' --regex", after: base)
+      .then("show", prints: "\\1$1$ne\ntwo\n"),
+    .succeeds("replace '(x)?one' '[\\1$1]' --regex", after: base).then("show", prints: "[]\ntwo\n"),
     .succeeds("replace -- --x y", after: "new text e\nappend a--xb").then("show", prints: "ayb\n"),
     .fails("replace zzz y", after: base, on: "zzz", "'zzz' does not occur in the text"),
     .fails("replace one x", after: "new text e", on: "one", "'one' does not occur in the text"),
