@@ -109,7 +109,7 @@ struct AllOrNothingTests {
       "restore", "save", "save-as", "save-to", "revert", "autosave", "export", "undo", "redo",
       "expect", "expect-error", "set", "source", "help", "set-text", "append", "insert", "delete",
       "replace", "line", "get", "remove", "note", "title", "hex", "patch", "truncate", "load",
-      "group",
+      "group", "quit", "exit",
     ] {
       #expect(named.contains(Substring(command)), "no failing case for \(command)")
     }
