@@ -16,10 +16,12 @@ struct PromptKeysTests {
 
   /// What the person sees: the transcript without escape sequences.
   static func visible(_ text: String) -> String {
-    text.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+    text.replacingOccurrences(
+      of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
   }
 
-  @Test("Ctrl-C mid-line: ^C after the typed text, and every later entry runs", arguments: terminals)
+  @Test(
+    "Ctrl-C mid-line: ^C after the typed text, and every later entry runs", arguments: terminals)
   func controlCThenMore(_ terminal: String) throws {
     let session = try PseudoTerminal(arguments: ["--no-color"], environment: ["TERM": terminal])
     try session.expect("docrepl > ")
@@ -77,7 +79,8 @@ struct PromptKeysTests {
 
   static let leavingCommands = ["quit", "exit"]
 
-  @Test("quit and exit leave as Ctrl-D does, asking about unsaved changes", arguments: leavingCommands)
+  @Test(
+    "quit and exit leave as Ctrl-D does, asking about unsaved changes", arguments: leavingCommands)
   func quitAtThePrompt(_ command: String) throws {
     let session = try PseudoTerminal(arguments: ["--no-color"])
     try session.expect("docrepl > ")

@@ -1,4 +1,4 @@
-/// Writes JSON in one stable form: keys sorted by UTF-8 bytes, two-space
+/// Writes JSON in one stable form: members in their order, two-space
 /// indentation, `"key": value`, `[]` and `{}` for empty containers, and a
 /// final newline. Iterative, so nesting depth never touches the stack.
 enum JSONWriter {
@@ -35,9 +35,8 @@ enum JSONWriter {
           output += "{\n"
           let inner = String(repeating: "  ", count: indent + 1)
           steps.append(.text("\n" + String(repeating: "  ", count: indent) + "}"))
-          let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-          for (index, member) in sorted.enumerated().reversed() {
-            if index < sorted.count - 1 { steps.append(.text(",\n")) }
+          for (index, member) in members.enumerated().reversed() {
+            if index < members.count - 1 { steps.append(.text(",\n")) }
             steps.append(.value(member.value, indent: indent + 1))
             steps.append(.text(inner + quoted(member.key) + ": "))
           }

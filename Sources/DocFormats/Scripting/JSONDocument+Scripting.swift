@@ -7,7 +7,8 @@ extension JSONDocument: ScriptableFileDocument {
 
   public static func makeUntitled(contentType: UTType) -> JSONDocument { JSONDocument() }
 
-  /// The JSON pretty-printed with sorted keys.
+  /// The document exactly as a save writes it: a minified file shows as
+  /// its one line (`get ""` prints it in the stable form).
   public var scriptDescription: String { text }
 
   @MainActor public static var scriptCommands: [DocumentCommand<JSONDocument>] {
@@ -18,15 +19,11 @@ extension JSONDocument: ScriptableFileDocument {
           example: "get /items/0", topic: .document)
       ) { context in
         guard let pointer = context.arguments[0] else { return }
-        let value: JSONValue
         do {
-          value = try context.session.document.value(at: pointer.text)
+          context.print(try context.session.document.formatted(at: pointer.text))
         } catch let error as FormatError {
           throw ScriptError(error.message, at: pointer)
         }
-        var text = JSONWriter.text(of: value)
-        if text.hasSuffix("\n") { text.removeLast() }
-        context.print(text)
       },
       DocumentCommand(
         CommandSpec(
@@ -74,21 +71,10 @@ extension JSONDocument: ScriptableFileDocument {
   ) -> [CompletionCandidate] {
     guard argument == "POINTER" else { return [] }
     let parentText = prefix.lastIndex(of: "/").map { String(prefix[..<$0]) } ?? ""
-    guard prefix.isEmpty || prefix.hasPrefix("/"),
-      let parent = try? session.document.value(at: parentText)
-    else { return [] }
-    let children: [(String, JSONValue)]
-    switch parent {
-    case .object(let members): children = members.map { ($0.key, $0.value) }
-    case .array(let items): children = items.enumerated().map { (String($0.offset), $0.element) }
-    default: return []
-    }
-    return children.map { key, value in
-      let isContainer: Bool
-      switch value {
-      case .object, .array: isContainer = true
-      default: isContainer = false
-      }
+    guard prefix.isEmpty || prefix.hasPrefix("/") else { return [] }
+    var seen: Set<String> = []
+    return session.document.children(at: parentText).compactMap { key, isContainer in
+      guard seen.insert(key).inserted else { return nil }
       return CompletionCandidate(
         parentText + JSONPointer(tokens: [key]).description, isFinal: !isContainer)
     }
@@ -99,14 +85,14 @@ extension JSONDocument: ScriptableFileDocument {
   private static func edit(
     _ context: DocumentCommandContext<JSONDocument>,
     _ body:
-      @escaping (inout JSONDocument, String, JSONValue) throws(FormatError) -> DocumentEdit<
+      @escaping (inout JSONDocument, String, JSONSyntaxTree) throws(FormatError) -> DocumentEdit<
         JSONDocument
       >
   ) throws {
     guard let pointer = context.arguments[0], let literal = context.arguments[1] else { return }
-    let value: JSONValue
+    let value: JSONSyntaxTree
     do {
-      value = try parse(Array(literal.text.utf8))
+      value = try JSONDocument.literal(literal.text)
     } catch {
       var message = "VALUE is not a JSON literal: \(error.message)"
       if let column = error.column { message += " at column \(column)" }

@@ -43,7 +43,8 @@ extension Interpreter {
     BuiltinCommand(
       spec: CommandSpec(
         "quit",
-        summary: "leaves docrepl as Ctrl-D does; at the prompt, asks before discarding unsaved changes",
+        summary:
+          "leaves docrepl as Ctrl-D does; at the prompt, asks before discarding unsaved changes",
         discussion:
           "The rest of the input does not run. In a script, quit ends the run there, and sourced scripts with it. exit is the same command.",
         example: "quit", topic: .other, isAllowedInGroup: false),
