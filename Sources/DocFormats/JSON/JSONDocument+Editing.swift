@@ -141,14 +141,19 @@ extension JSONDocument {
       bytes[..<offset].count { $0 == 0x0A } + 1
     }
     let parent = JSONPointer(tokens: Array(pointer.tokens.dropLast()))
+    let distinct = Array(Set(lines)).sorted().map(String.init)
+    let place =
+      distinct.count == 1
+        ? "line \(distinct[0])"
+        : "lines \(distinct.dropLast().joined(separator: ", ")) and \(distinct[distinct.count - 1])"
     return FormatError(
       .invalidPointer,
-      "\(pointer) is ambiguous: the key \(JSONWriter.quoted(key)) appears \(indices.count) times in \(parent.tokens.isEmpty ? "the root object" : parent.description) (lines \(lines.map(String.init).joined(separator: ", "))), and RFC 6901 does not say which one a pointer names"
+      "\(pointer) is ambiguous: the key \(JSONWriter.quoted(key)) appears \(indices.count) times in \(parent.tokens.isEmpty ? "the root object" : parent.description) (\(place)), and RFC 6901 does not say which one a pointer names"
     )
   }
 
   /// Opens every container from the root to `target`, if it is reached.
-  private mutating func openPath(to target: JSONNodeRef) {
+  mutating func openPath(to target: JSONNodeRef) {
     var path: [JSONNodeRef] = []
     func search(_ ref: JSONNodeRef) -> Bool {
       path.append(ref)
@@ -503,5 +508,30 @@ extension JSONDocument {
     let container = JSONOpenContainer(opening: ref)
     opened[ref] = container
     return container
+  }
+}
+
+extension JSONDocument {
+  /// Where the value at `pointer` is in ``data``.
+  func span(at pointer: String) throws(FormatError) -> Range<Int> {
+    let location = try resolve(try JSONPointer(pointer))
+    guard let (container, index) = location.steps.last else {
+      return prefix.count..<(prefix.count + length(of: rootRef))
+    }
+    var document = self
+    document.openPath(to: container)
+    var marks: [Mark: Int] = [:]
+    let mark = Mark(container: container, index: index)
+    _ = document.write(marking: [mark], into: &marks)
+    let start = (marks[mark] ?? 0) + entries(of: container)[index].key.count
+    return start..<(start + length(of: location.ref))
+  }
+
+  /// How many bytes `ref` is written as.
+  private func length(of ref: JSONNodeRef) -> Int {
+    guard let container = opened[ref] else { return ref.bytes.count }
+    return container.entries.reduce(1 + container.close.count) {
+      $0 + $1.lead.count + $1.key.count + length(of: $1.value)
+    }
   }
 }

@@ -253,7 +253,9 @@ extension Interpreter {
 
   /// Writes `text`, adding a newline if it does not end with one.
   func writeBlock(_ text: String) {
-    output.write(text.isEmpty || text.hasSuffix("\n") ? text : text + "\n")
+    // UTF-8, not characters: "\r\n" is one Character, which does not end
+    // with "\n".
+    output.write(text.isEmpty || text.utf8.last == 0x0A ? text : text + "\n")
   }
 
   func printStatus(of handle: any DocumentHandle) {
