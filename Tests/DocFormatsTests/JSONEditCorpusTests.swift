@@ -25,7 +25,9 @@ struct JSONEditCorpusTests {
   }
 
   /// Applies one line of a `.edits` file.
-  static func apply(_ line: Substring, to document: inout JSONDocument) throws
+  static func apply(
+    _ line: Substring, to document: inout JSONDocument
+  ) throws
     -> DocumentEdit<JSONDocument>
   {
     let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
@@ -37,7 +39,9 @@ struct JSONEditCorpusTests {
     }
   }
 
-  @Test("Each file, edited, is byte for byte its golden file; undo gives back the input", arguments: names)
+  @Test(
+    "Each file, edited, is byte for byte its golden file; undo gives back the input",
+    arguments: names)
   func golden(_ name: String) throws {
     let input = try Data(contentsOf: Self.folder.appendingPathComponent(name + ".json"))
     let edits = try String(

@@ -152,7 +152,11 @@ struct JSONEditPropertyTests {
       if last {
         switch edit {
         case .set(_, let new), .insert(_, let new):
-          if let index { members[index].value = new } else { members.append(JSONMember(token, new)) }
+          if let index {
+            members[index].value = new
+          } else {
+            members.append(JSONMember(token, new))
+          }
         case .remove: if let index { members.remove(at: index) }
         }
       } else if let index {
@@ -187,7 +191,9 @@ struct JSONEditPropertyTests {
         token = index > items.count ? "-" : String(index)
       } else {
         token = keys[random.below(keys.count)]
-        if case .object(let members) = container { duplicate = members.count { $0.key == token } > 1 }
+        if case .object(let members) = container {
+          duplicate = members.count { $0.key == token } > 1
+        }
       }
       let target = JSONPointer(tokens: parent + [token])
       if case .object(let members) = container, members.contains(where: { $0.key == token }) {

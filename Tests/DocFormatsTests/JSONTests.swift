@@ -1,7 +1,8 @@
-import DocFormats
 import DocKit
 import Foundation
 import Testing
+
+@testable import DocFormats
 
 @Suite("JSON: exact numbers, the author's bytes, pointers, hostile input")
 struct JSONTests {
@@ -196,5 +197,58 @@ struct JSONTests {
       #expect(error?.code == .invalidPointer)
     }
     #expect(document == before)
+  }
+
+  @Test(
+    "Duplicate keys are read and kept; a pointer through one is refused, naming the key and its lines"
+  )
+  func duplicateKeys() throws {
+    let text = "{\n  \"a\": 1,\n  \"d\": {\"k\": 1,\n    \"k\": 2},\n  \"a\": 3\n}\n"
+    var document = try JSONDocument(text: text)
+    #expect(
+      document.root
+        == .object([
+          .init("a", .number("1")),
+          .init("d", .object([.init("k", .number("1")), .init("k", .number("2"))])),
+          .init("a", .number("3")),
+        ]))
+    let attempts: [(String, (inout JSONDocument) throws -> Void)] = [
+      ("/a", { doc in _ = try doc.value(at: "/a") }),
+      ("/a", { doc in _ = try doc.set(.null, at: "/a") }),
+      ("/a", { doc in _ = try doc.remove(at: "/a") }),
+      ("/d/k", { doc in _ = try doc.set(.null, at: "/d/k") }),
+    ]
+    for (pointer, attempt) in attempts {
+      let error = #expect(throws: FormatError.self, "\(pointer)") { try attempt(&document) }
+      #expect(error?.code == .invalidPointer)
+      #expect(error?.message.hasPrefix("\(pointer) is ambiguous: the key ") == true)
+    }
+    let error = #expect(throws: FormatError.self) { try document.value(at: "/a/x") }
+    #expect(
+      error?.message
+        == "/a is ambiguous: the key \"a\" appears 2 times in the root object (lines 2 and 5), and RFC 6901 does not say which one a pointer names"
+    )
+    let inner = #expect(throws: FormatError.self) { try document.remove(at: "/d/k") }
+    #expect(inner?.message.contains("appears 2 times in /d (lines 3 and 4)") == true)
+    #expect(document.data == Data(text.utf8))
+    // Edits elsewhere work, and the duplicates stay as they were.
+    try document.set(.bool(true), at: "/d/new")
+    try document.insert(.null, at: "/b")
+    #expect(
+      document.text
+        == "{\n  \"a\": 1,\n  \"d\": {\"k\": 1,\n    \"k\": 2,\n    \"new\": true},\n  \"a\": 3,\n  \"b\": null\n}\n"
+    )
+  }
+
+  @Test("Values set keep their text: 64-bit integers, decimals, exponents, escapes")
+  func literalText() throws {
+    var document = try JSONDocument(text: "{\"n\": 0}")
+    for literal in [
+      "9223372036854775807", "-9223372036854775808", "1.50", "1e3", "-0", #""\u00e9""#,
+    ] {
+      try document.set(JSONDocument.literal(literal), at: "/n")
+      #expect(document.text == "{\"n\": \(literal)}")
+      #expect(try document.formatted(at: "/n") == literal)
+    }
   }
 }

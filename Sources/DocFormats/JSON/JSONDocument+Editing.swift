@@ -144,8 +144,8 @@ extension JSONDocument {
     let distinct = Array(Set(lines)).sorted().map(String.init)
     let place =
       distinct.count == 1
-        ? "line \(distinct[0])"
-        : "lines \(distinct.dropLast().joined(separator: ", ")) and \(distinct[distinct.count - 1])"
+      ? "line \(distinct[0])"
+      : "lines \(distinct.dropLast().joined(separator: ", ")) and \(distinct[distinct.count - 1])"
     return FormatError(
       .invalidPointer,
       "\(pointer) is ambiguous: the key \(JSONWriter.quoted(key)) appears \(indices.count) times in \(parent.tokens.isEmpty ? "the root object" : parent.description) (\(place)), and RFC 6901 does not say which one a pointer names"
