@@ -19,11 +19,11 @@ enum JSONCases {
 
   static let document = """
     {
+      "name": "demo",
       "items": [
         1,
         2
-      ],
-      "name": "demo"
+      ]
     }
 
     """
