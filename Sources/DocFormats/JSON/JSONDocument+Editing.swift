@@ -107,11 +107,24 @@ extension JSONDocument {
 
   /// The value of entry `index` of container `ref`.
   private func entryValue(of ref: JSONNodeRef, at index: Int) -> JSONNodeRef {
-    if let container = opened[ref] { return container.entries[index].value }
+    entry(of: ref, at: index).value
+  }
+
+  /// Entry `index` of container `ref`, without opening it.
+  func entry(of ref: JSONNodeRef, at index: Int) -> JSONOpenContainer.Entry {
+    if let container = opened[ref] { return container.entries[index] }
     let tree = ref.tree
+    var previousEnd = Int(tree.nodes[ref.index].start) + 1
     var child = ref.index + 1
-    for _ in 0..<index { child += Int(tree.nodes[child].size) }
-    return JSONNodeRef(tree, child)
+    for _ in 0..<index {
+      previousEnd = Int(tree.nodes[child].end)
+      child += Int(tree.nodes[child].size)
+    }
+    let node = tree.nodes[child]
+    let keyStart = node.keyStart == .max ? Int(node.start) : Int(node.keyStart)
+    return JSONOpenContainer.Entry(
+      lead: tree.bytes[previousEnd..<keyStart], key: tree.bytes[keyStart..<Int(node.start)],
+      value: JSONNodeRef(tree, child))
   }
 
   private func kindDescription(_ ref: JSONNodeRef) -> String {
@@ -291,6 +304,7 @@ extension JSONDocument {
       throw FormatError(.invalidPointer, "cannot remove the root")
     }
     location.ref = container
+    open(location)
     let path = location.steps.map(\.index)
     let entries = entries(of: container)
     let splice: Splice
@@ -343,7 +357,7 @@ extension JSONDocument {
   private func lineIndent(of location: Location) -> [UInt8] {
     var indent = JSONLayout.indentation(of: prefix) ?? []
     for (container, index) in location.steps {
-      let lead = entries(of: container)[index].lead
+      let lead = entry(of: container, at: index).lead
       if let inner = JSONLayout.indentation(of: lead) { indent = inner }
     }
     return Array(indent)
@@ -381,7 +395,7 @@ extension JSONDocument {
       // Empty: one member a line if the container starts a line of its
       // own (or is the root of a file that is not minified).
       if let (parent, index) = location.steps.last {
-        layout.multiLine = JSONLayout.indentation(of: self.entries(of: parent)[index].lead) != nil
+        layout.multiLine = JSONLayout.indentation(of: entry(of: parent, at: index).lead) != nil
       }
       layout.indent = indent + layout.unit
     }
@@ -401,6 +415,7 @@ extension JSONDocument {
   private mutating func replace(
     at location: Location, index: Int, with literal: JSONSyntaxTree, actionName: String
   ) -> DocumentEdit<Self> {
+    open(location)
     var layout = layout(in: location)
     let entries = entries(of: location.ref)
     if let childIndent = JSONLayout.indentation(of: entries[index].lead) {
@@ -420,6 +435,7 @@ extension JSONDocument {
   private mutating func insertEntry(
     at location: Location, index: Int, key: String?, literal: JSONSyntaxTree, actionName: String
   ) -> DocumentEdit<Self> {
+    open(location)
     let layout = layout(in: location)
     let entries = entries(of: location.ref)
     let path = location.steps.map(\.index)
@@ -502,6 +518,13 @@ extension JSONDocument {
     }
   }
 
+  /// Opens the containers on the way to `location` and the one it
+  /// names, so that each is indexed once; opening changes no bytes.
+  private mutating func open(_ location: Location) {
+    for (container, _) in location.steps { _ = open(container) }
+    _ = open(location.ref)
+  }
+
   /// Container `ref`, opened if it was not.
   private mutating func open(_ ref: JSONNodeRef) -> JSONOpenContainer {
     if let container = opened[ref] { return container }
@@ -527,11 +550,4 @@ extension JSONDocument {
     return start..<(start + length(of: location.ref))
   }
 
-  /// How many bytes `ref` is written as.
-  private func length(of ref: JSONNodeRef) -> Int {
-    guard let container = opened[ref] else { return ref.bytes.count }
-    return container.entries.reduce(1 + container.close.count) {
-      $0 + $1.lead.count + $1.key.count + length(of: $1.value)
-    }
-  }
 }

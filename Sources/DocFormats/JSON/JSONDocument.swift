@@ -108,11 +108,84 @@ public struct JSONDocument: FileDocument, Hashable {
   /// The document's value.
   public var root: JSONValue { value(of: rootRef) }
 
-  /// The document's bytes: what a save writes.
-  public var data: Data { Data(bytes) }
+  /// The document's bytes: what a save writes. Runs of bytes that lie
+  /// side by side in what was read are copied as one.
+  public var data: Data {
+    var data = Data(count: prefix.count + length(of: rootRef) + suffix.count)
+    data.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var copier = RunCopier(destination: base)
+      copier.append(prefix)
+      write(rootRef, into: &copier)
+      copier.append(suffix)
+      copier.flush()
+    }
+    return data
+  }
+
+  /// Copies slices to memory, joining those that lie side by side.
+  private struct RunCopier {
+    let destination: UnsafeMutableRawPointer
+    var offset = 0
+    var pending: UnsafeRawPointer?
+    var pendingCount = 0
+
+    init(destination: UnsafeMutableRawPointer) {
+      self.destination = destination
+    }
+
+    mutating func append(_ slice: ArraySlice<UInt8>) {
+      guard !slice.isEmpty else { return }
+      slice.withUnsafeBytes { bytes in
+        guard let start = bytes.baseAddress else { return }
+        if let pending, pending + pendingCount == start {
+          pendingCount += bytes.count
+          return
+        }
+        flush()
+        pending = start
+        pendingCount = bytes.count
+      }
+    }
+
+    /// Copies what is pending. Slices stay alive while the document
+    /// does, so the pointers held meanwhile stay valid.
+    mutating func flush() {
+      guard let pending else { return }
+      (destination + offset).copyMemory(from: pending, byteCount: pendingCount)
+      offset += pendingCount
+      self.pending = nil
+      pendingCount = 0
+    }
+  }
+
+  private func write(_ ref: JSONNodeRef, into copier: inout RunCopier) {
+    guard let container = opened[ref] else {
+      copier.append(ref.bytes)
+      return
+    }
+    copier.append(ref.kind == .object ? Self.openBrace : Self.openBracket)
+    for entry in container.entries {
+      copier.append(entry.lead)
+      copier.append(entry.key)
+      write(entry.value, into: &copier)
+    }
+    copier.append(container.close)
+  }
+
+  private static let openBrace: ArraySlice<UInt8> = [UInt8(ascii: "{")]
+  private static let openBracket: ArraySlice<UInt8> = [UInt8(ascii: "[")]
+
+  /// How many bytes `ref` is written as.
+  func length(of ref: JSONNodeRef) -> Int {
+    guard let container = opened[ref] else { return ref.bytes.count }
+    return container.entries.reduce(1 + container.close.count) {
+      $0 + $1.lead.count + $1.key.count + length(of: $1.value)
+    }
+  }
 
   /// The document's bytes, as text: what a save writes.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  public var text: String { String(decoding: data, as: UTF8.self) }
 
   /// The document as a save writes it.
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
@@ -216,10 +289,10 @@ public struct JSONDocument: FileDocument, Hashable {
 
   /// Documents are equal when a save would write the same bytes.
   public static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool {
-    lhs.bytes == rhs.bytes
+    lhs.data == rhs.data
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(bytes)
+    hasher.combine(data)
   }
 }
