@@ -62,8 +62,9 @@ extension JSONDocument: ScriptableFileDocument {
     ]
   }
 
-  /// Completes a `POINTER` to the members or elements at its level, keys
-  /// escaped per RFC 6901 (`~0`, `~1`): `/items/0/na` to `/items/0/name`.
+  /// Completes a `POINTER` to the members or elements at its level, in
+  /// the document's order, keys escaped per RFC 6901 (`~0`, `~1`):
+  /// `/items/0/na` to `/items/0/name`.
   /// Objects and arrays go on (no blank after them), so that `/` can
   /// follow.
   @MainActor public static func scriptCompletions(
@@ -72,11 +73,10 @@ extension JSONDocument: ScriptableFileDocument {
     guard argument == "POINTER" else { return [] }
     let parentText = prefix.lastIndex(of: "/").map { String(prefix[..<$0]) } ?? ""
     guard prefix.isEmpty || prefix.hasPrefix("/") else { return [] }
-    var seen: Set<String> = []
-    return session.document.children(at: parentText).compactMap { key, isContainer in
-      guard seen.insert(key).inserted else { return nil }
-      return CompletionCandidate(
-        parentText + JSONPointer(tokens: [key]).description, isFinal: !isContainer)
+    return session.document.children(at: parentText).enumerated().map { order, child in
+      CompletionCandidate(
+        parentText + JSONPointer(tokens: [child.key]).description, isFinal: !child.isContainer,
+        order: order)
     }
   }
 

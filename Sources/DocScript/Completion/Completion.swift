@@ -26,7 +26,8 @@ public struct Completion: Hashable, Sendable {
   /// from its first character (an opening quote included) to the cursor.
   /// Empty at the cursor when a new word starts there.
   public var range: Range<Int>
-  /// What the word may become, sorted by value.
+  /// What the word may become, sorted by value, or in the document's
+  /// order when each candidate has one (``CompletionCandidate/order``).
   public var matches: [Match]
   /// The quote the cursor is inside (`'` or `"`), which a unique final
   /// completion closes; nil in a bare word.
