@@ -68,7 +68,9 @@ extension Interpreter {
         return Completion.Match(
           value: candidate.value, replacement: raw + escaped, isFinal: candidate.isFinal)
       }
-    return Completion(range: input.start..<end, matches: matches, openQuote: openQuote)
+    var completion = Completion(range: input.start..<end, matches: matches, openQuote: openQuote)
+    completion.isOrdered = isOrdered
+    return completion
   }
 
   /// The words that may follow `words` (the command so far, expanded),
