@@ -251,4 +251,15 @@ struct JSONTests {
       #expect(try document.formatted(at: "/n") == literal)
     }
   }
+
+  @Test("A number that is not JSON is refused by an edit, and kept as a string by init(root:)")
+  func badNumbers() throws {
+    var document = try JSONDocument(text: "[1]")
+    let error = #expect(throws: FormatError.self) { try document.set(.number("1.2.3"), at: "/0") }
+    #expect(error?.code == .invalidEdit)
+    #expect(error?.message == "'1.2.3' is not a JSON number")
+    #expect(document.text == "[1]")
+    let made = JSONDocument(root: .array([.number("abc"), .number("-1.5e3")]))
+    #expect(made.text == "[\n  \"abc\",\n  -1.5e3\n]\n")
+  }
 }

@@ -196,7 +196,7 @@ extension JSONDocument {
   public mutating func set(
     _ value: JSONValue, at pointer: String
   ) throws(FormatError) -> DocumentEdit<Self> {
-    try set(Self.tree(of: value), at: pointer)
+    try set(try Self.tree(of: value), at: pointer)
   }
 
   /// Inserts `value`: before the array element at `pointer` (`-` appends),
@@ -207,12 +207,18 @@ extension JSONDocument {
   public mutating func insert(
     _ value: JSONValue, at pointer: String
   ) throws(FormatError) -> DocumentEdit<Self> {
-    try insert(Self.tree(of: value), at: pointer)
+    try insert(try Self.tree(of: value), at: pointer)
   }
 
   /// The stable form of `value`, parsed.
-  private static func tree(of value: JSONValue) -> JSONSyntaxTree {
-    JSONDocument(root: value).rootRef.tree
+  ///
+  /// - Throws: ``FormatError/Code/invalidEdit`` for a number whose text
+  ///   is not a JSON number.
+  private static func tree(of value: JSONValue) throws(FormatError) -> JSONSyntaxTree {
+    if let bad = value.firstBadNumber {
+      throw FormatError(.invalidEdit, "'\(bad)' is not a JSON number")
+    }
+    return JSONDocument(root: value).rootRef.tree
   }
 
   /// `set` with a literal whose text is kept.

@@ -37,17 +37,24 @@ public struct JSONDocument: FileDocument, Hashable {
   /// The layout the file uses, for containers with no members to copy.
   let defaults: JSONLayout
 
-  /// Creates a document holding `root`, in the stable form.
+  /// Creates a document holding `root`, in the stable form. A number
+  /// whose text is not a JSON number (`.number("abc")`) is kept as a
+  /// string, so that the document is JSON.
   public init(root: JSONValue = .object([])) {
-    let text = Array((JSONWriter.text(of: root)).utf8)
-    // The stable form of a value is valid JSON; a value nested past the
-    // limit is kept as one whose text is `null`.
-    let tree =
-      (try? JSONSyntaxTree.parse(text, maximumDepth: Int.max))
-      ?? JSONSyntaxTree(
-        bytes: Array("null\n".utf8),
-        nodes: [.init(start: 0, end: 4, keyStart: .max, size: 1, kind: .null)], innerWhitespace: 0)
-    self.init(tree: tree)
+    let text = Array(JSONWriter.text(of: root, quotingBadNumbers: true).utf8)
+    do {
+      self.init(tree: try JSONSyntaxTree.parse(text, maximumDepth: Int.max))
+    } catch {
+      // Unreachable: the stable form with its numbers checked is JSON.
+      // Kept whole as one string rather than lost.
+      let string = Array((JSONWriter.quoted(String(decoding: text, as: UTF8.self)) + "\n").utf8)
+      self.init(
+        tree: JSONSyntaxTree(
+          bytes: string,
+          nodes: [
+            .init(start: 0, end: UInt32(string.count - 1), keyStart: .max, size: 1, kind: .string)
+          ], innerWhitespace: 0))
+    }
   }
 
   /// Parses JSON text.

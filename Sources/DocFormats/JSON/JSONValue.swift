@@ -30,6 +30,20 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
   }
 
+  /// The text of the first number that is not a JSON number, if any.
+  var firstBadNumber: String? {
+    var pending = [self]
+    while let value = pending.popLast() {
+      switch value {
+      case .number(let text) where !JSONWriter.isNumber(text): return text
+      case .array(let items): pending += items
+      case .object(let members): pending += members.map(\.value)
+      default: break
+      }
+    }
+    return nil
+  }
+
   /// How deeply containers nest: 0 for a scalar, 1 for `[]` or `[1]`.
   var depth: Int {
     var deepest = 0
