@@ -88,6 +88,12 @@ static inline void docrepl_completion_take_over(void) {
   rl_completion_suppress_quote = 1;
 }
 
+/// Whether readline sorts the matches it lists (it does by default); off
+/// for matches in a document's order, such as JSON keys.
+static inline void docrepl_completion_set_sorted(int sorted) {
+  rl_sort_completion_matches = sorted;
+}
+
 /// The line being edited, and the cursor's byte offset in it.
 static inline const char *docrepl_completion_line_buffer(void) { return rl_line_buffer; }
 static inline int docrepl_completion_line_point(void) { return rl_point; }

@@ -21,7 +21,8 @@ public enum BenchCommand {
   /// or `inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH]`
   /// (see ``InspectBenchmark``), whose baseline is `read-tree DIR`, or
   /// `startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie
-  /// PATH] [--baseline COMMAND]` (see ``StartupBenchmark``).
+  /// PATH] [--baseline COMMAND]` (see ``StartupBenchmark``), or `json [--runs N]
+  /// [--objects N] [--edits N] [--docrepl PATH] [--jq PATH]` (see ``JSONBenchmark``).
   @MainActor
   public static func main(_ arguments: [String]) async -> Int32 {
     do {
@@ -48,6 +49,14 @@ public enum BenchCommand {
         options.megabytes = max(1, value(after: "--megabytes", in: arguments) ?? options.megabytes)
         options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
         try await LargeBenchmark.run(options)
+      case "json":
+        var options = JSONBenchmark.Options(docrepl: siblingDocrepl())
+        options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
+        options.objects = max(10, value(after: "--objects", in: arguments) ?? options.objects)
+        options.edits = max(1, value(after: "--edits", in: arguments) ?? options.edits)
+        options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
+        options.jq = string(after: "--jq", in: arguments)
+        try await JSONBenchmark.run(options)
       case "startup":
         var options = StartupBenchmark.Options()
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
@@ -139,7 +148,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND]\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH]\n"
           .utf8))
     return 64
   }

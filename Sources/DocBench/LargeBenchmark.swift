@@ -117,7 +117,7 @@ enum LargeBenchmark {
 
   /// The peak resident memory of `docrepl run SCRIPT`, in KB, run in the
   /// script's folder.
-  private static func peakKilobytes(docrepl: String, script: URL) throws -> Double {
+  static func peakKilobytes(docrepl: String, script: URL) throws -> Double {
     let folder = script.deletingLastPathComponent().path
     guard let timeTool else {
       return Double(

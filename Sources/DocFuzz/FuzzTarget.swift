@@ -10,8 +10,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// DocScript's lexer and parser: statements and diagnostics inside the
   /// input, each diagnostic rendering.
   case parser
-  /// The JSON reader: a document it accepts is written in a stable form
-  /// that reads back as the same value and writes the same bytes.
+  /// The JSON reader: a document it accepts is written back byte for
+  /// byte, and in a stable form that reads back as the same value and
+  /// writes the same bytes.
   case json
   /// `FileWrapper(serializedRepresentation:)`: a tree it accepts encodes
   /// to the same bytes, which decode to the same tree.

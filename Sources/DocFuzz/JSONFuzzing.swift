@@ -1,9 +1,11 @@
 import DocFormats
+import DocKit
 import Foundation
 
 /// The JSON reader on any bytes: it accepts or refuses with a located
-/// error; what it accepts writes in a stable form that reads back as the
-/// same value and writes the same bytes again.
+/// error; what it accepts it writes back byte for byte, an edit and its
+/// undo give back those bytes, and its stable form reads back as the same
+/// value and writes the same bytes again.
 enum JSONFuzzing {
   static func check(_ bytes: [UInt8]) {
     let value: JSONValue
@@ -12,6 +14,15 @@ enum JSONFuzzing {
     } catch {
       precondition(error.line ?? 1 >= 1, "an error before line 1: \(error)")
       return
+    }
+    // Accepted JSON is UTF-8 (strings are checked, the rest is ASCII).
+    guard var document = try? JSONDocument(text: String(decoding: bytes, as: UTF8.self)) else {
+      preconditionFailure("parse accepted what the document refuses")
+    }
+    precondition(document.data == Data(bytes), "reading and writing changed the bytes")
+    if case .array(let items) = value, !items.isEmpty, let undo = try? document.remove(at: "/0") {
+      undo.apply(to: &document)
+      precondition(document.data == Data(bytes), "remove and undo changed the bytes")
     }
     let text = JSONDocument(root: value).text
     let reread: JSONValue

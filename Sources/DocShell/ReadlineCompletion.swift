@@ -53,20 +53,26 @@ public final class ReadlineCompletion {
   }
 
   /// What readline should offer for `line` with the cursor at `point`,
-  /// replacing from `start` (all UTF-8 offsets in `line`).
-  func readlineMatches(line: [UInt8], point: Int, start: Int) -> [String]? {
+  /// replacing from `start` (all UTF-8 offsets in `line`), and whether
+  /// the matches are in an order of their own that the list keeps.
+  func readlineMatches(
+    line: [UInt8], point: Int, start: Int
+  ) -> (matches: [String], isOrdered: Bool)? {
     guard point <= line.count, start <= point,
       let before = String(validating: line[..<point], as: UTF8.self)
     else { return nil }
     if Self.lineIsPath {
       return Self.readlineMatches(
-        interpreter.pathCompletions(for: before), text: before, replacingFrom: start)
+        interpreter.pathCompletions(for: before), text: before, replacingFrom: start
+      ).map { ($0, false) }
     }
     var pending = pendingInput()
     if !pending.isEmpty, !pending.hasSuffix("\n") { pending += "\n" }
     let text = pending + before
+    let completion = interpreter.completions(for: text)
     return Self.readlineMatches(
-      interpreter.completions(for: text), text: text, replacingFrom: pending.utf8.count + start)
+      completion, text: text, replacingFrom: pending.utf8.count + start
+    ).map { ($0, completion.isOrdered) }
   }
 
   /// The array readline wants for `completion` of `text`, where readline
@@ -106,10 +112,12 @@ private func readlineCompleter(
     UInt8(bitPattern: $0)
   }
   let point = Int(docrepl_completion_line_point())
-  let matches = onMainActor {
+  let result = onMainActor {
     ReadlineCompletion.current?.readlineMatches(line: line, point: point, start: Int(start))
   }
-  guard let matches else { return nil }
+  guard let (matches, isOrdered) = result else { return nil }
+  // Readline sorts what it lists unless told not to.
+  docrepl_completion_set_sorted(isOrdered ? 0 : 1)
   // readline frees the array and each string with free(3).
   let stride = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride
   guard let memory = malloc(stride * (matches.count + 1)) else { return nil }

@@ -79,10 +79,11 @@ struct CompletionTests {
     Case("export to T", ["Trip.json"]),
     Case("expect file m", ["my file.txt"]),
     // JSON Pointer keys of the current (or --doc) document.
-    Case("get /", ["/a~1b", "/items/", "/title"]),
+    // In the document's order, not sorted; containers end in `/`.
+    Case("get /", ["/items/", "/a~1b", "/title"]),
     Case("get /items", ["/items/"]),
     Case("get /items/", ["/items/0/"]),
-    Case("get /items/0/", ["/items/0/id", "/items/0/name", "/items/0/nav"]),
+    Case("get /items/0/", ["/items/0/name", "/items/0/nav", "/items/0/id"]),
     Case("remove /items/0/na", ["/items/0/name", "/items/0/nav"]),
     Case("set /t", ["/title"]),
     Case("insert /a", ["/a~1b"]),

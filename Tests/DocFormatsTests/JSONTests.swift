@@ -1,9 +1,10 @@
-import DocFormats
 import DocKit
 import Foundation
 import Testing
 
-@Suite("JSON: exact numbers, stable output, pointers, hostile input")
+@testable import DocFormats
+
+@Suite("JSON: exact numbers, the author's bytes, pointers, hostile input")
 struct JSONTests {
   @Test("Canonical JSON round-trips byte for byte")
   func canonicalRoundTrip() throws {
@@ -46,14 +47,21 @@ struct JSONTests {
   func numbers(_ literal: String) throws {
     let document = try JSONDocument(text: "[\(literal)]")
     #expect(try document.value(at: "/0") == .number(literal))
-    #expect(document.text == "[\n  \(literal)\n]\n")
+    #expect(document.data == Data("[\(literal)]".utf8))
+    #expect(JSONDocument(root: .array([.number(literal)])).text == "[\n  \(literal)\n]\n")
   }
 
-  @Test("Output sorts keys and indents by two spaces, whatever the input looked like")
+  @Test("A file is written as it was read; a new document in the stable form, members in order")
   func stableOutput() throws {
-    let document = try JSONDocument(text: #"{"b":1,"a":{"d":[],"c":"\u00e9\/"}}"#)
+    let minified = #"{"b":1,"a":{"d":[],"c":"\u00e9\/"}}"#
+    let document = try JSONDocument(text: minified)
+    #expect(document.data == Data(minified.utf8))
     #expect(
-      document.text == "{\n  \"a\": {\n    \"c\": \"é/\",\n    \"d\": []\n  },\n  \"b\": 1\n}\n")
+      try document.formatted(at: "")
+        == "{\n  \"b\": 1,\n  \"a\": {\n    \"d\": [],\n    \"c\": \"\\u00e9\\/\"\n  }\n}")
+    #expect(
+      JSONDocument(root: document.root).text
+        == "{\n  \"b\": 1,\n  \"a\": {\n    \"d\": [],\n    \"c\": \"é/\"\n  }\n}\n")
   }
 
   struct Malformed: Sendable, CustomTestStringConvertible {
@@ -82,7 +90,6 @@ struct JSONTests {
     Malformed(
       text: "[\"\\ud800\"]", line: 1, column: 9,
       message: "a high surrogate must be followed by a low one"),
-    Malformed(text: "{\"a\": 1, \"a\": 2}", line: 1, column: 10, message: "duplicate key \"a\""),
     Malformed(text: "{} {}", line: 1, column: 4, message: "unexpected '{' after the value"),
     Malformed(text: "[1,]", line: 1, column: 4, message: "unexpected ']', expected a value"),
   ]
@@ -161,7 +168,7 @@ struct JSONTests {
     undos.append(try document.set(.array([.bool(true)]), at: "/trip/stops/-"))
     #expect(
       document.text
-        == "{\n  \"trip\": {\n    \"currency\": \"EUR\",\n    \"days\": 4,\n    \"stops\": [\n      \"Baixa\",\n      \"Belem\",\n      \"Sintra\",\n      [\n        true\n      ]\n    ]\n  }\n}\n"
+        == #"{"trip": {"days": 4, "stops": ["Baixa", "Belem", "Sintra", [true]], "currency": "EUR"}}"#
     )
     let edited = document
     var redos: [DocumentEdit<JSONDocument>] = []
@@ -193,5 +200,69 @@ struct JSONTests {
       #expect(error?.code == .invalidPointer)
     }
     #expect(document == before)
+  }
+
+  @Test(
+    "Duplicate keys are read and kept; a pointer through one is refused, naming the key and its lines"
+  )
+  func duplicateKeys() throws {
+    let text = "{\n  \"a\": 1,\n  \"d\": {\"k\": 1,\n    \"k\": 2},\n  \"a\": 3\n}\n"
+    var document = try JSONDocument(text: text)
+    #expect(
+      document.root
+        == .object([
+          .init("a", .number("1")),
+          .init("d", .object([.init("k", .number("1")), .init("k", .number("2"))])),
+          .init("a", .number("3")),
+        ]))
+    let attempts: [(String, (inout JSONDocument) throws -> Void)] = [
+      ("/a", { doc in _ = try doc.value(at: "/a") }),
+      ("/a", { doc in _ = try doc.set(.null, at: "/a") }),
+      ("/a", { doc in _ = try doc.remove(at: "/a") }),
+      ("/d/k", { doc in _ = try doc.set(.null, at: "/d/k") }),
+    ]
+    for (pointer, attempt) in attempts {
+      let error = #expect(throws: FormatError.self, "\(pointer)") { try attempt(&document) }
+      #expect(error?.code == .invalidPointer)
+      #expect(error?.message.hasPrefix("\(pointer) is ambiguous: the key ") == true)
+    }
+    let error = #expect(throws: FormatError.self) { try document.value(at: "/a/x") }
+    #expect(
+      error?.message
+        == "/a is ambiguous: the key \"a\" appears 2 times in the root object (lines 2 and 5), and RFC 6901 does not say which one a pointer names"
+    )
+    let inner = #expect(throws: FormatError.self) { try document.remove(at: "/d/k") }
+    #expect(inner?.message.contains("appears 2 times in /d (lines 3 and 4)") == true)
+    #expect(document.data == Data(text.utf8))
+    // Edits elsewhere work, and the duplicates stay as they were.
+    try document.set(.bool(true), at: "/d/new")
+    try document.insert(.null, at: "/b")
+    #expect(
+      document.text
+        == "{\n  \"a\": 1,\n  \"d\": {\"k\": 1,\n    \"k\": 2,\n    \"new\": true},\n  \"a\": 3,\n  \"b\": null\n}\n"
+    )
+  }
+
+  @Test("Values set keep their text: 64-bit integers, decimals, exponents, escapes")
+  func literalText() throws {
+    var document = try JSONDocument(text: "{\"n\": 0}")
+    for literal in [
+      "9223372036854775807", "-9223372036854775808", "1.50", "1e3", "-0", #""\u00e9""#,
+    ] {
+      try document.set(JSONDocument.literal(literal), at: "/n")
+      #expect(document.text == "{\"n\": \(literal)}")
+      #expect(try document.formatted(at: "/n") == literal)
+    }
+  }
+
+  @Test("A number that is not JSON is refused by an edit, and kept as a string by init(root:)")
+  func badNumbers() throws {
+    var document = try JSONDocument(text: "[1]")
+    let error = #expect(throws: FormatError.self) { try document.set(.number("1.2.3"), at: "/0") }
+    #expect(error?.code == .invalidEdit)
+    #expect(error?.message == "'1.2.3' is not a JSON number")
+    #expect(document.text == "[1]")
+    let made = JSONDocument(root: .array([.number("abc"), .number("-1.5e3")]))
+    #expect(made.text == "[\n  \"abc\",\n  -1.5e3\n]\n")
   }
 }

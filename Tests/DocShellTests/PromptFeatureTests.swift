@@ -39,6 +39,24 @@ struct PromptFeatureTests {
     #expect(try session.waitForExit() == 0)
   }
 
+  @Test("Tab lists a JSON object's keys in the file's order, not sorted")
+  func keysInFileOrder() throws {
+    let folder = try TemporaryDirectory()
+    try folder.write(#"{"zeta": 1, "alpha": 2, "mid": 3}"#, to: "c.json")
+    let session = try PseudoTerminal(arguments: ["--no-color"], in: folder.url)
+    try session.expect("docrepl > ")
+    try session.send("open c.json\r")
+    try session.expect("c > ")
+    try session.send("get /\t\t")
+    let listing = try session.expect("mid")
+    let zeta = try #require(listing.range(of: "zeta"))
+    let alpha = try #require(listing.range(of: "alpha"))
+    #expect(zeta.upperBound <= alpha.lowerBound)
+    try session.send(control: "u")
+    try session.send(control: "d")
+    #expect(try session.waitForExit() == 0)
+  }
+
   @Test("export with no destination asks on a pre-filled line: edited, cancelled, replacing")
   func exportDialog() throws {
     let folder = try TemporaryDirectory()

@@ -1,11 +1,21 @@
 public import DocKit
 public import Foundation
 
-/// A JSON document, as a value, edited through RFC 6901 JSON Pointers.
+/// A JSON document, edited in place through RFC 6901 JSON Pointers.
 ///
-/// Numbers keep their text, so 64-bit integers and decimals round-trip
-/// exactly. Output is stable: keys sorted, two-space indentation. Input
-/// nested deeper than ``maximumDepth`` is refused.
+/// The file's bytes are the document: an edit replaces only the bytes of
+/// the value it changes, and a member or element it adds takes the
+/// indentation, line endings and separators of its siblings. Key order,
+/// whitespace, number spellings (`1.50`, `1e3`) and string escapes
+/// (`\u00e9`) stay as the author wrote them, and so do duplicate keys, which
+/// a pointer cannot name (RFC 6901 leaves that case undefined). A new
+/// document is written in the stable form: two-space indentation, one
+/// member a line, members in the order they were added. Input nested
+/// deeper than ``maximumDepth`` is refused.
+///
+/// Reading indexes the file in one pass (about 20 bytes a value) without
+/// building values; an edit costs in proportion to the containers on its
+/// path, not to the file, and its undo keeps only what it replaced.
 ///
 ///     var document = try JSONDocument(text: #"{"trip": {"days": 3}}"#)
 ///     let undo = try document.set(.number("4"), at: "/trip/days")
@@ -15,248 +25,281 @@ public struct JSONDocument: FileDocument, Hashable {
   /// The deepest nesting read or built: 512 levels.
   public static let maximumDepth = 512
 
-  /// The document's value.
-  public private(set) var root: JSONValue
+  /// The whitespace before the root value.
+  var prefix: ArraySlice<UInt8>
+  /// The root value.
+  var rootRef: JSONNodeRef
+  /// The whitespace after the root value.
+  var suffix: ArraySlice<UInt8>
+  /// The containers on the paths of edits, by value. Every other value is
+  /// written as the bytes it was read from.
+  var opened: [JSONNodeRef: JSONOpenContainer] = [:]
+  /// The layout the file uses, for containers with no members to copy.
+  let defaults: JSONLayout
 
-  /// Creates a document holding `root`.
-  public init(root: JSONValue = .object([:])) {
-    self.root = root
+  /// Creates a document holding `root`, in the stable form. A number
+  /// whose text is not a JSON number (`.number("abc")`) is kept as a
+  /// string, so that the document is JSON.
+  public init(root: JSONValue = .object([])) {
+    let text = Array(JSONWriter.text(of: root, quotingBadNumbers: true).utf8)
+    do {
+      self.init(tree: try JSONSyntaxTree.parse(text, maximumDepth: Int.max))
+    } catch {
+      // Unreachable: the stable form with its numbers checked is JSON.
+      // Kept whole as one string rather than lost.
+      let string = Array((JSONWriter.quoted(String(decoding: text, as: UTF8.self)) + "\n").utf8)
+      self.init(
+        tree: JSONSyntaxTree(
+          bytes: string,
+          nodes: [
+            .init(start: 0, end: UInt32(string.count - 1), keyStart: .max, size: 1, kind: .string)
+          ], innerWhitespace: 0))
+    }
   }
 
   /// Parses JSON text.
   ///
   /// - Throws: ``FormatError`` with the line and column of the problem.
   public init(text: String) throws(FormatError) {
-    self.init(root: try Self.parse(Array(text.utf8)))
+    self.init(tree: try JSONSyntaxTree.parse(Array(text.utf8), maximumDepth: Self.maximumDepth))
   }
 
   public init(configuration: ReadConfiguration) throws {
-    let data = try PlainTextDocument.contents(of: configuration.file)
+    let bytes = [UInt8](try PlainTextDocument.contents(of: configuration.file))
     do {
-      root = try Self.parse([UInt8](data))
+      self.init(tree: try JSONSyntaxTree.parse(bytes, maximumDepth: Self.maximumDepth))
     } catch {
       throw error.inFile(configuration.file.filename)
     }
   }
 
-  /// The document in its stable form.
-  public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-    FileWrapper(regularFileWithContents: data)
+  init(tree: JSONSyntaxTree) {
+    let span = tree.span(0)
+    prefix = tree.bytes[..<span.lowerBound]
+    rootRef = JSONNodeRef(tree)
+    suffix = tree.bytes[span.upperBound...]
+    defaults = Self.layout(of: tree)
   }
 
-  /// The document in its stable form, as text.
-  public var text: String { JSONWriter.text(of: root) }
-
-  /// The document in its stable form, as UTF-8.
-  public var data: Data { Data(text.utf8) }
-
-  package static func parse(_ bytes: [UInt8]) throws(FormatError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
-    return try parser.parse()
+  /// The layout of a file: its first line ending, the indentation of its
+  /// first indented line as one level, and whether it is minified.
+  private static func layout(of tree: JSONSyntaxTree) -> JSONLayout {
+    var layout = JSONLayout.stable
+    let bytes = tree.bytes
+    if let newline = bytes.firstIndex(of: 0x0A) {
+      layout.lineEnding = JSONLayout.lineEnding(in: bytes[...]) ?? [0x0A]
+      var offset = newline
+      while let next = bytes[offset...].firstIndex(of: 0x0A) {
+        var end = next + 1
+        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        if end > next + 1, end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D {
+          layout.unit = Array(bytes[(next + 1)..<end])
+          break
+        }
+        offset = next + 1
+      }
+    }
+    if tree.innerWhitespace == 0, tree.nodes.count > 1 {
+      layout.multiLine = false
+      layout.keySeparator = [UInt8(ascii: ":")]
+      layout.itemSeparator = [UInt8(ascii: ",")]
+    } else if let member = tree.nodes.prefix(64).firstIndex(where: { $0.keyStart != .max }) {
+      let key = tree.key(of: member)
+      layout.keySeparator = Array(tree.bytes[key.endIndex..<Int(tree.nodes[member].start)])
+    }
+    return layout
   }
 
   // MARK: - Reading
 
+  /// The document's value.
+  public var root: JSONValue { value(of: rootRef) }
+
+  /// The document's bytes: what a save writes. Runs of bytes that lie
+  /// side by side in what was read are copied as one.
+  public var data: Data {
+    var data = Data(count: prefix.count + length(of: rootRef) + suffix.count)
+    data.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var copier = RunCopier(destination: base)
+      copier.append(prefix)
+      write(rootRef, into: &copier)
+      copier.append(suffix)
+      copier.flush()
+    }
+    return data
+  }
+
+  /// Copies slices to memory, joining those that lie side by side.
+  private struct RunCopier {
+    let destination: UnsafeMutableRawPointer
+    var offset = 0
+    var pending: UnsafeRawPointer?
+    var pendingCount = 0
+
+    init(destination: UnsafeMutableRawPointer) {
+      self.destination = destination
+    }
+
+    mutating func append(_ slice: ArraySlice<UInt8>) {
+      guard !slice.isEmpty else { return }
+      slice.withUnsafeBytes { bytes in
+        guard let start = bytes.baseAddress else { return }
+        if let pending, pending + pendingCount == start {
+          pendingCount += bytes.count
+          return
+        }
+        flush()
+        pending = start
+        pendingCount = bytes.count
+      }
+    }
+
+    /// Copies what is pending. Slices stay alive while the document
+    /// does, so the pointers held meanwhile stay valid.
+    mutating func flush() {
+      guard let pending else { return }
+      (destination + offset).copyMemory(from: pending, byteCount: pendingCount)
+      offset += pendingCount
+      self.pending = nil
+      pendingCount = 0
+    }
+  }
+
+  private func write(_ ref: JSONNodeRef, into copier: inout RunCopier) {
+    guard let container = opened[ref] else {
+      copier.append(ref.bytes)
+      return
+    }
+    copier.append(ref.kind == .object ? Self.openBrace : Self.openBracket)
+    for entry in container.entries {
+      copier.append(entry.lead)
+      copier.append(entry.key)
+      write(entry.value, into: &copier)
+    }
+    copier.append(container.close)
+  }
+
+  private static let openBrace: ArraySlice<UInt8> = [UInt8(ascii: "{")]
+  private static let openBracket: ArraySlice<UInt8> = [UInt8(ascii: "[")]
+
+  /// How many bytes `ref` is written as.
+  func length(of ref: JSONNodeRef) -> Int {
+    guard let container = opened[ref] else { return ref.bytes.count }
+    return container.entries.reduce(1 + container.close.count) {
+      $0 + $1.lead.count + $1.key.count + length(of: $1.value)
+    }
+  }
+
+  /// The document's bytes, as text: what a save writes.
+  public var text: String { String(decoding: data, as: UTF8.self) }
+
+  /// The document as a save writes it.
+  public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    FileWrapper(regularFileWithContents: data)
+  }
+
+  /// The document's bytes.
+  var bytes: [UInt8] {
+    var marks: [Mark: Int] = [:]
+    return write(marking: [], into: &marks)
+  }
+
+  /// A member or element, for finding where it is written.
+  struct Mark: Hashable {
+    var container: JSONNodeRef
+    var index: Int
+  }
+
+  /// Writes the document, recording in `marks` the offset of each entry in
+  /// `wanted`.
+  func write(marking wanted: Set<Mark>, into marks: inout [Mark: Int]) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(rootRef.tree.bytes.count + 64)
+    output += prefix
+    write(rootRef, marking: wanted, into: &output, marks: &marks)
+    output += suffix
+    return output
+  }
+
+  private func write(
+    _ ref: JSONNodeRef, marking wanted: Set<Mark>, into output: inout [UInt8],
+    marks: inout [Mark: Int]
+  ) {
+    guard let container = opened[ref] else {
+      output += ref.bytes
+      return
+    }
+    output.append(ref.kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    for (index, entry) in container.entries.enumerated() {
+      output += entry.lead
+      if !wanted.isEmpty, wanted.contains(Mark(container: ref, index: index)) {
+        marks[Mark(container: ref, index: index)] = output.count
+      }
+      output += entry.key
+      write(entry.value, marking: wanted, into: &output, marks: &marks)
+    }
+    output += container.close
+  }
+
+  /// The entries of container `ref`, as edited.
+  func entries(of ref: JSONNodeRef) -> [JSONOpenContainer.Entry] {
+    opened[ref]?.entries ?? JSONOpenContainer(opening: ref).entries
+  }
+
+  /// The value of `ref`, built whole.
+  func value(of ref: JSONNodeRef) -> JSONValue {
+    guard opened[ref] != nil else { return ref.tree.value(of: ref.index) }
+    let members = entries(of: ref)
+    if ref.kind == .array { return .array(members.map { value(of: $0.value) }) }
+    return .object(
+      members.map {
+        JSONMember(
+          JSONSyntaxTree.decodeString(JSONOpenContainer.quotedKey($0.key)), value(of: $0.value))
+      })
+  }
+
+  /// The value at `pointer`, in the stable form (two spaces, one member a
+  /// line), keeping its key order and the text of its numbers and strings.
+  package func formatted(at pointer: String) throws(FormatError) -> String {
+    let ref = try resolve(try JSONPointer(pointer)).ref
+    var output: [UInt8] = []
+    JSONLayout.stable.write(ref, entries: entries(of:), into: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
   /// The value at `pointer`.
   ///
   /// - Throws: ``FormatError/Code/invalidPointer`` if the pointer is
-  ///   malformed or names nothing.
+  ///   malformed, names nothing, or names a key that appears more than
+  ///   once in its object.
   public func value(at pointer: String) throws(FormatError) -> JSONValue {
-    let pointer = try JSONPointer(pointer)
-    var value = root
-    for (position, token) in pointer.tokens.enumerated() {
-      value = try Self.child(of: value, token: token, pointer: pointer, position: position)
-    }
-    return value
+    value(of: try resolve(try JSONPointer(pointer)).ref)
   }
 
-  private static func child(
-    of value: JSONValue, token: String, pointer: JSONPointer, position: Int
-  ) throws(FormatError) -> JSONValue {
-    let prefix = JSONPointer(tokens: Array(pointer.tokens[...position]))
-    switch value {
-    case .object(let members):
-      guard let member = members[token] else {
-        throw FormatError(.invalidPointer, "\(prefix) does not exist")
-      }
-      return member
-    case .array(let items):
-      guard let index = JSONPointer.index(token), index < items.count else {
-        throw FormatError(
-          .invalidPointer, JSONPointer.notAnIndex(token, count: items.count, in: prefix))
-      }
-      return items[index]
-    default:
-      throw FormatError(
-        .invalidPointer,
-        "\(JSONPointer(tokens: Array(pointer.tokens[..<position]))) is \(value.kindDescription), not a container"
+  /// The members or elements of the container at `pointer`: each key (an
+  /// array index for an array) and whether its value is a container.
+  package func children(at pointer: String) -> [(key: String, isContainer: Bool)] {
+    guard let pointer = try? JSONPointer(pointer), let ref = try? resolve(pointer).ref,
+      ref.isContainer
+    else { return [] }
+    return entries(of: ref).enumerated().map { index, entry in
+      (
+        ref.kind == .array
+          ? String(index) : JSONSyntaxTree.decodeString(JSONOpenContainer.quotedKey(entry.key)),
+        entry.value.isContainer
       )
     }
   }
 
-  // MARK: - Editing
+  // MARK: - Equality
 
-  /// Sets the value at `pointer`: replaces what is there, adds an object
-  /// member, or appends to an array (`-` or the array's length).
-  ///
-  /// - Returns: The edit that undoes it.
-  @discardableResult
-  public mutating func set(
-    _ value: JSONValue, at pointer: String
-  ) throws(FormatError) -> DocumentEdit<Self> {
-    let pointer = try JSONPointer(pointer)
-    try checkDepth(value, at: pointer)
-    guard !pointer.tokens.isEmpty else {
-      return apply(.replace(value), at: pointer, actionName: "Set Value")
-    }
-    let exists = (try? self.value(at: pointer.description)) != nil
-    return try checkedApply(
-      exists ? .replace(value) : .insert(value), at: pointer, actionName: "Set Value")
+  /// Documents are equal when a save would write the same bytes.
+  public static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool {
+    lhs.data == rhs.data
   }
 
-  /// Inserts `value`: before the array element at `pointer` (`-` appends),
-  /// or as a new object member.
-  ///
-  /// - Returns: The edit that undoes it.
-  @discardableResult
-  public mutating func insert(
-    _ value: JSONValue, at pointer: String
-  ) throws(FormatError) -> DocumentEdit<Self> {
-    let pointer = try JSONPointer(pointer)
-    guard !pointer.tokens.isEmpty else {
-      throw FormatError(.invalidPointer, "cannot insert at the root")
-    }
-    try checkDepth(value, at: pointer)
-    return try checkedApply(.insert(value), at: pointer, actionName: "Insert Value")
-  }
-
-  /// Removes the value at `pointer`.
-  ///
-  /// - Returns: The edit that puts it back.
-  @discardableResult
-  public mutating func remove(at pointer: String) throws(FormatError) -> DocumentEdit<Self> {
-    let pointer = try JSONPointer(pointer)
-    guard !pointer.tokens.isEmpty else {
-      throw FormatError(.invalidPointer, "cannot remove the root")
-    }
-    _ = try value(at: pointer.description)
-    return try checkedApply(.remove, at: pointer, actionName: "Remove Value")
-  }
-
-  private func checkDepth(_ value: JSONValue, at pointer: JSONPointer) throws(FormatError) {
-    guard pointer.tokens.count + value.depth <= Self.maximumDepth else {
-      throw FormatError(
-        .nestingTooDeep, "the result would nest deeper than \(Self.maximumDepth) levels")
-    }
-  }
-
-  /// One change at a pointer, with a known inverse.
-  private enum Change: Sendable {
-    case replace(JSONValue)
-    case insert(JSONValue)
-    case remove
-  }
-
-  /// Checks that the parent exists and accepts `change`, then applies it.
-  private mutating func checkedApply(
-    _ change: Change, at pointer: JSONPointer, actionName: String
-  ) throws(FormatError)
-    -> DocumentEdit<Self>
-  {
-    let parentPointer = JSONPointer(tokens: Array(pointer.tokens.dropLast()))
-    let parent = try value(at: parentPointer.description)
-    var tokens = pointer.tokens
-    let token = tokens[tokens.count - 1]
-    let isInsert = if case .insert = change { true } else { false }
-    switch parent {
-    case .object(let members):
-      if isInsert, members[token] != nil {
-        throw FormatError(.invalidPointer, "\(pointer) already exists")
-      }
-    case .array(let items):
-      let index = token == "-" && isInsert ? items.count : JSONPointer.index(token)
-      guard let index, index <= (isInsert ? items.count : items.count - 1) else {
-        if JSONPointer.hasLeadingZero(token) {
-          throw FormatError(
-            .invalidPointer, JSONPointer.notAnIndex(token, count: items.count, in: pointer))
-        }
-        throw FormatError(
-          .invalidPointer,
-          "\(pointer) is not an index of the array (it has \(items.count) elements)")
-      }
-      tokens[tokens.count - 1] = String(index)
-    default:
-      throw FormatError(
-        .invalidPointer, "\(parentPointer) is \(parent.kindDescription), not a container")
-    }
-    return apply(change, at: JSONPointer(tokens: tokens), actionName: actionName)
-  }
-
-  /// Applies a checked change and returns the edit that reverts it.
-  private mutating func apply(
-    _ change: Change, at pointer: JSONPointer, actionName: String
-  ) -> DocumentEdit<Self> {
-    let inverse = Self.modify(&root, tokens: pointer.tokens[...], change: change)
-    return DocumentEdit(actionName: actionName) { document in
-      document.apply(inverse, at: pointer, actionName: actionName)
-    }
-  }
-
-  /// Makes `change` at `tokens` under `value`, returning the inverse change.
-  private static func modify(
-    _ value: inout JSONValue, tokens: ArraySlice<String>, change: Change
-  ) -> Change {
-    guard let token = tokens.first else {
-      let old = value
-      if case .replace(let new) = change { value = new }
-      return .replace(old)
-    }
-    let rest = tokens.dropFirst()
-    switch value {
-    case .object(var members):
-      value = .null  // keep the members uniquely referenced
-      defer { value = .object(members) }
-      if rest.isEmpty {
-        switch change {
-        case .replace(let new):
-          let old = members.updateValue(new, forKey: token)
-          return old.map(Change.replace) ?? .remove
-        case .insert(let new):
-          members[token] = new
-          return .remove
-        case .remove:
-          return members.removeValue(forKey: token).map(Change.insert) ?? .remove
-        }
-      }
-      var child = members[token] ?? .null
-      members[token] = nil
-      let inverse = modify(&child, tokens: rest, change: change)
-      members[token] = child
-      return inverse
-    case .array(var items):
-      value = .null
-      defer { value = .array(items) }
-      let index = JSONPointer.index(token) ?? items.count
-      if rest.isEmpty {
-        switch change {
-        case .replace(let new):
-          let old = items[index]
-          items[index] = new
-          return .replace(old)
-        case .insert(let new):
-          items.insert(new, at: index)
-          return .remove
-        case .remove:
-          return .insert(items.remove(at: index))
-        }
-      }
-      var child = items[index]
-      items[index] = .null
-      let inverse = modify(&child, tokens: rest, change: change)
-      items[index] = child
-      return inverse
-    default:
-      return .remove  // unreachable: changes are checked first
-    }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(data)
   }
 }

@@ -1,5 +1,11 @@
-/// An RFC 8259 JSON parser for untrusted input: iterative, with a nesting
-/// limit, reporting errors with 1-based line and byte column.
+/// An RFC 8259 JSON parser for untrusted input: one pass over the bytes,
+/// iterative, with a nesting limit, reporting errors with 1-based line and
+/// byte column. It builds no values: it checks the text and records the
+/// span of every value in a ``JSONSyntaxTree``.
+///
+/// Duplicate object keys are accepted (RFC 8259 says names SHOULD be
+/// unique, not MUST): the document keeps them, and a pointer that names
+/// one is refused as ambiguous.
 struct JSONParser {
   private let bytes: [UInt8]
   private let maximumDepth: Int
@@ -10,20 +16,22 @@ struct JSONParser {
     self.maximumDepth = maximumDepth
   }
 
-  /// A container being filled.
-  private enum Frame {
-    case array([JSONValue])
-    case object([String: JSONValue], key: String?)
-  }
+  typealias Node = JSONSyntaxTree.Node
 
-  mutating func parse() throws(FormatError) -> JSONValue {
-    var stack: [Frame] = []
-    var result: JSONValue?
+  /// The nodes, and the whitespace bytes inside the root value.
+  mutating func parse() throws(FormatError) -> (nodes: [Node], whitespace: Int) {
+    var nodes: [Node] = []
+    nodes.reserveCapacity(min(bytes.count / 12 + 16, 1 << 24))
+    var stack: [Int] = []
+    var whitespace = 0
+    var keyStart = UInt32.max
     skipWhitespace()
-    while result == nil {
-      // Read one value (or open a container), then attach it.
-      var value: JSONValue
-      guard let byte = peek() else { throw error("unexpected end of input, expected a value") }
+    parsing: while true {
+      // Read one value (or open a container).
+      guard offset < bytes.count else { throw error("unexpected end of input, expected a value") }
+      let byte = bytes[offset]
+      let start = UInt32(offset)
+      var kind: JSONSyntaxTree.Kind
       switch byte {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         guard stack.count < maximumDepth else {
@@ -31,175 +39,213 @@ struct JSONParser {
             .nestingTooDeep, "nesting is deeper than the limit of \(maximumDepth) levels",
             line: position.line, column: position.column, byteOffset: offset)
         }
+        let isObject = byte == UInt8(ascii: "{")
+        let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         offset += 1
-        skipWhitespace()
-        if byte == UInt8(ascii: "[") {
-          if peek() == UInt8(ascii: "]") {
-            offset += 1
-            value = .array([])
-          } else {
-            stack.append(.array([]))
-            continue
-          }
+        whitespace += skipWhitespace()
+        nodes.append(
+          Node(
+            start: start, end: 0, keyStart: keyStart, size: 1, kind: isObject ? .object : .array))
+        if offset < bytes.count, bytes[offset] == closing {
+          offset += 1
+          nodes[nodes.count - 1].end = UInt32(offset)
         } else {
-          if peek() == UInt8(ascii: "}") {
-            offset += 1
-            value = .object([:])
+          stack.append(nodes.count - 1)
+          if isObject {
+            keyStart = UInt32(offset)
+            whitespace += try parseKey()
           } else {
-            stack.append(.object([:], key: try parseKey()))
-            continue
+            keyStart = .max
           }
+          continue parsing
         }
+        kind = isObject ? .object : .array
       case UInt8(ascii: "\""):
-        value = .string(try parseString())
+        try scanString()
+        kind = .string
       case UInt8(ascii: "t"):
         try expectLiteral("true")
-        value = .bool(true)
+        kind = .true
       case UInt8(ascii: "f"):
         try expectLiteral("false")
-        value = .bool(false)
+        kind = .false
       case UInt8(ascii: "n"):
         try expectLiteral("null")
-        value = .null
+        kind = .null
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        value = .number(try parseNumber())
+        try scanNumber()
+        kind = .number
       default:
         throw error("unexpected \(describe(byte)), expected a value")
       }
+      if kind != .array && kind != .object {
+        nodes.append(
+          Node(start: start, end: UInt32(offset), keyStart: keyStart, size: 1, kind: kind))
+      }
       // Attach the value, closing every container it completes.
       while true {
-        skipWhitespace()
-        guard let frame = stack.popLast() else {
-          result = value
-          break
+        let skipped = skipWhitespace()
+        guard let top = stack.last else { break parsing }
+        whitespace += skipped
+        let isObject = nodes[top].kind == .object
+        guard offset < bytes.count else {
+          throw error("unexpected end of input, expected '\(isObject ? "}" : "]")'")
         }
-        // `consume` ends `frame`, so the container inside is uniquely
-        // referenced and appending to it does not copy it.
-        switch consume frame {
-        case .array(var items):
-          items.append(value)
-          if consume(",") {
-            skipWhitespace()
-            stack.append(.array(items))
-          } else if consume("]") {
-            value = .array(items)
-            continue
+        switch bytes[offset] {
+        case UInt8(ascii: ","):
+          offset += 1
+          whitespace += skipWhitespace()
+          if isObject {
+            keyStart = UInt32(offset)
+            whitespace += try parseKey()
           } else {
-            throw error(
-              peek().map { "unexpected \(describe($0)), expected ',' or ']'" }
-                ?? "unexpected end of input, expected ']'")
+            keyStart = .max
           }
-        case .object(var members, let key):
-          if let key { members[key] = value }
-          if consume(",") {
-            skipWhitespace()
-            let keyStart = offset
-            let next = try parseKey()
-            if members[next] != nil {
-              offset = keyStart
-              throw error("duplicate key \(quoted(next))")
-            }
-            stack.append(.object(members, key: next))
-          } else if consume("}") {
-            value = .object(members)
-            continue
-          } else {
-            throw error(
-              peek().map { "unexpected \(describe($0)), expected ',' or '}'" }
-                ?? "unexpected end of input, expected '}'")
-          }
+          continue parsing
+        case isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"):
+          offset += 1
+          nodes[top].end = UInt32(offset)
+          nodes[top].size = UInt32(nodes.count - top)
+          stack.removeLast()
+        case let other:
+          throw error("unexpected \(describe(other)), expected ',' or '\(isObject ? "}" : "]")'")
         }
-        break
       }
     }
-    skipWhitespace()
-    if let byte = peek() { throw error("unexpected \(describe(byte)) after the value") }
-    return result ?? .null
+    if offset < bytes.count { throw error("unexpected \(describe(bytes[offset])) after the value") }
+    return (nodes, whitespace)
   }
 
-  /// `"key" :`, leaving the offset at the value.
-  private mutating func parseKey() throws(FormatError) -> String {
-    guard peek() == UInt8(ascii: "\"") else {
+  /// `"key" :`, leaving the offset at the value; returns the whitespace
+  /// skipped.
+  private mutating func parseKey() throws(FormatError) -> Int {
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
       throw error(
         peek().map { "unexpected \(describe($0)), expected a string key" }
           ?? "unexpected end of input, expected a key")
     }
-    let key = try parseString()
-    skipWhitespace()
+    try scanString()
+    var skipped = skipWhitespace()
     guard consume(":") else {
       throw error(
         peek().map { "unexpected \(describe($0)), expected ':'" }
           ?? "unexpected end of input, expected ':'")
     }
-    skipWhitespace()
-    return key
+    skipped += skipWhitespace()
+    return skipped
   }
 
-  private mutating func parseString() throws(FormatError) -> String {
+  /// Checks the string at the offset (escapes, UTF-8, no control
+  /// characters) and moves past it.
+  private mutating func scanString() throws(FormatError) {
     let start = offset
     offset += 1
-    var utf8: [UInt8] = []
     while true {
-      guard let byte = peek() else {
+      // The common case: plain ASCII.
+      while offset < bytes.count {
+        let byte = bytes[offset]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 {
+          break
+        }
+        offset += 1
+      }
+      guard offset < bytes.count else {
         offset = start
         throw error("unterminated string")
       }
-      offset += 1
+      let byte = bytes[offset]
       switch byte {
       case UInt8(ascii: "\""):
-        guard let string = String(validating: utf8, as: UTF8.self) else {
-          let bad = TextLines.firstInvalidUTF8Offset(utf8) ?? 0
+        offset += 1
+        return
+      case UInt8(ascii: "\\"):
+        offset += 1
+        try scanEscape()
+      case 0..<0x20:
+        throw error("unescaped control character \(describe(byte)) in a string")
+      default:
+        guard let length = Self.utf8SequenceLength(bytes, at: offset) else {
+          let contents = Array(bytes[start..<offset]) + [UInt8(ascii: "\"")]
+          let bad = JSONSyntaxTree.decodeString(contents[...]).utf8.count
           offset = start + 1
           throw error("the string is not valid UTF-8 (byte \(bad) of its contents)")
         }
-        return string
-      case UInt8(ascii: "\\"):
-        guard let escape = peek() else { throw error("unterminated escape") }
-        offset += 1
-        switch escape {
-        case UInt8(ascii: "\""): utf8.append(0x22)
-        case UInt8(ascii: "\\"): utf8.append(0x5C)
-        case UInt8(ascii: "/"): utf8.append(0x2F)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"):
-          var scalar = try parseHex4()
-          if (0xD800..<0xDC00).contains(scalar) {
-            guard consume("\\"), consume("u") else {
-              throw error("a high surrogate must be followed by a low one")
-            }
-            let low = try parseHex4()
-            guard (0xDC00..<0xE000).contains(low) else {
-              throw error("a high surrogate must be followed by a low one")
-            }
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-          } else if (0xDC00..<0xE000).contains(scalar) {
-            throw error("a lone low surrogate cannot be a character")
-          }
-          guard let character = Unicode.Scalar(scalar) else {
-            throw error("\\u escape is not a character")
-          }
-          utf8 += Array(String(Character(character)).utf8)
-        default:
-          offset -= 1
-          throw error("invalid escape '\\\(describe(escape))'")
-        }
-      case 0..<0x20:
-        offset -= 1
-        throw error("unescaped control character \(describe(byte)) in a string")
-      default:
-        utf8.append(byte)
+        offset += length
       }
     }
+  }
+
+  /// The escape after a backslash.
+  private mutating func scanEscape() throws(FormatError) {
+    guard let escape = peek() else { throw error("unterminated escape") }
+    offset += 1
+    switch escape {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return
+    case UInt8(ascii: "u"):
+      let scalar = try parseHex4()
+      if (0xD800..<0xDC00).contains(scalar) {
+        guard consume("\\"), consume("u") else {
+          throw error("a high surrogate must be followed by a low one")
+        }
+        let low = try parseHex4()
+        guard (0xDC00..<0xE000).contains(low) else {
+          throw error("a high surrogate must be followed by a low one")
+        }
+      } else if (0xDC00..<0xE000).contains(scalar) {
+        throw error("a lone low surrogate cannot be a character")
+      }
+    default:
+      offset -= 1
+      throw error("invalid escape '\\\(describe(escape))'")
+    }
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `offset`, or nil.
+  private static func utf8SequenceLength(_ bytes: [UInt8], at offset: Int) -> Int? {
+    let lead = bytes[offset]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      high = 0x8F
+    default: return nil
+    }
+    guard offset + length <= bytes.count else { return nil }
+    guard (low...high).contains(bytes[offset + 1]) else { return nil }
+    for index in (offset + 2)..<(offset + length) where !(0x80...0xBF).contains(bytes[index]) {
+      return nil
+    }
+    return length
   }
 
   private mutating func parseHex4() throws(FormatError) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
-      guard let byte = peek(), let digit = UInt32(String(UnicodeScalar(byte)), radix: 16) else {
+      let digit: UInt32
+      switch peek() {
+      case let byte? where (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+        digit = UInt32(byte - UInt8(ascii: "0"))
+      case let byte? where (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte):
+        digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case let byte? where (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte):
+        digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default:
         throw error("expected four hexadecimal digits after '\\u'")
       }
       offset += 1
@@ -208,11 +254,10 @@ struct JSONParser {
     return value
   }
 
-  private mutating func parseNumber() throws(FormatError) -> String {
-    let start = offset
+  private mutating func scanNumber() throws(FormatError) {
     func digits() -> Int {
       var count = 0
-      while let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+      while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
         offset += 1
         count += 1
       }
@@ -231,15 +276,15 @@ struct JSONParser {
       _ = consume("+") || consume("-")
       if digits() == 0 { throw error("expected a digit in the exponent") }
     }
-    return String(decoding: bytes[start..<offset], as: UTF8.self)
   }
 
-  private mutating func expectLiteral(_ literal: String) throws(FormatError) {
-    for expected in literal.utf8 {
+  private mutating func expectLiteral(_ literal: StaticString) throws(FormatError) {
+    let text = literal.description
+    for expected in text.utf8 {
       guard peek() == expected else {
         throw error(
-          peek().map { "unexpected \(describe($0)), expected '\(literal)'" }
-            ?? "unexpected end of input, expected '\(literal)'")
+          peek().map { "unexpected \(describe($0)), expected '\(text)'" }
+            ?? "unexpected end of input, expected '\(text)'")
       }
       offset += 1
     }
@@ -252,15 +297,21 @@ struct JSONParser {
   }
 
   private mutating func consume(_ character: Unicode.Scalar) -> Bool {
-    guard peek() == UInt8(ascii: character) else { return false }
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: character) else { return false }
     offset += 1
     return true
   }
 
-  private mutating func skipWhitespace() {
-    while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+  /// Skips whitespace; returns how many bytes.
+  @discardableResult
+  private mutating func skipWhitespace() -> Int {
+    let start = offset
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
       offset += 1
     }
+    return offset - start
   }
 
   private var position: (line: Int, column: Int) {
@@ -274,8 +325,6 @@ struct JSONParser {
     (0x21..<0x7F).contains(byte)
       ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
   }
-
-  private func quoted(_ key: String) -> String { "\"\(key)\"" }
 
   private func error(_ message: String) -> FormatError {
     FormatError(

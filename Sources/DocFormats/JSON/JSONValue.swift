@@ -1,5 +1,7 @@
 /// A JSON value. Numbers keep their literal text, so integers of any size
-/// and decimals round-trip exactly as written.
+/// and decimals round-trip exactly as written. Objects keep their members
+/// in order, duplicate keys included; two objects are equal when their
+/// members are, in the same order.
 public indirect enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
@@ -7,8 +9,14 @@ public indirect enum JSONValue: Hashable, Sendable {
   case number(String)
   case string(String)
   case array([JSONValue])
-  /// An object. Keys are unique; output sorts them by UTF-8 bytes.
-  case object([String: JSONValue])
+  /// An object: its members in order.
+  case object([JSONMember])
+
+  /// The value of the first member named `key`, for an object.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
 
   /// The kind, for messages: "an object", "a number" and so on.
   var kindDescription: String {
@@ -22,6 +30,20 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
   }
 
+  /// The text of the first number that is not a JSON number, if any.
+  var firstBadNumber: String? {
+    var pending = [self]
+    while let value = pending.popLast() {
+      switch value {
+      case .number(let text) where !JSONWriter.isNumber(text): return text
+      case .array(let items): pending += items
+      case .object(let members): pending += members.map(\.value)
+      default: break
+      }
+    }
+    return nil
+  }
+
   /// How deeply containers nest: 0 for a scalar, 1 for `[]` or `[1]`.
   var depth: Int {
     var deepest = 0
@@ -33,7 +55,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         pending += items.map { ($0, level + 1) }
       case .object(let members):
         deepest = max(deepest, level + 1)
-        pending += members.values.map { ($0, level + 1) }
+        pending += members.map { ($0.value, level + 1) }
       default: break
       }
     }

@@ -1,4 +1,4 @@
-/// Writes JSON in one stable form: keys sorted by UTF-8 bytes, two-space
+/// Writes JSON in one stable form: members in their order, two-space
 /// indentation, `"key": value`, `[]` and `{}` for empty containers, and a
 /// final newline. Iterative, so nesting depth never touches the stack.
 enum JSONWriter {
@@ -7,7 +7,10 @@ enum JSONWriter {
     case text(String)
   }
 
-  static func text(of root: JSONValue) -> String {
+  /// The stable form of `root`. A number whose text is not a JSON number
+  /// (`.number("abc")`) is written as it is, unless `quotingBadNumbers`,
+  /// which writes it as a string, so that the result is JSON.
+  static func text(of root: JSONValue, quotingBadNumbers: Bool = false) -> String {
     var output = ""
     var steps: [Step] = [.text("\n"), .value(root, indent: 0)]
     while let step = steps.popLast() {
@@ -18,7 +21,8 @@ enum JSONWriter {
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let literal): output += literal
+        case .number(let literal):
+          output += quotingBadNumbers && !isNumber(literal) ? quoted(literal) : literal
         case .string(let string): output += quoted(string)
         case .array(let items) where items.isEmpty: output += "[]"
         case .object(let members) where members.isEmpty: output += "{}"
@@ -35,9 +39,8 @@ enum JSONWriter {
           output += "{\n"
           let inner = String(repeating: "  ", count: indent + 1)
           steps.append(.text("\n" + String(repeating: "  ", count: indent) + "}"))
-          let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-          for (index, member) in sorted.enumerated().reversed() {
-            if index < sorted.count - 1 { steps.append(.text(",\n")) }
+          for (index, member) in members.enumerated().reversed() {
+            if index < members.count - 1 { steps.append(.text(",\n")) }
             steps.append(.value(member.value, indent: indent + 1))
             steps.append(.text(inner + quoted(member.key) + ": "))
           }
@@ -67,5 +70,14 @@ enum JSONWriter {
       }
     }
     return result + "\""
+  }
+
+  /// Whether `text` is a JSON number (RFC 8259's grammar).
+  static func isNumber(_ text: String) -> Bool {
+    guard let tree = try? JSONSyntaxTree.parse(Array(text.utf8), maximumDepth: 1) else {
+      return false
+    }
+    return tree.nodes.count == 1 && tree.nodes[0].kind == .number
+      && tree.span(0) == 0..<tree.bytes.count
   }
 }

@@ -148,8 +148,7 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
     baseline.record(package, holds: serial)
   }
 
-  private static func object(in file: FileWrapper, named name: String) throws -> [String: JSONValue]
-  {
+  private static func object(in file: FileWrapper, named name: String) throws -> JSONValue {
     guard file.isRegularFile else {
       throw FormatError(.unexpectedEntry, "expected a regular file", file: name)
     }
@@ -159,16 +158,19 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
     } catch let error as FormatError {
       throw error.inFile(name)
     }
-    guard case .object(let fields) = value else {
+    guard case .object = value else {
       throw FormatError(
         .corruptFile, "expected a JSON object, found \(value.kindDescription)", file: name)
     }
-    return fields
+    return value
   }
 
   private static func string(
-    _ fields: [String: JSONValue], _ key: String, in name: String
+    _ fields: JSONValue, _ key: String, in name: String
   ) throws -> String {
+    if case .object(let members) = fields, members.count(where: { $0.key == key }) > 1 {
+      throw FormatError(.corruptFile, "\"\(key)\" appears more than once", file: name)
+    }
     guard case .string(let string)? = fields[key] else {
       throw FormatError(.corruptFile, "\"\(key)\" must be a string", file: name)
     }
@@ -275,22 +277,29 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
       withContents: Data(JSONWriter.text(of: value).utf8), preferredFilename: name)
   }
 
+  // Members in the order of the package format's first release, which
+  // sorted them: the files' bytes stay what they were.
   private var metadataValue: JSONValue {
-    .object(["title": .string(title), "notes": .array(notes.map { .string($0.id) })])
+    .object([.init("notes", .array(notes.map { .string($0.id) })), .init("title", .string(title))])
   }
 
   private static func value(of note: Note) -> JSONValue {
-    .object(["title": .string(note.title), "text": .string(note.text)])
+    .object([.init("text", .string(note.text)), .init("title", .string(note.title))])
   }
 
   /// The whole collection as one JSON value.
   private var flattened: JSONValue {
     .object([
-      "title": .string(title),
-      "notes": .array(
-        notes.map {
-          .object(["id": .string($0.id), "title": .string($0.title), "text": .string($0.text)])
-        }),
+      .init(
+        "notes",
+        .array(
+          notes.map {
+            .object([
+              .init("id", .string($0.id)), .init("text", .string($0.text)),
+              .init("title", .string($0.title)),
+            ])
+          })),
+      .init("title", .string(title)),
     ])
   }
 

@@ -7,7 +7,8 @@ extension JSONDocument: ScriptableFileDocument {
 
   public static func makeUntitled(contentType: UTType) -> JSONDocument { JSONDocument() }
 
-  /// The JSON pretty-printed with sorted keys.
+  /// The document exactly as a save writes it: a minified file shows as
+  /// its one line (`get ""` prints it in the stable form).
   public var scriptDescription: String { text }
 
   /// `set ""` (the whole document, RFC 6901) with the JSON, which is
@@ -24,15 +25,11 @@ extension JSONDocument: ScriptableFileDocument {
           example: "get /items/0", topic: .document)
       ) { context in
         guard let pointer = context.arguments[0] else { return }
-        let value: JSONValue
         do {
-          value = try context.session.document.value(at: pointer.text)
+          context.print(try context.session.document.formatted(at: pointer.text))
         } catch let error as FormatError {
           throw ScriptError(error.message, at: pointer)
         }
-        var text = JSONWriter.text(of: value)
-        if text.hasSuffix("\n") { text.removeLast() }
-        context.print(text)
       },
       DocumentCommand(
         CommandSpec(
@@ -71,44 +68,30 @@ extension JSONDocument: ScriptableFileDocument {
     ]
   }
 
-  /// Completes a `POINTER` to the members or elements at its level, keys
-  /// escaped per RFC 6901 (`~0`, `~1`): `/items/0/na` to `/items/0/name`.
-  /// Objects and arrays end in `/` and go on (no blank after them), so
-  /// that the next Tab lists what they hold.
+  /// Completes a `POINTER` to the members or elements at its level, in
+  /// the document's order, keys escaped per RFC 6901 (`~0`, `~1`):
+  /// `/items/0/na` to `/items/0/name`. Objects and arrays end in `/` and
+  /// go on (no blank after them), so that the next Tab lists what they
+  /// hold.
   @MainActor public static func scriptCompletions(
     forArgument argument: String, prefix: String, session: DocumentSession<JSONDocument>
   ) -> [CompletionCandidate] {
     guard argument == "POINTER" else { return [] }
     let parentText = prefix.lastIndex(of: "/").map { String(prefix[..<$0]) } ?? ""
-    guard prefix.isEmpty || prefix.hasPrefix("/"),
-      let parent = try? session.document.value(at: parentText)
-    else { return [] }
-    let children: [(String, JSONValue)]
-    switch parent {
-    case .object(let members): children = members.map { ($0.key, $0.value) }
-    case .array(let items): children = items.enumerated().map { (String($0.offset), $0.element) }
-    default: return []
-    }
-    return children.map { key, value in
-      let isContainer: Bool
-      switch value {
-      case .object, .array: isContainer = true
-      default: isContainer = false
-      }
+    guard prefix.isEmpty || prefix.hasPrefix("/") else { return [] }
+    return session.document.children(at: parentText).enumerated().map { order, child in
       // A container ends in `/`, so that the next Tab lists its keys.
-      return CompletionCandidate(
-        parentText + JSONPointer(tokens: [key]).description + (isContainer ? "/" : ""),
-        isFinal: !isContainer)
+      CompletionCandidate(
+        parentText + JSONPointer(tokens: [child.key]).description
+          + (child.isContainer ? "/" : ""),
+        isFinal: !child.isContainer, order: order)
     }
   }
 
   /// The note for a VALUE that is not JSON, about what went wrong: a
-  /// bare word wants quotes (`'"text"'`), a duplicate key one of its
-  /// members gone; other mistakes need no note beyond the message.
+  /// bare word wants quotes (`'"text"'`); other mistakes need no note
+  /// beyond the message.
   static func literalNotes(_ literal: String, _ error: FormatError) -> [Diagnostic.Note] {
-    if error.message.hasPrefix("duplicate key ") {
-      return [.init("an object holds each key once; remove or rename one of them")]
-    }
     let quoting = Diagnostic.Note("quote strings twice: '\"text\"'")
     guard let first = literal.first(where: { !" \t\r\n".contains($0) }) else { return [quoting] }
     return "{}[]\"-0123456789".contains(first) ? [] : [quoting]
@@ -119,14 +102,14 @@ extension JSONDocument: ScriptableFileDocument {
   private static func edit(
     _ context: DocumentCommandContext<JSONDocument>,
     _ body:
-      @escaping (inout JSONDocument, String, JSONValue) throws(FormatError) -> DocumentEdit<
+      @escaping (inout JSONDocument, String, JSONSyntaxTree) throws(FormatError) -> DocumentEdit<
         JSONDocument
       >
   ) throws {
     guard let pointer = context.arguments[0], let literal = context.arguments[1] else { return }
-    let value: JSONValue
+    let value: JSONSyntaxTree
     do {
-      value = try parse(Array(literal.text.utf8))
+      value = try JSONDocument.literal(literal.text)
     } catch {
       var message = "VALUE is not a JSON literal: \(error.message)"
       if let column = error.column { message += " at column \(column)" }

@@ -26,8 +26,12 @@ public struct Completion: Hashable, Sendable {
   /// from its first character (an opening quote included) to the cursor.
   /// Empty at the cursor when a new word starts there.
   public var range: Range<Int>
-  /// What the word may become, sorted by value.
+  /// What the word may become, sorted by value, or in the document's
+  /// order when each candidate has one (``CompletionCandidate/order``).
   public var matches: [Match]
+  /// Whether the matches are in the document's order (JSON keys as the
+  /// file has them), which a list of them keeps.
+  public var isOrdered = false
   /// The quote the cursor is inside (`'` or `"`), which a unique final
   /// completion closes; nil in a bare word.
   public var openQuote: Character?

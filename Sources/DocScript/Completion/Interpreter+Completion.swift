@@ -3,7 +3,8 @@ import Foundation
 
 extension Interpreter {
   /// What Tab offers at `cursor` in `text`: the word being completed and
-  /// the words it may become, sorted.
+  /// the words it may become, sorted (or in the document's order, for
+  /// candidates that have one: JSON keys).
   ///
   /// Only the text before the cursor counts; it may hold earlier lines of
   /// the same input (a quote or heredoc left open). The first word of a
@@ -49,11 +50,15 @@ extension Interpreter {
       candidates = completionCandidates(after: words, typed: typed)
     }
     var seen: Set<String> = []
-    let matches =
+    let kept =
       candidates
       .filter { $0.value.hasPrefix(typed) && !$0.value.contains("\n") }
       .filter { seen.insert($0.value).inserted }
-      .sorted { Array($0.value.utf8).lexicographicallyPrecedes(Array($1.value.utf8)) }
+    let isOrdered = !kept.isEmpty && kept.allSatisfy { $0.order != nil }
+    let matches =
+      (isOrdered
+      ? kept.sorted { ($0.order ?? 0) < ($1.order ?? 0) }
+      : kept.sorted { Array($0.value.utf8).lexicographicallyPrecedes(Array($1.value.utf8)) })
       .map { candidate in
         let rest = candidate.value.dropFirst(typed.count)
         let escaped =
@@ -63,7 +68,9 @@ extension Interpreter {
         return Completion.Match(
           value: candidate.value, replacement: raw + escaped, isFinal: candidate.isFinal)
       }
-    return Completion(range: input.start..<end, matches: matches, openQuote: openQuote)
+    var completion = Completion(range: input.start..<end, matches: matches, openQuote: openQuote)
+    completion.isOrdered = isOrdered
+    return completion
   }
 
   /// The words that may follow `words` (the command so far, expanded),

@@ -234,7 +234,7 @@ extension Interpreter {
       spec: CommandSpec(
         "show",
         summary:
-          "prints the content: text as it is, JSON with sorted keys, notes as a listing, binary as hex",
+          "prints the content: text and JSON as a save writes them, notes as a listing, binary as hex",
         example: "show", topic: .inspecting),
       actsOnDocument: true
     ) { interpreter, _, handle in
