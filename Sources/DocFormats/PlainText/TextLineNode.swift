@@ -156,6 +156,46 @@ final class TextLineNode: @unchecked Sendable {
     }
   }
 
+  /// Calls `body` with each leaf's lines, in order, until it returns
+  /// false.
+  ///
+  /// - Returns: Whether `body` returned true for every leaf.
+  @discardableResult
+  func forEachLeafWhile(_ body: (ContiguousArray<Line>) -> Bool) -> Bool {
+    if height == 0 { return body(lines) }
+    for child in children where !child.forEachLeafWhile(body) { return false }
+    return true
+  }
+
+  /// An iterator over the leaves' lines, in order.
+  func leafIterator() -> LeafIterator { LeafIterator(root: self) }
+
+  /// Walks the leaves of a tree in order, with a stack of the nodes on
+  /// the way down.
+  struct LeafIterator: IteratorProtocol {
+    private var stack: [(node: TextLineNode, next: Int)]
+
+    init(root: TextLineNode) {
+      stack = [(root, 0)]
+    }
+
+    mutating func next() -> ContiguousArray<Line>? {
+      while let (node, next) = stack.last {
+        if node.height == 0 {
+          stack.removeLast()
+          return node.lines
+        }
+        guard next < node.children.count else {
+          stack.removeLast()
+          continue
+        }
+        stack[stack.count - 1].next += 1
+        stack.append((node.children[next], 0))
+      }
+      return nil
+    }
+  }
+
   // MARK: - Changing (only on a uniquely referenced node)
 
   /// Child `slot`, copied first if another reference to it exists.

@@ -34,6 +34,11 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// One line: its text, without the ending, and the ending.
+  ///
+  /// Lines are equal when their bytes are: texts compare by their UTF-8
+  /// bytes, not by Unicode canonical equivalence as `String`s do, so a
+  /// precomposed `é` and an `e` with a combining accent differ, as they
+  /// do on disk.
   public struct Line: Hashable, Sendable {
     /// The text, without a line break.
     public var text: String
@@ -44,6 +49,19 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     public init(_ text: String, ending: LineEnding = .lf) {
       self.text = text
       self.ending = ending
+    }
+
+    /// Whether the two have the same bytes and the same ending.
+    public static func == (lhs: Line, rhs: Line) -> Bool {
+      lhs.ending == rhs.ending && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    /// Hashes the bytes and the ending, so that lines equal by ``==``
+    /// hash alike.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(ending)
+      hasher.combine(text.utf8.count)
+      for byte in text.utf8 { hasher.combine(byte) }
     }
   }
 
@@ -369,17 +387,52 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
 
   // MARK: - Equality
 
-  /// Whether the two hold equal lines, and both or neither a byte-order
-  /// mark, however their trees are shaped. Lines compare as `String`s do,
-  /// by Unicode canonical equivalence.
+  /// Whether the two hold the same bytes: equal lines (by their bytes,
+  /// see ``Line``), and both or neither a byte-order mark, however their
+  /// trees are shaped. Leaves the two share (a snapshot shares its nodes
+  /// with the text it was taken of) are passed over without reading
+  /// their lines.
   public static func == (lhs: TextLines, rhs: TextLines) -> Bool {
     guard lhs.hasByteOrderMark == rhs.hasByteOrderMark else { return false }
-    return lhs.root === rhs.root
-      || (lhs.count == rhs.count && lhs.lines.elementsEqual(rhs.lines))
+    if lhs.root === rhs.root { return true }
+    guard lhs.count == rhs.count, lhs.utf8Count == rhs.utf8Count, let left = lhs.root,
+      let right = rhs.root
+    else { return lhs.count == rhs.count && lhs.utf8Count == rhs.utf8Count }
+    var rightLeaves = right.leafIterator()
+    var pending: ArraySlice<Line> = []
+    var equal = true
+    left.forEachLeafWhile { leaf in
+      var mine = leaf[...]
+      while !mine.isEmpty {
+        if pending.isEmpty {
+          guard let next = rightLeaves.next() else {
+            equal = false
+            return false
+          }
+          // The same leaf at the same place: nothing to read.
+          if next.withUnsafeBufferPointer({ theirs in
+            mine.withUnsafeBufferPointer { $0.baseAddress == theirs.baseAddress }
+          }) && next.count <= mine.count {
+            mine = mine.dropFirst(next.count)
+            continue
+          }
+          pending = next[...]
+        }
+        let length = min(mine.count, pending.count)
+        guard mine.prefix(length).elementsEqual(pending.prefix(length)) else {
+          equal = false
+          return false
+        }
+        mine = mine.dropFirst(length)
+        pending = pending.dropFirst(length)
+      }
+      return true
+    }
+    return equal
   }
 
-  /// Hashes the mark and the lines in order, so equal texts hash alike
-  /// whatever the shape of their trees.
+  /// Hashes the mark and the lines' bytes in order, so equal texts hash
+  /// alike whatever the shape of their trees.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(hasByteOrderMark)
     hasher.combine(count)

@@ -208,7 +208,9 @@ extension Interpreter {
       // By bytes: a final `\r\n` is one `Character`, not a `\n`.
       text.utf8.last == UInt8(ascii: "\n") || text.isEmpty ? text : text + "\n"
     }
-    guard normal(expected) != normal(actual) else { return }
+    // By bytes, not by Unicode canonical equivalence, which would take a
+    // precomposed `é` for a decomposed one.
+    guard !normal(expected).utf8.elementsEqual(normal(actual).utf8) else { return }
     throw mismatch("'show' does not match", expected: expected, actual: actual, at: range)
   }
 
@@ -220,9 +222,15 @@ extension Interpreter {
     if expectedLines.count <= 1 && actualLines.count <= 1 {
       var (shownExpected, shownActual) = (expectedLines.first ?? "", actualLines.first ?? "")
       // Texts that differ only in their line endings are shown whole.
-      if shownExpected == shownActual { (shownExpected, shownActual) = (expected, actual) }
+      if shownExpected.utf8.elementsEqual(shownActual.utf8) {
+        (shownExpected, shownActual) = (expected, actual)
+      }
+      // Texts that look alike but differ in their bytes (a precomposed
+      // `é` and a decomposed one) are shown with the scalars spelled out.
+      let spelled = shownExpected == shownActual
       return ScriptError(
-        "\(message): expected \(quoted(shownExpected)), got \(quoted(shownActual))", at: range)
+        "\(message): expected \(quoted(shownExpected, spellingNonASCII: spelled)), got \(quoted(shownActual, spellingNonASCII: spelled))",
+        at: range)
     }
     let diff = UnifiedDiff(
       old: expectedLines, new: actualLines, oldName: "expected", newName: "actual")
@@ -231,8 +239,9 @@ extension Interpreter {
       detail: diff.isEmpty ? "(they differ only in line endings)" : diff.description)
   }
 
-  /// Text in single quotes, with control characters escaped.
-  static func quoted(_ text: String) -> String {
+  /// Text in single quotes, with control characters escaped, and with
+  /// `spellingNonASCII` every scalar beyond ASCII too.
+  static func quoted(_ text: String, spellingNonASCII: Bool = false) -> String {
     var out = "'"
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -241,7 +250,7 @@ extension Interpreter {
       case "\r": out += "\\r"
       case "'": out += "\\'"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        if scalar.value < 0x20 || scalar.value == 0x7F || (spellingNonASCII && !scalar.isASCII) {
           out += "\\u{\(String(scalar.value, radix: 16))}"
         } else {
           out.unicodeScalars.append(scalar)

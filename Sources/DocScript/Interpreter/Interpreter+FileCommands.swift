@@ -111,10 +111,18 @@ extension Interpreter {
       newText = try await handle.show()
       newName = "\(document) (current)"
     }
+    // By bytes, line breaks included: a last line without one differs
+    // from the same line with one, as in `diff -u`.
     let diff = UnifiedDiff(
-      old: Self.lines(of: old.text), new: Self.lines(of: newText), oldName: first.text,
-      newName: newName)
+      oldText: old.text, newText: newText, oldName: first.text, newName: newName)
     if !diff.isEmpty { output.write(diff.description + "\n") }
+    if diff.isBounded {
+      report(
+        Diagnostic(
+          .warning, in: arguments.range,
+          "more than \(UnifiedDiff.maximumEditDistance) lines differ, so the differing middle is shown removed, then added, not as the shortest diff"
+        ), in: currentSource)
+    }
   }
 
   /// The lines of `text`, without a final empty one for a final newline.
