@@ -61,6 +61,25 @@ struct ByteDiffTests {
     #expect(changed.count <= 40)
   }
 
+  @Test("3% of 50,000 lines changed at random: every change found, past what Myers alone allows")
+  func manySpreadChanges() throws {
+    var random = SplitMix64(seed: 11)
+    let old = (0..<50_000).map { "entry \($0)\n" }
+    var new = old
+    var changed = Set<Int>()
+    while changed.count < 1_500 { changed.insert(Int.random(in: 0..<old.count, using: &random)) }
+    for index in changed { new[index] = "edited \(index)\n" }
+    let (oldText, newText) = (old.joined(), new.joined())
+    let diff = UnifiedDiff(oldText: oldText, newText: newText)
+    #expect(!diff.isBounded)
+    let lines = diff.hunks.flatMap(\.lines)
+    #expect(lines.count { if case .removed = $0 { true } else { false } } == 1_500)
+    #expect(lines.count { if case .added = $0 { true } else { false } } == 1_500)
+    // Each line is compared a few times, not once per change.
+    #expect(diff.lineComparisons <= 10 * 100_000)
+    #expect(try Self.patched(oldText, with: diff) == Array(newText.utf8))
+  }
+
   @Test("More than the bound of changed lines: the diff says so, and still applies")
   func boundSaysSo() throws {
     let old = (0..<2_500).map { "old \($0)\n" }.joined()

@@ -293,15 +293,135 @@ extension UnifiedDiff {
       return Self.hunks(from: steps, a: a, b: b, context: context)
     }
 
-    /// Myers's greedy algorithm, keeping each round's frontier to trace
-    /// the path back; past ``maximumEditDistance``, remove all then add
-    /// all.
+    /// The edit script for the middle: `old` and `new` are its lines.
+    ///
+    /// A small middle goes straight to Myers. A large one is first cut at
+    /// anchors, lines that occur once on each side, in the longest run
+    /// that keeps their order on both (patience diff, as git's
+    /// `--patience` and histogram diffs do); the pieces between anchors
+    /// then go to Myers. So changes spread over a long text cost in
+    /// proportion to the changes, not to the square of the text.
     mutating func middleScript(_ old: [Range<Int>], _ new: [Range<Int>]) -> [Edit] {
-      let n = old.count
-      let m = new.count
-      if n == 0 || m == 0 {
-        return (0..<n).map { .remove(old: $0) } + (0..<m).map { .add(new: $0) }
+      oldLines = old
+      newLines = new
+      oldHashes = old.map { Self.hash(a, $0) }
+      newHashes = new.map { Self.hash(b, $0) }
+      var edits: [Edit] = []
+      script(0..<old.count, 0..<new.count, depth: 0, into: &edits)
+      return edits
+    }
+
+    var oldLines: [Range<Int>] = []
+    var newLines: [Range<Int>] = []
+    var oldHashes: [UInt64] = []
+    var newHashes: [UInt64] = []
+
+    /// FNV-1a of `bytes[range]`.
+    static func hash(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt64 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for index in range {
+        hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
       }
+      return hash
+    }
+
+    /// Whether old line `x` and new line `y` hold the same bytes.
+    mutating func equal(_ x: Int, _ y: Int) -> Bool {
+      comparisons += 1
+      return oldHashes[x] == newHashes[y] && Self.same(a, oldLines[x], b, newLines[y])
+    }
+
+    /// Appends the script that turns old lines `o` into new lines `n`.
+    mutating func script(_ o: Range<Int>, _ n: Range<Int>, depth: Int, into edits: inout [Edit]) {
+      var (oLow, oHigh, nLow, nHigh) = (o.lowerBound, o.upperBound, n.lowerBound, n.upperBound)
+      while oLow < oHigh, nLow < nHigh, equal(oLow, nLow) {
+        edits.append(.keep(old: oLow, new: nLow))
+        oLow += 1
+        nLow += 1
+      }
+      var tail = 0
+      while oLow < oHigh - tail, nLow < nHigh - tail, equal(oHigh - 1 - tail, nHigh - 1 - tail) {
+        tail += 1
+      }
+      oHigh -= tail
+      nHigh -= tail
+      defer {
+        for offset in 0..<tail { edits.append(.keep(old: oHigh + offset, new: nHigh + offset)) }
+      }
+      if oLow == oHigh || nLow == nHigh {
+        for x in oLow..<oHigh { edits.append(.remove(old: x)) }
+        for y in nLow..<nHigh { edits.append(.add(new: y)) }
+        return
+      }
+      let small = (oHigh - oLow) + (nHigh - nLow) <= 2 * UnifiedDiff.maximumEditDistance
+      if !small, depth < 16 {
+        let anchors = self.anchors(oLow..<oHigh, nLow..<nHigh)
+        if !anchors.isEmpty {
+          var (x, y) = (oLow, nLow)
+          for (ax, ay) in anchors {
+            script(x..<ax, y..<ay, depth: depth + 1, into: &edits)
+            edits.append(.keep(old: ax, new: ay))
+            (x, y) = (ax + 1, ay + 1)
+          }
+          script(x..<oHigh, y..<nHigh, depth: depth + 1, into: &edits)
+          return
+        }
+      }
+      myers(oLow..<oHigh, nLow..<nHigh, into: &edits)
+    }
+
+    /// The lines that occur once in old lines `o` and once in new lines
+    /// `n`, with equal bytes, as (old, new) pairs: the longest run of them
+    /// in order on both sides.
+    mutating func anchors(_ o: Range<Int>, _ n: Range<Int>) -> [(Int, Int)] {
+      // For each hash: the count on each side (capped at 2) and where.
+      var seen: [UInt64: (old: Int, new: Int, x: Int, y: Int)] = [:]
+      seen.reserveCapacity(o.count)
+      for x in o {
+        seen[oldHashes[x], default: (0, 0, 0, 0)].old += 1
+        seen[oldHashes[x]]?.x = x
+      }
+      for y in n {
+        guard var entry = seen[newHashes[y]] else { continue }
+        entry.new += 1
+        entry.y = y
+        seen[newHashes[y]] = entry
+      }
+      var pairs: [(Int, Int)] = []
+      for y in n {
+        guard let entry = seen[newHashes[y]], entry.old == 1, entry.new == 1 else { continue }
+        if equal(entry.x, y) { pairs.append((entry.x, y)) }
+      }
+      // Pairs are in new order; the longest run increasing in old order
+      // (patience sorting).
+      var tops: [Int] = []  // index into pairs of the top of each pile
+      var previous = [Int](repeating: -1, count: pairs.count)
+      for (index, pair) in pairs.enumerated() {
+        var low = 0
+        var high = tops.count
+        while low < high {
+          let middle = (low + high) / 2
+          if pairs[tops[middle]].0 < pair.0 { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 { previous[index] = tops[low - 1] }
+        if low == tops.count { tops.append(index) } else { tops[low] = index }
+      }
+      var run: [(Int, Int)] = []
+      var index = tops.last ?? -1
+      while index >= 0 {
+        run.append(pairs[index])
+        index = previous[index]
+      }
+      return run.reversed()
+    }
+
+    /// Myers's greedy algorithm on old lines `o` and new lines `n`,
+    /// keeping each round's frontier to trace the path back; past
+    /// ``maximumEditDistance``, remove all then add all.
+    mutating func myers(_ o: Range<Int>, _ p: Range<Int>, into edits: inout [Edit]) {
+      let (oBase, nBase) = (o.lowerBound, p.lowerBound)
+      let n = o.count
+      let m = p.count
       let offset = n + m
       var frontier = [Int](repeating: 0, count: 2 * offset + 2)
       var trace: [[Int]] = []
@@ -316,9 +436,7 @@ extension UnifiedDiff {
             x = frontier[offset + k - 1] + 1
           }
           var y = x - k
-          while x < n, y < m {
-            comparisons += 1
-            guard Self.same(a, old[x], b, new[y]) else { break }
+          while x < n, y < m, equal(oBase + x, nBase + y) {
             x += 1
             y += 1
           }
@@ -331,10 +449,12 @@ extension UnifiedDiff {
       }
       guard found else {
         isBounded = true
-        return (0..<n).map { .remove(old: $0) } + (0..<m).map { .add(new: $0) }
+        for x in o { edits.append(.remove(old: x)) }
+        for y in nBase..<(nBase + m) { edits.append(.add(new: y)) }
+        return
       }
       // Walk back from (n, m) through the saved frontiers.
-      var edits: [Edit] = []
+      var reversed: [Edit] = []
       var x = n
       var y = m
       for d in stride(from: trace.count - 1, through: 0, by: -1) {
@@ -347,7 +467,7 @@ extension UnifiedDiff {
           while x > 0, y > 0 {
             x -= 1
             y -= 1
-            edits.append(.keep(old: x, new: y))
+            reversed.append(.keep(old: oBase + x, new: nBase + y))
           }
           break
         }
@@ -361,17 +481,17 @@ extension UnifiedDiff {
         while x > previousX, y > previousY {
           x -= 1
           y -= 1
-          edits.append(.keep(old: x, new: y))
+          reversed.append(.keep(old: oBase + x, new: nBase + y))
         }
         if x == previousX {
           y -= 1
-          edits.append(.add(new: y))
+          reversed.append(.add(new: nBase + y))
         } else {
           x -= 1
-          edits.append(.remove(old: x))
+          reversed.append(.remove(old: oBase + x))
         }
       }
-      return edits.reversed()
+      edits += reversed.reversed()
     }
 
     /// Groups the changed steps, with `context` steps around each, into
