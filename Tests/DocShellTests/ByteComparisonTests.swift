@@ -66,4 +66,19 @@ struct ByteComparisonTests {
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output == "s\n")
   }
+
+  @Test("replace --all changes the lines that hold OLD's bytes; undo gives back every byte")
+  func replaceAllByBytes() throws {
+    let folder = try TemporaryDirectory("byte-comparison")
+    let original = Self.precomposed + Self.decomposed + Array("plain\r\nno newline".utf8)
+    try Data(original).write(to: folder("a.txt"))
+    let result = try runDocrepl(
+      ["-c", "open a.txt; replace \"caf\\u{e9}\" X --all; save-to b.txt; undo; save --force"],
+      in: folder.url)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      Array(try Data(contentsOf: folder("b.txt")))
+        == Array("X\n".utf8) + Self.decomposed + Array("plain\r\nno newline".utf8))
+    #expect(Array(try Data(contentsOf: folder("a.txt"))) == original)
+  }
 }

@@ -83,6 +83,19 @@ public struct PlainTextDocument: FileDocument, Hashable {
     Self.edit(try text.replace(lineAt: index, with: line, actionName: actionName))
   }
 
+  /// Gives lines the texts of `batch`; the edit returned puts the old
+  /// ones back, holding only the lines changed.
+  mutating func apply(_ batch: TextLines.TextBatch) -> DocumentEdit<Self> {
+    Self.edit(text.apply(batch))
+  }
+
+  /// The edit that applies `batch` and returns the one that undoes it.
+  private static func edit(_ batch: TextLines.TextBatch) -> DocumentEdit<Self> {
+    DocumentEdit(actionName: batch.actionName) { document in
+      edit(document.text.apply(batch))
+    }
+  }
+
   /// The edit that applies `splice` to the text, and returns the edit
   /// that undoes it: as ``TextLines``'s own, with one closure shape for
   /// each kind of content.

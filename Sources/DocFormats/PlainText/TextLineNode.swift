@@ -218,6 +218,21 @@ final class TextLineNode: @unchecked Sendable {
     return old
   }
 
+  /// Replaces the text of line `index`, keeping its ending, and returns
+  /// the old text.
+  func replaceText(at index: Int, with text: String) -> String {
+    let old: String
+    if height == 0 {
+      old = lines[index].text
+      lines[index].text = text
+    } else {
+      let (slot, offset) = slot(containing: index)
+      old = uniqueChild(slot).replaceText(at: index - offset, with: text)
+    }
+    byteCount += text.utf8.count - old.utf8.count
+    return old
+  }
+
   /// Inserts `new` (`bytes` UTF-8 bytes) before line `index` (in
   /// `0...lineCount`).
   ///

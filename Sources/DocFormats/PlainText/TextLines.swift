@@ -262,6 +262,128 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
       actionName: actionName)
   }
 
+  /// New texts for some lines, each keeping its ending: what
+  /// `replace --all` changes, and its inverse. The texts are packed into
+  /// one buffer of UTF-8 bytes, so an undo step costs about the bytes of
+  /// the lines it changed and two integers a line, not a `String` and a
+  /// closure each.
+  struct TextBatch: Sendable {
+    /// The lines changed (0-based), in increasing order.
+    var indices: [Int] = []
+    /// Their texts, one after another.
+    var bytes: [UInt8] = []
+    /// Where each text ends in ``bytes``.
+    var ends: [Int] = []
+    var actionName: String
+
+    init(actionName: String) {
+      self.actionName = actionName
+    }
+
+    /// Adds line `index`'s new text.
+    mutating func append(_ index: Int, _ text: some Collection<UInt8>) {
+      indices.append(index)
+      bytes += text
+      ends.append(bytes.count)
+    }
+
+    /// Text `position` of the batch.
+    func text(_ position: Int) -> String {
+      let start = position == 0 ? 0 : ends[position - 1]
+      return String(decoding: bytes[start..<ends[position]], as: UTF8.self)
+    }
+
+    /// How many lines the batch changes.
+    var count: Int { indices.count }
+  }
+
+  /// Gives lines the texts of `batch`, keeping their endings, and returns
+  /// the batch that puts the old texts back.
+  ///
+  /// - Complexity: O(k log n) for k lines.
+  mutating func apply(_ batch: TextBatch) -> TextBatch {
+    var inverse = TextBatch(actionName: batch.actionName)
+    guard batch.count > 0 else { return inverse }
+    inverse.indices.reserveCapacity(batch.count)
+    inverse.ends.reserveCapacity(batch.count)
+    let root = uniqueRoot()
+    for position in 0..<batch.count {
+      let old = root.replaceText(at: batch.indices[position], with: batch.text(position))
+      inverse.append(batch.indices[position], old.utf8)
+    }
+    return inverse
+  }
+
+  /// The lines that hold `pattern` (as bytes, never by Unicode
+  /// equivalence), with it replaced by `replacement`: every occurrence,
+  /// or with `all` false only the first in the text. A line that does
+  /// not hold it is looked at as bytes and nothing more.
+  ///
+  /// - Parameter shouldStop: Asked now and then; when it says true, the
+  ///   search stops and returns nil.
+  func replacing(
+    _ pattern: [UInt8], with replacement: [UInt8], all: Bool, actionName: String,
+    shouldStop: () -> Bool = { false }
+  ) -> TextBatch? {
+    var batch = TextBatch(actionName: actionName)
+    guard let root, !pattern.isEmpty else { return batch }
+    var index = 0
+    var stopped = false
+    root.forEachLeafWhile { leaf in
+      if shouldStop() {
+        stopped = true
+        return false
+      }
+      for line in leaf {
+        defer { index += 1 }
+        var text = line.text
+        let changed = text.withUTF8 { bytes -> [UInt8]? in
+          Self.replacing(pattern, with: replacement, in: bytes, all: all)
+        }
+        if let changed {
+          batch.append(index, changed)
+          if !all { return false }
+        }
+      }
+      return true
+    }
+    return stopped ? nil : batch
+  }
+
+  /// `bytes` with `pattern` replaced (every occurrence, or the first),
+  /// or nil when it does not occur.
+  static func replacing(
+    _ pattern: [UInt8], with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, all: Bool
+  ) -> [UInt8]? {
+    guard bytes.count >= pattern.count, let base = bytes.baseAddress else { return nil }
+    var result: [UInt8]?
+    var copied = 0
+    var position = 0
+    let last = bytes.count - pattern.count
+    pattern.withUnsafeBytes { pattern in
+      guard let patternBase = pattern.baseAddress else { return }
+      let first = Int32(pattern[0])
+      while position <= last {
+        // The next place the first byte occurs, then the rest compared.
+        guard let found = memchr(base + position, first, last - position + 1) else { return }
+        position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        guard memcmp(base + position, patternBase, pattern.count) == 0 else {
+          position += 1
+          continue
+        }
+        if result == nil { result = [] }
+        result?.append(contentsOf: bytes[copied..<position])
+        result?.append(contentsOf: replacement)
+        position += pattern.count
+        copied = position
+        if !all { return }
+      }
+    }
+    guard var result else { return nil }
+    result.append(contentsOf: bytes[copied...])
+    return result
+  }
+
   /// An edit's inverse as a value: the lines now at `range` give way to
   /// `content`. A document that holds a ``TextLines`` makes its own
   /// ``DocumentEdit`` of it, so that an undo step is one closure and not

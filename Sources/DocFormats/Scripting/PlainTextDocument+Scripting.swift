@@ -157,54 +157,73 @@ extension PlainTextDocument: ScriptableFileDocument {
     } else {
       regex = nil
     }
-    let lines = context.session.document.text.lines
-    var changes: [(Int, String)] = []
-    for (index, line) in lines.enumerated() {
-      let replaced: String
-      if let regex {
-        let text = line.text as NSString
-        let range = NSRange(location: 0, length: text.length)
-        let matches =
-          all
-          ? regex.matches(in: line.text, range: range)
-          : regex.firstMatch(in: line.text, range: range).map { [$0] } ?? []
-        var result = ""
-        var end = 0
-        for match in matches {
-          result += text.substring(with: NSRange(location: end, length: match.range.location - end))
-          result += expand(new.text, with: match, in: text)
-          end = match.range.location + match.range.length
-        }
-        replaced =
-          matches.isEmpty ? line.text : result + text.substring(from: end)
-      } else if all {
-        replaced = line.text.replacingOccurrences(of: old.text, with: new.text)
-      } else if let range = line.text.range(of: old.text) {
-        replaced = line.text.replacingCharacters(in: range, with: new.text)
-      } else {
-        replaced = line.text
+    let actionName = "Replace \(old.text)"
+    let batch: TextLines.TextBatch
+    if let regex {
+      batch = try replacing(regex, with: new, all: all, actionName: actionName, context)
+    } else {
+      // By bytes: a line that does not hold OLD's bytes is looked at and
+      // left; a precomposed é never matches a decomposed one.
+      let pattern = Array(old.text.utf8)
+      let replacement = Array(new.text.utf8)
+      let text = context.session.document.text
+      guard
+        let found = text.replacing(
+          pattern, with: replacement, all: all, actionName: actionName,
+          shouldStop: { context.interruptionRequested })
+      else {
+        try context.checkInterruption()
+        throw ScriptError("interrupted", at: old)
       }
-      if replaced != line.text {
-        guard !replaced.contains(where: { $0 == "\n" || $0 == "\r" }) else {
-          throw ScriptError(
-            "the replacement would put a line break inside line \(index + 1)", at: new)
-        }
-        changes.append((index, replaced))
-        if !all { break }
+      if found.count > 0, replacement.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        throw ScriptError(
+          "the replacement would put a line break inside line \(found.indices[0] + 1)", at: new)
       }
+      batch = found
     }
-    guard !changes.isEmpty else {
+    guard batch.count > 0 else {
       throw ScriptError("'\(old.text)' does not occur in the text", at: old)
     }
-    // One undo step for every line changed: apply all, undo all.
-    let edits = changes
-    try context.session.perform { document in
-      var inverses: [DocumentEdit<PlainTextDocument>] = []
-      for (index, text) in edits {
-        inverses.append(try document.replace(lineAt: index, with: text))
+    // One undo step for every line changed, holding only those lines.
+    context.session.perform { document in document.apply(batch) }
+  }
+
+  /// The lines that `regex` matches, with the matches replaced by `new`.
+  @MainActor
+  private static func replacing(
+    _ regex: NSRegularExpression, with new: Argument, all: Bool, actionName: String,
+    _ context: DocumentCommandContext<PlainTextDocument>
+  ) throws -> TextLines.TextBatch {
+    var batch = TextLines.TextBatch(actionName: actionName)
+    for (index, line) in context.session.document.text.lines.enumerated() {
+      if index % 4_096 == 0 { try context.checkInterruption() }
+      let text = line.text as NSString
+      let range = NSRange(location: 0, length: text.length)
+      let matches =
+        all
+        ? regex.matches(in: line.text, range: range)
+        : regex.firstMatch(in: line.text, range: range).map { [$0] } ?? []
+      guard !matches.isEmpty else { continue }
+      var result = ""
+      var end = 0
+      for match in matches {
+        result += text.substring(with: NSRange(location: end, length: match.range.location - end))
+        result += expand(new.text, with: match, in: text)
+        end = match.range.location + match.range.length
       }
-      return DocumentEdit.sequence(inverses.reversed(), actionName: "Replace \(old.text)")
+      result += text.substring(from: end)
+      // By bytes: a replacement may change a line only into an equivalent
+      // form, and that is a change.
+      guard !result.utf8.elementsEqual(line.text.utf8) else { continue }
+      func breaks(_ text: String) -> Int { text.utf8.count { $0 == 0x0A || $0 == 0x0D } }
+      guard breaks(result) <= breaks(line.text) else {
+        throw ScriptError(
+          "the replacement would put a line break inside line \(index + 1)", at: new)
+      }
+      batch.append(index, result.utf8)
+      if !all { break }
     }
+    return batch
   }
 }
 

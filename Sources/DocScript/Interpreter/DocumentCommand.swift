@@ -39,6 +39,32 @@ public struct DocumentCommandContext<Document> {
   public let arguments: ParsedArguments
   let output: @MainActor (String) -> Void
   let workingDirectory: URL
+  /// Whether the user asked to stop (Ctrl-C) or the run was cancelled.
+  let isInterrupted: @MainActor () -> Bool
+
+  init(
+    session: DocumentSession<Document>, arguments: ParsedArguments,
+    output: @escaping @MainActor (String) -> Void, workingDirectory: URL,
+    isInterrupted: @escaping @MainActor () -> Bool = { false }
+  ) {
+    self.session = session
+    self.arguments = arguments
+    self.output = output
+    self.workingDirectory = workingDirectory
+    self.isInterrupted = isInterrupted
+  }
+
+  /// Whether the user asked to stop (Ctrl-C at the prompt) or the run was
+  /// cancelled. A long command asks now and then, before it changes the
+  /// document, and then throws ``checkInterruption()``'s error.
+  public var interruptionRequested: Bool { isInterrupted() }
+
+  /// Throws the error that stops a command the user interrupted, when
+  /// ``interruptionRequested``; the command is then rolled back, as any
+  /// failed command is.
+  public func checkInterruption() throws {
+    if isInterrupted() { throw InterruptedError() }
+  }
 
   /// Prints `text` and a newline to the script's output.
   public func print(_ text: String) {

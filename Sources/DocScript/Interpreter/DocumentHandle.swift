@@ -74,8 +74,10 @@ struct StoredSnapshot {
 struct AnyDocumentCommand {
   var spec: CommandSpec
   var run:
-    @MainActor (ParsedArguments, _ output: @escaping @MainActor (String) -> Void, URL) async throws
-      -> Void
+    @MainActor (
+      ParsedArguments, _ output: @escaping @MainActor (String) -> Void, URL,
+      _ isInterrupted: @escaping @MainActor () -> Bool
+    ) async throws -> Void
 }
 
 /// The handle for a session of any document type; the kind's differences
@@ -118,10 +120,11 @@ final class SessionHandle<Document>: DocumentHandle {
     var byName: [String: AnyDocumentCommand] = [:]
     for command in commands {
       byName[command.spec.name] = AnyDocumentCommand(spec: command.spec) {
-        [session] arguments, output, folder in
+        [session] arguments, output, folder, isInterrupted in
         try await command.run(
           DocumentCommandContext(
-            session: session, arguments: arguments, output: output, workingDirectory: folder))
+            session: session, arguments: arguments, output: output, workingDirectory: folder,
+            isInterrupted: isInterrupted))
       }
     }
     self.commands = byName

@@ -305,7 +305,10 @@ extension Interpreter {
     return (
       target,
       {
-        try await command.run(arguments, { text in output.write(text + "\n") }, folder)
+        try await command.run(arguments, { text in output.write(text + "\n") }, folder) {
+          [weak self] in
+          Task.isCancelled || (self?.isInterruptRequested() ?? false)
+        }
       },
       command.spec.isAllowedInGroup
     )
