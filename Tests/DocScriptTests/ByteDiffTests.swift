@@ -89,6 +89,23 @@ struct ByteDiffTests {
     #expect(try Self.patched(old, with: diff) == Array(new.utf8))
   }
 
+  @Test("A diff told to stop (Ctrl-C) midway gives no diff; one never told to gives it")
+  func stops() throws {
+    let old = (0..<100_000).map { "line \($0) of a long text\n" }.joined()
+    let new = old + "one more\n"
+    var asked = 0
+    let stopped = UnifiedDiff(
+      oldText: old, newText: new,
+      stoppingWhen: {
+        asked += 1
+        return true
+      })
+    #expect(stopped == nil)
+    #expect(asked == 1)
+    let diff = try #require(UnifiedDiff(oldText: old, newText: new, stoppingWhen: { false }))
+    #expect(diff.hunks.first?.lines.last == .added("one more"))
+  }
+
   /// `old` with `diff` applied by `patch`, as bytes.
   static func patched(_ old: String, with diff: UnifiedDiff) throws -> [UInt8] {
     let folder = try TemporaryDirectory("byte-diff")

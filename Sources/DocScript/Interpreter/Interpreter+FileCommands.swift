@@ -113,8 +113,13 @@ extension Interpreter {
     }
     // By bytes, line breaks included: a last line without one differs
     // from the same line with one, as in `diff -u`.
-    let diff = UnifiedDiff(
-      oldText: old.text, newText: newText, oldName: first.text, newName: newName)
+    // Ctrl-C stops a long diff: it changes nothing, so there is nothing
+    // to roll back.
+    guard
+      let diff = UnifiedDiff(
+        oldText: old.text, newText: newText, oldName: first.text, newName: newName,
+        stoppingWhen: { Task.isCancelled || isInterruptRequested() })
+    else { throw InterruptedError() }
     if !diff.isEmpty { output.write(diff.description + "\n") }
     if diff.isBounded {
       report(

@@ -15,9 +15,12 @@ extension Interpreter {
   ///   script: the rest does not run;
   /// - between the commands of a `group`: the whole group is rolled back;
   /// - between the steps of `undo N` and `redo N`: the steps taken are
-  ///   put back.
+  ///   put back;
+  /// - inside `diff`, and inside a document command that asks
+  ///   (``DocumentCommandContext/checkInterruption()``, as a text
+  ///   document's `replace` does before it changes anything).
   ///
-  /// It cannot stop a single command midway, such as one long save, read
+  /// It cannot stop other single commands midway, such as one long save, read
   /// or edit inside DocKit or a document type: the interruption takes
   /// effect at the next safe point after it.
   func checkInterruption() throws(InterruptedError) {

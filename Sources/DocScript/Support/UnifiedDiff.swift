@@ -90,6 +90,29 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
     oldText: String, newText: String, oldName: String = "a", newName: String = "b",
     context: Int = 3
   ) {
+    self = Self.comparing(
+      oldText, newText, oldName: oldName, newName: newName, context: context, shouldStop: { false })
+  }
+
+  /// ``init(oldText:newText:oldName:newName:context:)``, asking
+  /// `shouldStop` now and then (every megabyte of the common ends, every
+  /// 65,536 line comparisons); nil when it said to stop, as `diff` does
+  /// on Ctrl-C.
+  public init?(
+    oldText: String, newText: String, oldName: String = "a", newName: String = "b",
+    context: Int = 3, stoppingWhen shouldStop: () -> Bool
+  ) {
+    let diff = Self.comparing(
+      oldText, newText, oldName: oldName, newName: newName, context: context,
+      shouldStop: shouldStop)
+    guard !diff.wasStopped else { return nil }
+    self = diff
+  }
+
+  private static func comparing(
+    _ oldText: String, _ newText: String, oldName: String, newName: String, context: Int,
+    shouldStop: () -> Bool
+  ) -> UnifiedDiff {
     var old = oldText
     var new = newText
     old.makeContiguousUTF8()
@@ -98,15 +121,16 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
       new.utf8.withContiguousStorageIfAvailable { b in
         UnifiedDiff(
           a: UnsafeRawBufferPointer(a), b: UnsafeRawBufferPointer(b), oldName: oldName,
-          newName: newName, context: context)
+          newName: newName, context: context, shouldStop: shouldStop)
       }
     }
-    if let diff = diff ?? nil {
-      self = diff
-    } else {
-      self.init(
-        oldBytes: Array(oldText.utf8), newBytes: Array(newText.utf8), oldName: oldName,
-        newName: newName, context: context)
+    if let diff = diff ?? nil { return diff }
+    let (oldBytes, newBytes) = (Array(oldText.utf8), Array(newText.utf8))
+    return oldBytes.withUnsafeBytes { a in
+      newBytes.withUnsafeBytes { b in
+        UnifiedDiff(
+          a: a, b: b, oldName: oldName, newName: newName, context: context, shouldStop: shouldStop)
+      }
     }
   }
 
@@ -115,22 +139,29 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
   ) {
     self = oldBytes.withUnsafeBytes { a in
       newBytes.withUnsafeBytes { b in
-        UnifiedDiff(a: a, b: b, oldName: oldName, newName: newName, context: context)
+        UnifiedDiff(
+          a: a, b: b, oldName: oldName, newName: newName, context: context,
+          shouldStop: { false })
       }
     }
   }
 
   private init(
     a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer, oldName: String, newName: String,
-    context: Int
+    context: Int, shouldStop: () -> Bool
   ) {
     self.oldName = oldName
     self.newName = newName
-    var comparer = Comparer(a: a, b: b)
-    hunks = comparer.hunks(context: max(0, context))
-    isBounded = comparer.isBounded
-    lineComparisons = comparer.comparisons
+    (hunks, isBounded, lineComparisons, wasStopped) = withoutActuallyEscaping(shouldStop) {
+      shouldStop in
+      var comparer = Comparer(a: a, b: b, shouldStop: shouldStop)
+      let hunks = comparer.hunks(context: max(0, context))
+      return (hunks, comparer.isBounded, comparer.comparisons, comparer.stopped)
+    }
   }
+
+  /// Whether `shouldStop` cut the comparison short.
+  private var wasStopped = false
 
   /// Whether the two sides are equal.
   public var isEmpty: Bool { hunks.isEmpty }
@@ -170,10 +201,20 @@ extension UnifiedDiff {
     let b: UnsafeRawBufferPointer
     var comparisons = 0
     var isBounded = false
+    let shouldStop: () -> Bool
+    /// Whether `shouldStop` said to stop: every step then returns at once.
+    var stopped = false
 
-    init(a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer) {
+    init(a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer, shouldStop: @escaping () -> Bool) {
       self.a = a
       self.b = b
+      self.shouldStop = shouldStop
+    }
+
+    /// Asks `shouldStop`, and remembers a yes.
+    mutating func checkStop() -> Bool {
+      if !stopped, shouldStop() { stopped = true }
+      return stopped
     }
 
     enum Edit {
@@ -222,6 +263,7 @@ extension UnifiedDiff {
         let block = 4_096
         while prefix + block <= shorter, memcmp(aBase + prefix, bBase + prefix, block) == 0 {
           prefix += block
+          if prefix % (1 << 20) == 0, checkStop() { return [] }
         }
         while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
       }
@@ -241,6 +283,7 @@ extension UnifiedDiff {
           memcmp(aBase + a.count - suffix - block, bBase + b.count - suffix - block, block) == 0
         {
           suffix += block
+          if suffix % (1 << 20) == 0, checkStop() { return [] }
         }
       }
       while suffix < room, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
@@ -254,6 +297,7 @@ extension UnifiedDiff {
       let oldMiddle = Self.lines(of: a, prefixEnd..<(a.count - suffix))
       let newMiddle = Self.lines(of: b, prefixEnd..<(b.count - suffix))
       let edits = middleScript(oldMiddle, newMiddle)
+      guard !stopped else { return [] }
 
       // The steps: up to `context` lines of the prefix, the middle, up to
       // `context` lines of the suffix; each with its line's bytes.
@@ -328,11 +372,13 @@ extension UnifiedDiff {
     /// Whether old line `x` and new line `y` hold the same bytes.
     mutating func equal(_ x: Int, _ y: Int) -> Bool {
       comparisons += 1
-      return oldHashes[x] == newHashes[y] && Self.same(a, oldLines[x], b, newLines[y])
+      if comparisons & 0xFFFF == 0 { _ = checkStop() }
+      return !stopped && oldHashes[x] == newHashes[y] && Self.same(a, oldLines[x], b, newLines[y])
     }
 
     /// Appends the script that turns old lines `o` into new lines `n`.
     mutating func script(_ o: Range<Int>, _ n: Range<Int>, depth: Int, into edits: inout [Edit]) {
+      guard !stopped else { return }
       var (oLow, oHigh, nLow, nHigh) = (o.lowerBound, o.upperBound, n.lowerBound, n.upperBound)
       while oLow < oHigh, nLow < nHigh, equal(oLow, nLow) {
         edits.append(.keep(old: oLow, new: nLow))
@@ -427,6 +473,7 @@ extension UnifiedDiff {
       var trace: [[Int]] = []
       var found = false
       search: for d in 0...min(n + m, UnifiedDiff.maximumEditDistance) {
+        if stopped { return }
         trace.append(Array(frontier[(offset - d)...(offset + d + 1)]))
         for k in stride(from: -d, through: d, by: 2) {
           var x: Int
