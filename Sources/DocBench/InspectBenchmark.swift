@@ -144,6 +144,15 @@ enum InspectBenchmark {
   ) throws
     -> Sample
   {
+    try spawnAllowingStatus(arguments, input: input, output: output, allowed: [0])
+  }
+
+  /// ``spawn(_:input:output:)``, accepting the exit statuses in `allowed`
+  /// (`diff` exits with 1 when the files differ).
+  static func spawnAllowingStatus(
+    _ arguments: [String], input: String? = nil, output: String? = nil,
+    allowed: Set<Int32> = [0, 1]
+  ) throws -> Sample {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -169,7 +178,7 @@ enum InspectBenchmark {
     let elapsed = clock.now - start
     // Exited normally with status 0: the low 7 bits are the signal, the
     // next 8 the exit status.
-    guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+    guard status & 0x7F == 0, allowed.contains((status >> 8) & 0xFF) else {
       throw BenchError("\(arguments.joined(separator: " ")) failed (wait status \(status))")
     }
     return Sample(

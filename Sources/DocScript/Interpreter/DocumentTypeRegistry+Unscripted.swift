@@ -145,7 +145,7 @@ extension DocumentTypeRegistry {
         snapshot: { session in
           let text = FileContentsDescription.describe(try await contents(session))
           let put = restore?(session)
-          return StoredSnapshot(text: text) { actionName in
+          return StoredSnapshot(text: { text }) { actionName in
             guard let put else {
               throw ScriptError(
                 "a \(typeName) snapshot cannot be restored: the type does not adopt ScriptableReferenceDocument"

@@ -34,7 +34,7 @@ public final class DocumentTypeRegistry {
         snapshot: { session in
           let value = session.document
           return StoredSnapshot(
-            text: value.scriptDescription, contentCommands: { value.scriptContentCommands }
+            text: { value.scriptDescription }, contentCommands: { value.scriptContentCommands }
           ) { [weak session] name in
             session?.setDocument(value, actionName: name)
           }
@@ -61,7 +61,7 @@ public final class DocumentTypeRegistry {
           let snapshot = try document.snapshot(contentType: session.contentType)
           let box = UncheckedBox(snapshot)
           return StoredSnapshot(
-            text: Document.scriptDescription(of: snapshot),
+            text: { Document.scriptDescription(of: box.value) },
             contentCommands: { Document.scriptContentCommands(of: box.value) }
           ) {
             [weak session] name in
