@@ -99,8 +99,20 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: ``FormatError/Code/invalidEncoding`` with the byte offset,
   ///   line and column of the first byte that is not valid UTF-8.
   public init(data: Data) throws(FormatError) {
-    let bytes = [UInt8](data)
-    if let offset = Self.firstInvalidUTF8Offset(bytes) {
+    // One pass: each line is checked as it becomes a `String` (a UTF-8
+    // sequence never holds a `\n`, so checking line by line is checking
+    // the whole). Only invalid bytes take the slower pass that finds them.
+    let read: (lines: ContiguousArray<Line>, hasMark: Bool)?? = data.withUnsafeBytes { raw in
+      raw.withMemoryRebound(to: UInt8.self) { bytes in
+        let hasMark = bytes.starts(with: Self.byteOrderMark)
+        let body = UnsafeBufferPointer(
+          rebasing: bytes[(hasMark ? Self.byteOrderMark.count : 0)...])
+        return Self.splitValidating(body).map { ($0, hasMark) }
+      }
+    }
+    guard let read = read ?? nil else {
+      let bytes = [UInt8](data)
+      let offset = Self.firstInvalidUTF8Offset(bytes) ?? 0
       let before = bytes[..<offset]
       let line = before.count { $0 == 0x0A } + 1
       let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
@@ -109,12 +121,33 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         "invalid UTF-8 byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at byte offset \(offset)",
         line: line, column: column, byteOffset: offset)
     }
-    if bytes.starts(with: Self.byteOrderMark) {
-      hasByteOrderMark = true
-      root = TextLineNode.build(Self.split(Array(bytes[Self.byteOrderMark.count...])))
-    } else {
-      root = TextLineNode.build(Self.split(bytes))
+    hasByteOrderMark = read.hasMark
+    root = TextLineNode.build(read.lines)
+  }
+
+  /// The lines of `bytes`, or nil when they are not valid UTF-8.
+  private static func splitValidating(
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> ContiguousArray<
+    Line
+  >? {
+    var lines: ContiguousArray<Line> = []
+    guard let base = bytes.baseAddress else { return lines }
+    var start = 0
+    while start < bytes.count {
+      let newline = memchr(base + start, 0x0A, bytes.count - start)
+      let index =
+        newline.map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+      let crlf = newline != nil && index > start && bytes[index - 1] == 0x0D
+      let end = crlf ? index - 1 : index
+      guard
+        let text = String(
+          validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      else { return nil }
+      lines.append(Line(text, ending: newline == nil ? .none : crlf ? .crlf : .lf))
+      start = index + 1
     }
+    return lines
   }
 
   /// The number of lines.
@@ -143,16 +176,35 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(n) in the bytes.
   public var data: Data {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8Count + Self.byteOrderMark.count)
-    if hasByteOrderMark { bytes += Self.byteOrderMark }
-    root?.forEachLeaf { lines in
-      for line in lines {
-        bytes += line.text.utf8
-        bytes += line.ending.rawValue.utf8
+    let markCount = hasByteOrderMark ? Self.byteOrderMark.count : 0
+    var data = Data(count: utf8Count + markCount)
+    data.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        (base + offset).copyMemory(from: source, byteCount: bytes.count)
+        offset += bytes.count
+      }
+      if hasByteOrderMark { Self.byteOrderMark.withUnsafeBufferPointer(put) }
+      root?.forEachLeaf { lines in
+        for line in lines {
+          var text = line.text
+          text.withUTF8(put)
+          switch line.ending {
+          case .lf:
+            base.storeBytes(of: 0x0A, toByteOffset: offset, as: UInt8.self)
+            offset += 1
+          case .crlf:
+            base.storeBytes(of: 0x0D, toByteOffset: offset, as: UInt8.self)
+            base.storeBytes(of: 0x0A, toByteOffset: offset + 1, as: UInt8.self)
+            offset += 2
+          case .none: break
+          }
+        }
       }
     }
-    return Data(bytes)
+    return data
   }
 
   public var description: String { text }
