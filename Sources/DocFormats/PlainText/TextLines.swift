@@ -160,15 +160,33 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(n) in the bytes.
   public var text: String {
-    var text = ""
-    text.reserveCapacity(utf8Count)
-    root?.forEachLeaf { lines in
-      for line in lines {
-        text += line.text
-        text += line.ending.rawValue
+    // The lines' UTF-8 copied straight into the string's storage: one
+    // pass, no growing.
+    String(unsafeUninitializedCapacity: utf8Count) { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      var offset = 0
+      root?.forEachLeaf { lines in
+        for line in lines {
+          var text = line.text
+          text.withUTF8 { bytes in
+            guard let source = bytes.baseAddress else { return }
+            (base + offset).update(from: source, count: bytes.count)
+            offset += bytes.count
+          }
+          switch line.ending {
+          case .lf:
+            base[offset] = 0x0A
+            offset += 1
+          case .crlf:
+            base[offset] = 0x0D
+            base[offset + 1] = 0x0A
+            offset += 2
+          case .none: break
+          }
+        }
       }
+      return offset
     }
-    return text
   }
 
   /// The UTF-8 bytes, byte-order mark included, exactly as read when

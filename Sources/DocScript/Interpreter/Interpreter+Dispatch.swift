@@ -302,13 +302,12 @@ extension Interpreter {
     let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
     let folder = options.workingDirectory
     let output = output
+    let probe = interruptionProbe
     return (
       target,
       {
-        try await command.run(arguments, { text in output.write(text + "\n") }, folder) {
-          [weak self] in
-          Task.isCancelled || (self?.isInterruptRequested() ?? false)
-        }
+        try await command.run(
+          arguments, { text in output.write(text + "\n") }, folder, probe)
       },
       command.spec.isAllowedInGroup
     )

@@ -118,6 +118,12 @@ public final class Interpreter {
   /// counts too. It is asked between commands and inside long ones.
   public var isInterruptRequested: () -> Bool = { false }
 
+  /// What a document command asks to learn whether to stop: made once,
+  /// not once a command.
+  lazy var interruptionProbe: @MainActor () -> Bool = { [weak self] in
+    Task.isCancelled || (self?.isInterruptRequested() ?? false)
+  }
+
   /// The built-in commands, by name.
   let builtins: [String: BuiltinCommand]
 
