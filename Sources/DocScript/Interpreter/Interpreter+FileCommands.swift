@@ -99,25 +99,34 @@ extension Interpreter {
   func diffSnapshots(_ arguments: ParsedArguments) async throws {
     guard let first = arguments[0] else { return }
     let (document, old) = try snapshot(named: first)
-    let newText: String
+    let current: String
     let newName: String
     if let second = arguments[1] {
-      newText = try snapshot(named: second).1.text
+      current = try snapshot(named: second).1.text
       newName = second.text
     } else {
       guard let handle = documents[document] else {
         throw ScriptError("the document of '\(first.text)' is closed", at: first)
       }
-      newText = try await handle.show()
+      current = try await handle.show()
       newName = "\(document) (current)"
     }
     // By bytes, line breaks included: a last line without one differs
     // from the same line with one, as in `diff -u`.
+    // A `show` text that is a description (of a type without script
+    // commands, say) may end without a line break that the file has:
+    // when both sides end so, neither is marked.
+    var oldText = old.text
+    var newText = current
+    if !oldText.isEmpty, !newText.isEmpty, oldText.utf8.last != 0x0A, newText.utf8.last != 0x0A {
+      oldText += "\n"
+      newText += "\n"
+    }
     // Ctrl-C stops a long diff: it changes nothing, so there is nothing
     // to roll back.
     guard
       let diff = UnifiedDiff(
-        oldText: old.text, newText: newText, oldName: first.text, newName: newName,
+        oldText: oldText, newText: newText, oldName: first.text, newName: newName,
         stoppingWhen: { Task.isCancelled || isInterruptRequested() })
     else { throw InterruptedError() }
     if !diff.isEmpty { output.write(diff.description + "\n") }
