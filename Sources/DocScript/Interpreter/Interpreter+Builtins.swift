@@ -185,7 +185,10 @@ extension Interpreter {
     }
   }
 
-  var resolver: PathResolver { PathResolver(workingDirectory: options.workingDirectory) }
+  var resolver: PathResolver {
+    PathResolver(
+      workingDirectory: options.workingDirectory, homeDirectory: options.homeDirectory)
+  }
 
   /// `error`, naming the file of the document at `url` it is about by its
   /// path from the working folder: a file inside the package, or the
