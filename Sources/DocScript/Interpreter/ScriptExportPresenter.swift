@@ -39,7 +39,7 @@ struct ScriptExportPresenter: ExportPresenter {
       return ExportDestination(url: url, replacingExisting: replacing)
     case .workingFolder:
       let url = resolver.workingDirectory.appendingPathComponent(defaultFilename)
-      guard refuses(url, contentType: contentType) == nil else { return nil }
+      guard refuses(url, contentType: contentType) != nil else { return nil }
       return ExportDestination(url: url, replacingExisting: replacing)
     case .prompt(let prompt):
       let offered = freeName(for: defaultFilename)
