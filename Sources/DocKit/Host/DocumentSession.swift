@@ -397,7 +397,8 @@ public final class DocumentSession<Document> {
     // save as, save to, export and autosave comes through here.
     try DocumentPath.checkReplaceable(
       url, named: userURL, writing: type, writable: backend.writableContentTypes,
-      ownPackage: ownFile)
+      ownPackage: ownFile,
+      ownPlaces: [ownFile, autosaveURL.map(DocumentPath.resolved)].compactMap { $0 })
     let changeCountAtStart = changeCount
     savingFromChangeCount = changeCountAtStart
     savedStateDiverged = false

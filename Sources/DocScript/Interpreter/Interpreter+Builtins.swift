@@ -197,9 +197,11 @@ extension Interpreter {
     guard let error = error as? any DocumentFileError, let file = error.fileInDocument,
       !file.hasPrefix("/")
     else { return error }
+    // A folder read as a file type fails about the folder itself, whose
+    // name is its own: not a file inside it (no `adir/adir`).
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
+      isDirectory.boolValue, file != url.lastPathComponent
     {
       return error.naming(file: resolver.display(url.appendingPathComponent(file)))
     }

@@ -189,23 +189,31 @@ struct DestinationSafetyTests {
     #expect(again.title == "Lisbon")
   }
 
-  @Test("A folder opened as a file type says it is a folder")
-  func folderAsFileType() async throws {
+  @Test("A folder opened without a type says it is a folder")
+  func folderOpened() async throws {
     let temporary = try TemporaryDirectory()
     try FileManager.default.createDirectory(
       at: temporary("adir"), withIntermediateDirectories: true)
-    for type in [UTType.plainText, nil] {
-      let error = await #expect(throws: CocoaError.self) {
-        _ = try await DocumentSession<PlainTextDocument>.open(
-          temporary("adir"), contentType: type, environment: testEnvironment(temporary))
-      }
-      let message = try #require(error?.localizedDescription)
-      #expect(
-        message.hasPrefix(
-          temporary("adir").path + ": "
-            + (type == nil
-              ? "this is a folder; this document reads public.plain-text"
-              : "this is a folder, and public.plain-text is a file type")))
+    let error = await #expect(throws: CocoaError.self) {
+      _ = try await DocumentSession<PlainTextDocument>.open(
+        temporary("adir"), environment: testEnvironment(temporary))
     }
+    let message = try #require(error?.localizedDescription)
+    #expect(
+      message.hasPrefix(
+        temporary("adir").path + ": this is a folder; this document reads public.plain-text"))
+  }
+
+  @Test("A package of a type with no declaration is still saved in place and saved as onto itself")
+  func ownUndeclaredPackage() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try makeNotesPackage(temporary, name: "pkg", count: 1)
+    let session = try await DocumentSession<NoteCollectionDocument>.open(
+      url, contentType: .noteCollection, environment: testEnvironment(temporary))
+    session.perform { $0.setTitle("Porto") }
+    try await session.save()
+    session.perform { $0.setTitle("Lisbon") }
+    try await session.save(as: url, overwrite: true)
+    #expect(!session.isDirty)
   }
 }
