@@ -40,7 +40,12 @@ struct ScriptFile {
       let source = try ScriptSource.reading(name: path, contentsOfFile: url.path)
       return ScriptFile(source: source, url: url)
     } catch {
-      throw Failure(message: "\(path): \(error.reason)", status: .noInput)
+      // A pipe (`/dev/stdin`, `<(…)`) may never end; `-` reads standard
+      // input, and a script can be saved to a file first.
+      let hint = "; 'docrepl run -' reads a script from standard input"
+      throw Failure(
+        message: "\(path): \(error.reason)" + (error == .fifo ? hint : ""),
+        status: .noInput)
     }
   }
 }

@@ -239,6 +239,20 @@ struct PathSafetyTests {
     #expect(result.errors.contains("ff: refusing to read a FIFO"), "\(result.errors)")
   }
 
+  @Test("run of a pipe (/dev/stdin) is refused, pointing to 'run -', which reads the same input")
+  func pipeToRun() throws {
+    let piped = try runDocrepl(["run", "/dev/stdin"], input: "print hi\n")
+    #expect(piped.status == 66)
+    #expect(piped.output == "")
+    #expect(
+      piped.errors.contains(
+        "/dev/stdin: refusing to read a FIFO; 'docrepl run -' reads a script from standard input"),
+      "\(piped.errors)")
+    let dash = try runDocrepl(["run", "-"], input: "print hi\n")
+    #expect(dash.status == 0)
+    #expect(dash.output == "hi\n")
+  }
+
   @Test("The export dialog offers a free name, never the document's own file, and refuses a folder")
   func exportDialog() throws {
     let folder = try folderWithCanaries()

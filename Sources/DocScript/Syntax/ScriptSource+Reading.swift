@@ -25,6 +25,8 @@ extension ScriptSource {
     public var description: String { reason }
     /// Nothing is at the path.
     public static let noSuchFile = ReadError(reason: "no such file")
+    /// The path is a FIFO (a named pipe, or a pipe such as `/dev/stdin`).
+    public static let fifo = ReadError(reason: "refusing to read a FIFO")
   }
 
   /// Reads the script at `path` (following links, as every editor does),
@@ -50,7 +52,7 @@ extension ScriptSource {
     switch status.st_mode & S_IFMT {
     case S_IFREG: break
     case S_IFDIR: throw ReadError(reason: "is a folder, not a script")
-    case S_IFIFO: throw ReadError(reason: "refusing to read a FIFO")
+    case S_IFIFO: throw .fifo
     case S_IFSOCK: throw ReadError(reason: "refusing to read a socket")
     case S_IFCHR, S_IFBLK: throw ReadError(reason: "refusing to read a device")
     default: throw ReadError(reason: "not a regular file")
