@@ -109,7 +109,7 @@ extension Interpreter {
         }
         guard let commands else {
           missing.append(
-            (name, "has unsaved changes that a \(handle.typeName) document cannot replay"))
+            (name, "has unsaved changes that \(handle.typeName) documents cannot replay"))
           continue
         }
         content = commands
