@@ -167,7 +167,7 @@ struct PackageShowTests {
     #expect(output.diagnostics.isEmpty)
   }
 
-  @Test("The restore error names the type without an article to get wrong")
+  @Test("The restore error gives the type its article: an itinerary")
   func restoreMessage() async throws {
     let result = await run(
       """
@@ -178,7 +178,7 @@ struct PackageShowTests {
     #expect(!result.succeeded)
     #expect(
       output.diagnostics.map(\.message) == [
-        "snapshots of itinerary documents cannot be restored: the type does not adopt ScriptableReferenceDocument"
+        "an itinerary snapshot cannot be restored: the type does not adopt ScriptableReferenceDocument"
       ])
   }
 
@@ -223,5 +223,20 @@ struct PackageShowTests {
     #expect(result.succeeded, "\(output.renderedDiagnostics)")
     #expect(output.text == "a\n")
     #expect(output.diagnostics.isEmpty)
+  }
+}
+
+@Suite("Articles in messages built from a type's name")
+struct IndefiniteArticleTests {
+  @Test(
+    "Each name gets the article it is said with",
+    arguments: [
+      ("itinerary", "an itinerary"), ("text", "a text"), ("json", "a json"),
+      ("notes", "a notes"), ("album", "an album"), ("unicode", "a unicode"),
+      ("user", "a user"), ("md", "an md"), ("pdf", "a pdf"), ("svg", "an svg"),
+      ("xml", "an xml"), ("html", "an html"), ("ogg", "an ogg"), ("Emoji", "an Emoji"),
+    ])
+  func article(name: String, expected: String) {
+    #expect(IndefiniteArticle.before(name) == expected)
   }
 }

@@ -191,7 +191,7 @@ struct RecordReplayTests {
       input: "new notes N\ntitle Lisbon\nnew text T\nrecord r.docscript\nrecord stop\n")
     #expect(
       result.errors.contains(
-        "warning: 'N' has unsaved changes that notes documents cannot replay, so a replay of the recording starts without it"
+        "warning: 'N' has unsaved changes that a notes document cannot replay, so a replay of the recording starts without it"
       ), "\(result.errors)")
     let recorded = try String(contentsOf: folder("r.docscript"), encoding: .utf8)
     #expect(

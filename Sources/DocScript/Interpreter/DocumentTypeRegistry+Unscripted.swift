@@ -150,7 +150,7 @@ extension DocumentTypeRegistry {
           return StoredSnapshot(text: text) { actionName in
             guard let put else {
               throw ScriptError(
-                "snapshots of \(typeName) documents cannot be restored: the type does not adopt ScriptableReferenceDocument"
+                "\(IndefiniteArticle.before(typeName)) snapshot cannot be restored: the type does not adopt ScriptableReferenceDocument"
               )
             }
             try put(actionName)

@@ -108,7 +108,7 @@ enum BinaryCases {
       "load", after: base, at: 5, "missing FILE for 'load'",
       notes: ["usage: load FILE [--doc NAME]"]),
     .fails(
-      "hex --doc other", after: base, on: "hex", "text documents have no command 'hex'",
+      "hex --doc other", after: base, on: "hex", "a text document has no command 'hex'",
       notes: ["'help' lists the commands of each type"]),
   ]
 }

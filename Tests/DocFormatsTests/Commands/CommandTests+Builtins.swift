@@ -627,7 +627,7 @@ enum BuiltinCases {
       "let c = shw; $c", after: "", on: "$c", "unknown command 'shw'",
       notes: ["did you mean 'show'?"]),
     .fails(
-      "get /a", after: base, on: "get", "text documents have no command 'get'",
+      "get /a", after: base, on: "get", "a text document has no command 'get'",
       notes: ["'help' lists the commands of each type"]),
     .fails(
       "append x", after: "", on: "append", "no document is open",

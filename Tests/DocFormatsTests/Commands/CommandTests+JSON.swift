@@ -60,7 +60,7 @@ enum JSONCases {
       "get", after: base, at: 4, "missing POINTER for 'get'",
       notes: ["usage: get POINTER [--doc NAME]"]),
     .fails(
-      "get /name --doc other", after: base, on: "get", "text documents have no command 'get'",
+      "get /name --doc other", after: base, on: "get", "a text document has no command 'get'",
       notes: ["'help' lists the commands of each type"]),
 
     .succeeds("set /name '\"x\"'", after: base)

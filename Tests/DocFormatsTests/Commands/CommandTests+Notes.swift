@@ -112,7 +112,7 @@ enum NotesCases {
       "note zzzzz x", after: base, on: "zzzzz", "unknown note action 'zzzzz'",
       notes: ["the actions are add, edit, title, remove, move", usage]),
     .fails(
-      "note add x y --doc other", after: base, on: "note", "text documents have no command 'note'",
+      "note add x y --doc other", after: base, on: "note", "a text document has no command 'note'",
       notes: ["'help' lists the commands of each type"]),
 
     .succeeds("title \"Lisbon, May\"", after: base)

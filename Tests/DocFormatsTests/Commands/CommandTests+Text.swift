@@ -37,7 +37,7 @@ enum TextCases {
       "append \"a\\nb\"", after: base, on: "\"a\\nb\"",
       "line 1 of the new text contains a line break"),
     .fails(
-      "append x --doc other", after: base, on: "append", "json documents have no command 'append'",
+      "append x --doc other", after: base, on: "append", "a json document has no command 'append'",
       notes: ["'help' lists the commands of each type"]),
     .fails(
       "append", after: base, at: 7, "missing TEXT for 'append'",
