@@ -19,12 +19,14 @@ extension DispatchQueue: Scheduler {
       hasher.combine(dispatchTime.uptimeNanoseconds)
     }
 
+    /// The span from this time to `other`.
     public func distance(to other: Self) -> Stride {
       Stride(
         nanoseconds: Int(truncatingIfNeeded: other.dispatchTime.uptimeNanoseconds)
           &- Int(truncatingIfNeeded: dispatchTime.uptimeNanoseconds))
     }
 
+    /// The time `n` after this one.
     public func advanced(by n: Stride) -> Self {
       Self(dispatchTime + .nanoseconds(n.magnitude))
     }
@@ -54,17 +56,23 @@ extension DispatchQueue: Scheduler {
       public var timeInterval: DispatchTimeInterval { .nanoseconds(magnitude) }
 
       public static func < (lhs: Self, rhs: Self) -> Bool { lhs.magnitude < rhs.magnitude }
+      /// The sum of two spans.
       public static func + (lhs: Self, rhs: Self) -> Self {
         Self(nanoseconds: lhs.magnitude + rhs.magnitude)
       }
+      /// The difference of two spans.
       public static func - (lhs: Self, rhs: Self) -> Self {
         Self(nanoseconds: lhs.magnitude - rhs.magnitude)
       }
+      /// The product of two spans.
       public static func * (lhs: Self, rhs: Self) -> Self {
         Self(nanoseconds: lhs.magnitude * rhs.magnitude)
       }
+      /// Adds `rhs` to `lhs`.
       public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+      /// Subtracts `rhs` from `lhs`.
       public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
+      /// Multiplies `lhs` by `rhs`.
       public static func *= (lhs: inout Self, rhs: Self) { lhs = lhs * rhs }
 
       public static func seconds(_ s: Int) -> Self { Self(nanoseconds: s * 1_000_000_000) }

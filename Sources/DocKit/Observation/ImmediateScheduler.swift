@@ -13,19 +13,28 @@ public struct ImmediateScheduler: Scheduler, Sendable {
 
       /// A stride of `value`.
       public init(_ value: Int) { magnitude = value }
+      /// A stride of `value`.
       public init(integerLiteral value: Int) { magnitude = value }
+      /// A stride of `value`, rounded toward zero.
       public init(floatLiteral value: Double) { magnitude = Int(value) }
+      /// A stride of `source`, if it fits in `Int`.
       public init?<T: BinaryInteger>(exactly source: T) {
         guard let value = Int(exactly: source) else { return nil }
         magnitude = value
       }
 
       public static func < (lhs: Self, rhs: Self) -> Bool { lhs.magnitude < rhs.magnitude }
+      /// The sum of two spans.
       public static func + (lhs: Self, rhs: Self) -> Self { Self(lhs.magnitude + rhs.magnitude) }
+      /// The difference of two spans.
       public static func - (lhs: Self, rhs: Self) -> Self { Self(lhs.magnitude - rhs.magnitude) }
+      /// The product of two spans.
       public static func * (lhs: Self, rhs: Self) -> Self { Self(lhs.magnitude * rhs.magnitude) }
+      /// Adds `rhs` to `lhs`.
       public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+      /// Subtracts `rhs` from `lhs`.
       public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
+      /// Multiplies `lhs` by `rhs`.
       public static func *= (lhs: inout Self, rhs: Self) { lhs = lhs * rhs }
 
       public static func seconds(_ s: Int) -> Self { 0 }
@@ -35,7 +44,9 @@ public struct ImmediateScheduler: Scheduler, Sendable {
       public static func nanoseconds(_ ns: Int) -> Self { 0 }
     }
 
+    /// No span: an immediate scheduler's time does not move.
     public func distance(to other: Self) -> Stride { 0 }
+    /// The same time: an immediate scheduler's time does not move.
     public func advanced(by n: Stride) -> Self { self }
   }
 

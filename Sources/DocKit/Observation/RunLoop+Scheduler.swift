@@ -11,10 +11,12 @@ extension RunLoop: Scheduler {
       self.date = date
     }
 
+    /// The span from this time to `other`.
     public func distance(to other: Self) -> Stride {
       Stride(other.date.timeIntervalSince(date))
     }
 
+    /// The time `n` after this one.
     public func advanced(by n: Stride) -> Self {
       Self(date.addingTimeInterval(n.magnitude))
     }
@@ -42,11 +44,17 @@ extension RunLoop: Scheduler {
       public var timeInterval: TimeInterval { magnitude }
 
       public static func < (lhs: Self, rhs: Self) -> Bool { lhs.magnitude < rhs.magnitude }
+      /// The sum of two spans.
       public static func + (lhs: Self, rhs: Self) -> Self { Self(lhs.magnitude + rhs.magnitude) }
+      /// The difference of two spans.
       public static func - (lhs: Self, rhs: Self) -> Self { Self(lhs.magnitude - rhs.magnitude) }
+      /// The product of two spans.
       public static func * (lhs: Self, rhs: Self) -> Self { Self(lhs.magnitude * rhs.magnitude) }
+      /// Adds `rhs` to `lhs`.
       public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+      /// Subtracts `rhs` from `lhs`.
       public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
+      /// Multiplies `lhs` by `rhs`.
       public static func *= (lhs: inout Self, rhs: Self) { lhs = lhs * rhs }
 
       public static func seconds(_ s: Int) -> Self { Self(TimeInterval(s)) }
