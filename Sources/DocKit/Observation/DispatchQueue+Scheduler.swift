@@ -142,7 +142,7 @@ extension DispatchQueue: Scheduler {
       deadline: date.dispatchTime, repeating: .nanoseconds(max(interval.magnitude, 1)),
       leeway: .nanoseconds(max(tolerance.magnitude, 0)))
     timer.resume()
-    return AnyCancellable { timer.cancel() }
+    return ScheduledCancellation { timer.cancel() }
   }
 }
 

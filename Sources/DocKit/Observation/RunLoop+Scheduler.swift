@@ -90,7 +90,17 @@ extension RunLoop: Scheduler {
     after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
     options: SchedulerOptions?, _ action: @escaping () -> Void
   ) {
-    _ = schedule(after: date, interval: 0, tolerance: tolerance, options: options, action)
+    if self === RunLoop.main {
+      DispatchQueue.main.schedule(
+        after: DispatchQueue.main.now.advanced(
+          by: .seconds(max(date.date.timeIntervalSinceNow, 0))),
+        tolerance: .seconds(tolerance.magnitude), options: nil, action)
+      return
+    }
+    let action = ScheduledAction(action)
+    let timer = Timer(fire: date.date, interval: 0, repeats: false) { _ in action.run() }
+    timer.tolerance = tolerance.magnitude
+    add(timer, forMode: .default)
   }
 
   public func schedule(
@@ -99,20 +109,18 @@ extension RunLoop: Scheduler {
     _ action: @escaping () -> Void
   ) -> any Cancellable {
     if self === RunLoop.main {
-      let queue = DispatchQueue.main
-      return queue.schedule(
-        after: DispatchQueue.SchedulerTimeType(
-          .now() + .nanoseconds(Int(max(date.date.timeIntervalSinceNow, 0) * 1_000_000_000))),
-        interval: interval.magnitude > 0
-          ? .seconds(interval.magnitude) : .seconds(Double(Int32.max)),
-        tolerance: .seconds(tolerance.magnitude), options: nil, action)
+      return DispatchQueue.main.schedule(
+        after: DispatchQueue.main.now.advanced(
+          by: .seconds(max(date.date.timeIntervalSinceNow, 0))),
+        interval: .seconds(interval.magnitude), tolerance: .seconds(tolerance.magnitude),
+        options: nil, action)
     }
     let action = ScheduledAction(action)
-    let timer = Timer(
-      fire: date.date, interval: interval.magnitude, repeats: interval.magnitude > 0
-    ) { _ in action.run() }
+    let timer = Timer(fire: date.date, interval: interval.magnitude, repeats: true) { _ in
+      action.run()
+    }
     timer.tolerance = tolerance.magnitude
     add(timer, forMode: .default)
-    return AnyCancellable { timer.invalidate() }
+    return ScheduledCancellation { timer.invalidate() }
   }
 }

@@ -287,15 +287,61 @@ struct CombineOperatorTests {
       model.$stops.dropFirstValue().receive(on: RunLoop.main)
         .sink { received.append("run loop \($0.count)") },
       model.$stops.dropFirstValue().debounce(for: .milliseconds(1), scheduler: DispatchQueue.main)
-        .sink { received.append("debounced \($0.count)") },
+        .sink { received.append("debounced on the queue \($0.count)") },
+      model.$stops.dropFirstValue().debounce(for: .milliseconds(2), scheduler: RunLoop.main)
+        .sink { received.append("debounced on the run loop \($0.count)") },
     ]
     model.stops = ["Lyon"]
     model.stops = ["Lyon", "Turin"]
     #expect(received == [])
-    while received.count < 5 { try await Task.sleep(for: .milliseconds(5)) }
+    while received.count < 6 { try await Task.sleep(for: .milliseconds(5)) }
     #expect(
-      received == ["queue 1", "run loop 1", "queue 2", "run loop 2", "debounced 2"])
+      received == [
+        "queue 1", "run loop 1", "queue 2", "run loop 2", "debounced on the queue 2",
+        "debounced on the run loop 2",
+      ])
     _ = subscriptions
+  }
+}
+
+@Suite("Schedulers")
+struct SchedulerTests {
+  @Test(
+    "The main queue's and main run loop's actions run, once or until cancelled",
+    .timeLimit(.minutes(1)))
+  @MainActor
+  func mainSchedulers() async throws {
+    var events: [String] = []
+    RunLoop.main.schedule(after: RunLoop.main.now.advanced(by: .milliseconds(1))) {
+      events.append("run loop, once")
+    }
+    DispatchQueue.main.schedule(after: DispatchQueue.main.now) { events.append("queue, once") }
+    var runs = 0
+    let repeating = RunLoop.main.schedule(
+      after: RunLoop.main.now, interval: .milliseconds(1), tolerance: 0, options: nil
+    ) { runs += 1 }
+    while runs < 3 || events.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+    repeating.cancel()
+    let runsWhenCancelled = runs
+    // Later turns of the main queue run nothing more of it.
+    for _ in 0..<3 { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(runs == runsWhenCancelled)
+    #expect(events.sorted() == ["queue, once", "run loop, once"])
+  }
+
+  @Test("ImmediateScheduler runs every action at once, in order")
+  func immediate() {
+    var runs: [String] = []
+    let scheduler = ImmediateScheduler.shared
+    scheduler.schedule { runs.append("now") }
+    scheduler.schedule(after: scheduler.now.advanced(by: 5)) { runs.append("later") }
+    let subject = PassthroughSubject<Int, Never>()
+    var values: [Int] = []
+    let subscription = subject.receive(on: scheduler).sink { values.append($0) }
+    subject.send(1)
+    #expect(runs == ["now", "later"])
+    #expect(values == [1])
+    _ = subscription
   }
 }
 
