@@ -101,6 +101,7 @@ extension Interpreter {
     let (document, old) = try snapshot(named: first)
     let newText: String
     let newName: String
+    var currentHandle: (any DocumentHandle)?
     if let second = arguments[1] {
       newText = try snapshot(named: second).1.text
       newName = second.text
@@ -110,11 +111,16 @@ extension Interpreter {
       }
       newText = try await handle.show()
       newName = "\(document) (current)"
+      currentHandle = handle
     }
     let diff = UnifiedDiff(
       old: Self.lines(of: old.text), new: Self.lines(of: newText), oldName: first.text,
       newName: newName)
     if !diff.isEmpty { output.write(diff.description + "\n") }
+    if !diff.isEmpty, let currentHandle {
+      try await warnIfEncodingIsNondeterministic(
+        currentHandle, current: newText, at: arguments.command)
+    }
   }
 
   /// The lines of `text`, without a final empty one for a final newline.
