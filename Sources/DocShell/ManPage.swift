@@ -90,6 +90,7 @@ enum ManPage {
     page.statuses(program.exitStatuses)
     page.section("ENVIRONMENT")
     page.definitions([
+      ("HOME", "The folder ~ and $HOME stand for in scripts, as in a shell."),
       ("NO_COLOR", "When set and not empty, diagnostics are never coloured."),
       (
         "SOURCE_DATE_EPOCH",

@@ -9,8 +9,10 @@ import Glibc
 ///     export to: Trip.json█
 ///
 /// The line starts with the default filename typed in, and the person may
-/// edit it; Enter accepts it, an empty line or Ctrl-C cancels. A file that
-/// exists is replaced only after `replace 'PATH'? [y/N]` is answered yes.
+/// edit it; Enter accepts it, an empty line takes the default filename, and
+/// Ctrl-C cancels. A file that exists is replaced only after
+/// `replace 'PATH'? [y/N]` is answered yes; a document package, after
+/// `replace the folder 'PATH'? [y/N]`.
 @MainActor
 public final class ReadlineExportPrompt: ExportPrompt {
   /// Reads one line after showing `prompt`, with `initialText` already
@@ -30,21 +32,31 @@ public final class ReadlineExportPrompt: ExportPrompt {
   }
 
   /// Asks where to export, offering `defaultFilename` (the name with its
-  /// extension); returns the path typed, without surrounding blanks, or
-  /// nil when the person cancelled or left the line empty.
+  /// extension); returns the path typed, without surrounding blanks (empty
+  /// for an empty line, which takes the default), or nil when the person
+  /// cancelled.
   public func exportDestination(defaultFilename: String) async -> String? {
     // The line is a path: Tab completes files and folders.
     ReadlineCompletion.lineIsPath = true
     defer { ReadlineCompletion.lineIsPath = false }
     guard let line = await readLine("export to: ", defaultFilename) else { return nil }
-    let path = line.trimmingCharacters(in: .whitespaces)
-    return path.isEmpty ? nil : path
+    return line.trimmingCharacters(in: .whitespaces)
   }
 
   /// Asks whether to replace the existing `path`; only `y` or `yes` (any
   /// case) is yes.
   public func confirmReplace(_ path: String) async -> Bool {
-    guard let line = await readLine("replace '\(path)'? [y/N] ", "") else { return false }
+    await confirm("replace '\(path)'? [y/N] ")
+  }
+
+  /// Asks whether to replace the document package `path`, a folder, which
+  /// exists; only `y` or `yes` (any case) is yes.
+  public func confirmReplace(folder path: String) async -> Bool {
+    await confirm("replace the folder '\(path)'? [y/N] ")
+  }
+
+  private func confirm(_ question: String) async -> Bool {
+    guard let line = await readLine(question, "") else { return false }
     return ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased())
   }
 

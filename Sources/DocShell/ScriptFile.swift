@@ -34,10 +34,18 @@ struct ScriptFile {
       throw Failure(message: "'\(path)' is a folder, not a script", status: .noInput)
     }
     // Read straight into the source's bytes: a `Data` and then an array
-    // of it would hold a large script twice.
-    guard let source = ScriptSource(name: path, contentsOfFile: url.path) else {
-      throw Failure(message: "cannot read '\(path)'", status: .noInput)
+    // of it would hold a large script twice. A FIFO or device is refused,
+    // never waited on.
+    do {
+      let source = try ScriptSource.reading(name: path, contentsOfFile: url.path)
+      return ScriptFile(source: source, url: url)
+    } catch {
+      // A pipe (`/dev/stdin`, `<(…)`) may never end; `-` reads standard
+      // input, and a script can be saved to a file first.
+      let hint = "; 'docrepl run -' reads a script from standard input"
+      throw Failure(
+        message: "\(path): \(error.reason)" + (error == .fifo ? hint : ""),
+        status: .noInput)
     }
-    return ScriptFile(source: source, url: url)
   }
 }

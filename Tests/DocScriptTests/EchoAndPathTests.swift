@@ -37,7 +37,8 @@ struct EchoAndPathTests {
     let temporary = try TemporaryDirectory()
     let folder = temporary.url.standardizedFileURL.path
     let itself = await run("source '\(folder)'\n", in: temporary.url)
-    #expect(itself.renderedDiagnostics.first?.contains("error: no such script '.'") == true)
+    #expect(
+      itself.renderedDiagnostics.first?.contains("error: .: is a folder, not a script") == true)
     let sibling = await run("source '\(folder)x'\n", in: temporary.url)
     #expect(
       sibling.renderedDiagnostics.first?.contains("error: no such script '\(folder)x'") == true)

@@ -74,7 +74,7 @@ struct PromptFeatureTests {
     #expect(try folder.names() == ["Trip.md"])
     #expect(try String(contentsOf: folder("Trip.md"), encoding: .utf8) == "{\n  \"a\": 1\n}\n")
 
-    // Ctrl-C, and an emptied line, cancel: onCancellation.
+    // Ctrl-C cancels: onCancellation. An emptied line takes the default.
     try session.send("export\r")
     try session.expect("export to: Trip.json")
     try session.send(control: "c")
@@ -84,8 +84,10 @@ struct PromptFeatureTests {
     try session.expect("export to: Trip.json")
     try session.send(control: "u")
     try session.send("\r")
-    try session.expect("export cancelled\n")
+    try session.expect("exported Trip.json\n")
     try session.expect("Trip* > ")
+    #expect(try folder.names() == ["Trip.json", "Trip.md"])
+    try FileManager.default.removeItem(at: folder("Trip.json"))
 
     // An existing file is replaced only after a yes.
     try session.send("set /a 2\r")

@@ -146,8 +146,9 @@ struct ReadlineKeysTests {
       ("\n", "Trip.json"),
       ("\u{7F}\u{7F}\u{7F}\u{7F}md\n", "Trip.md"),
       ("\u{01}out/\n", "out/Trip.json"),
-      ("\u{15}\n", nil),
-      ("\u{15}   \n", nil),
+      // An emptied line is an empty answer: the presenter takes the default.
+      ("\u{15}\n", ""),
+      ("\u{15}   \n", ""),
     ] as [(String, String?)])
   func exportLine(_ keys: String, _ expected: String?) async throws {
     let dialog = ReadlineExportPrompt()
@@ -213,9 +214,9 @@ struct ReadlineExportPromptTests {
   }
 
   @Test(
-    "The destination is the line typed, trimmed; empty or cancelled is nil",
+    "The destination is the line typed, trimmed (empty takes the default); cancelled is nil",
     arguments: [
-      ("Trip.json", "Trip.json"), ("  out/Trip.md ", "out/Trip.md"), ("", nil), ("   ", nil),
+      ("Trip.json", "Trip.json"), ("  out/Trip.md ", "out/Trip.md"), ("", ""), ("   ", ""),
       (nil, nil),
     ] as [(String?, String?)])
   func destination(_ answer: String?, _ expected: String?) async {
@@ -238,5 +239,13 @@ struct ReadlineExportPromptTests {
     #expect(await dialog.confirmReplace("Trip.json") == expected)
     #expect(reader.asked.map(\.prompt) == ["replace 'Trip.json'? [y/N] "])
     #expect(reader.asked.map(\.initialText) == [""])
+  }
+
+  @Test("A document package is asked about as a folder")
+  func replaceFolder() async {
+    let reader = Reader(["y"])
+    let dialog = ReadlineExportPrompt { reader.read($0, $1) }
+    #expect(await dialog.confirmReplace(folder: "Trip.notes"))
+    #expect(reader.asked.map(\.prompt) == ["replace the folder 'Trip.notes'? [y/N] "])
   }
 }

@@ -1,10 +1,13 @@
 """Fault injection through the kernel boundary, behind scripts/fault-test.
 
-For each scenario, `docrepl run` opens and edits the document, prints a
-marker, and then blocks reading the rest of its script (`source GATE`,
-a FIFO). The driver attaches `strace -f -p PID` to every thread at that
-moment, so strace's per-thread, per-syscall call counters start at the
-save, then releases the gate: the script's last line is `save`. A clean
+For each scenario, `docrepl --batch` reads its script from a pipe on
+standard input, statement by statement: it opens and edits the document,
+prints a marker, and then blocks reading the rest. The driver attaches
+`strace -f -p PID` to every thread at that moment, so strace's
+per-thread, per-syscall call counters start at the save, then writes the
+rest of the script and closes the pipe: the script's last line is `save`.
+(A FIFO given to `source` would be simpler, but docrepl refuses to read
+scripts from FIFOs, which could block it forever.) A clean
 traced run counts the save's calls of each system call; then, for every
 call index N, every system call and every errno, a fresh fixture is
 saved with `-e inject=SYSCALL:error=ERRNO:when=N`.
@@ -64,26 +67,23 @@ class Runner:
         folder = tempfile.mkdtemp(prefix=scenario.name + "-", dir=self.root)
         path = os.path.join(folder, scenario.document)
         scenario.make(path)
-        gate = os.path.join(folder, "..", os.path.basename(folder) + ".gate")
-        os.mkfifo(gate)
-        script = os.path.join(self.root, os.path.basename(folder) + ".docscript")
-        with open(script, "w") as file:
-            file.write("open %s\n%sprint @@SAVE@@\nsource %s\n" % (
-                scenario.document, scenario.edit, os.path.realpath(gate)))
+        head = "open %s\n%sprint @@SAVE@@\n" % (scenario.document, scenario.edit)
         # The gated part. strace counts calls per thread, so the thread that
         # prints diagnostics makes PADDING writes first: an injection at a
         # save's write index then never also swallows the error message.
-        self.gated = "".join("print pad\n" for _ in range(PADDING)) + "save\n"
-        return folder, path, os.path.realpath(gate), script
+        gated = "".join("print pad\n" for _ in range(PADDING)) + "save\n"
+        return folder, path, head, gated
 
     def save(self, scenario, inject=None):
         """Runs one save under strace; returns the exit status, docrepl's
         standard error, strace's log, and the folder."""
-        folder, path, gate, script = self.fresh(scenario)
+        folder, path, head, gated = self.fresh(scenario)
         log = os.path.join(self.root, os.path.basename(folder) + ".strace")
-        docrepl = subprocess.Popen([self.binary, "run", script], cwd=folder,
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        docrepl = subprocess.Popen([self.binary, "--batch"], cwd=folder,
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE)
+        docrepl.stdin.write(head.encode())
+        docrepl.stdin.flush()
         seen = b""
         while not seen.endswith(MARK):
             chunk = docrepl.stdout.read(1)
@@ -91,7 +91,7 @@ class Runner:
                 raise SystemExit("%s: no marker: %s" % (scenario.name,
                                                         docrepl.stderr.read().decode()))
             seen += chunk
-        writer = os.open(gate, os.O_WRONLY)  # docrepl now blocks reading it
+        # docrepl now blocks reading the rest of standard input.
         command = ["strace", "-f", "-o", log, "-e", "trace=" + ",".join(SYSCALLS)]
         if inject:
             command += ["-e", "inject=%s:error=%s:when=%d" % inject]
@@ -111,9 +111,7 @@ class Runner:
                 raise SystemExit("strace did not attach: " + attached)
             attached += line
         time.sleep(0.05)
-        os.write(writer, self.gated.encode())
-        os.close(writer)
-        _, errors = docrepl.communicate()
+        _, errors = docrepl.communicate(gated.encode())
         tracer.wait()
         tracer.stderr.close()
         with open(log) as file:
@@ -121,7 +119,7 @@ class Runner:
         return docrepl.returncode, errors.decode(errors="replace"), trace, folder, path
 
     def reopen(self, folder, document):
-        return subprocess.run([self.binary, "run", "/dev/stdin"], cwd=folder,
+        return subprocess.run([self.binary, "run", "-"], cwd=folder,
                               input="open %s\n" % document, capture_output=True, text=True)
 
 

@@ -26,9 +26,9 @@ extension DocumentSession {
     }
     if let explicit {
       guard readable.contains(where: explicit.conforms(to:)) else { throw unsupported(explicit) }
-      return [explicit]
     }
-    let path = try FileWrapper.filePath(of: url)
+    // What the name leads to, through links; the extension is the name's.
+    let path = try FileWrapper.filePath(of: DocumentPath.resolved(url))
     let status: FileStatus
     do {
       status = try FileStatus.of(path, in: nil, path: path)
@@ -37,6 +37,7 @@ extension DocumentSession {
     }
     let pathExtension = url.pathExtension
     let isDirectory = status.kind == .directory
+    if let explicit { return [explicit] }
     /// The declared type the extension names, if any.
     let named: UTType?
     let type: UTType
@@ -56,7 +57,13 @@ extension DocumentSession {
     if readable.contains(where: type.conforms(to:)) { return [type] }
     guard named == nil else { throw unsupported(type) }
     let candidates = readable.filter { $0.conforms(to: .directory) == isDirectory }
-    guard !candidates.isEmpty else { throw unsupported(type) }
+    guard !candidates.isEmpty else {
+      guard isDirectory, type == .folder else { throw unsupported(type) }
+      throw DocumentSessionError(
+        .unsupportedContentType, url: url,
+        message: "this is a folder; this document reads "
+          + readable.map(\.identifier).joined(separator: ", "))
+    }
     return candidates
   }
 

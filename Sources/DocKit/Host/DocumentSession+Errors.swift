@@ -14,7 +14,9 @@ extension DocumentSession {
       return try await readSession(
         url, contentType: contentType, backend: backend, environment: environment)
     } catch {
-      throw CocoaError.reportingHostError(error, at: url, reading: true)
+      throw CocoaError.reportingHostError(
+        DocumentPath.renaming(error, from: DocumentPath.resolved(url), to: url, reading: true),
+        at: url, reading: true)
     }
   }
 
@@ -28,19 +30,27 @@ extension DocumentSession {
     do {
       return try await writeUnreported(to: url, as: type, mode: mode)
     } catch {
-      throw CocoaError.reportingHostError(error, at: url, reading: false)
+      throw CocoaError.reportingHostError(
+        DocumentPath.renaming(error, from: DocumentPath.resolved(url), to: url, reading: false),
+        at: url, reading: false)
     }
   }
 
   /// Runs `body`, which reads or writes the document at `url`, reporting
   /// its failure as the host does.
+  ///
+  /// `resolved` is what `url` leads to through links, if the body used
+  /// it: errors naming it name `url` instead.
   func reportingErrors<T>(
-    at url: URL, reading: Bool, _ body: () async throws -> T
+    at url: URL, resolved: URL? = nil, reading: Bool, _ body: () async throws -> T
   ) async throws -> T {
     do {
       return try await body()
     } catch {
-      throw CocoaError.reportingHostError(error, at: url, reading: reading)
+      let renamed =
+        resolved.map { DocumentPath.renaming(error, from: $0, to: url, reading: reading) }
+        ?? error
+      throw CocoaError.reportingHostError(renamed, at: url, reading: reading)
     }
   }
 

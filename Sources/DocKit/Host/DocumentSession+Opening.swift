@@ -26,6 +26,9 @@ extension DocumentSession {
   ) async throws
     -> DocumentSession
   {
+    // The path to a document follows links: read the target, and keep
+    // `url` as the document's file (see `DocumentPath`).
+    let disk = DocumentPath.resolved(url)
     let types: [UTType]
     do {
       types = try contentTypes(
@@ -36,15 +39,15 @@ extension DocumentSession {
       // first save that never reached its rename. Recovery puts the old
       // item back, or removes what only that save could use; then the name
       // is looked at again, and its error, if any, is the one reported.
-      _ = try? PackageJournal.recover(packageAt: url)
+      _ = try? PackageJournal.recover(packageAt: disk)
       types = try contentTypes(
         toOpen: url, explicit: contentType, readable: backend.readableContentTypes)
     }
-    try PackageJournal.recover(packageAt: url)
+    try PackageJournal.recover(packageAt: disk)
     var firstFailure: (any Error)?
     for type in types {
       do {
-        let (document, wrapper) = try await backend.read(url, type, nil)
+        let (document, wrapper) = try await backend.read(disk, type, nil)
         return DocumentSession(
           document: document, fileURL: url, contentType: type, backend: backend,
           environment: environment,

@@ -253,14 +253,18 @@ public final class DocumentSession<Document> {
       let unchanged = changesAtStart.map { $0 == FileWrapper.changeCount } ?? true
       manifest = unchanged ? wrapper.flatMap { $0.isDirectory ? DiskManifest(tree: $0) : nil } : nil
     }
-    diskStamp = (try? FileWrapper.filePath(of: url)).flatMap { FileChangeStamp.of(path: $0) }
+    // The stamp of what the URL leads to: through a link, its target.
+    diskStamp = (try? FileWrapper.filePath(of: DocumentPath.resolved(url))).flatMap {
+      FileChangeStamp.of(path: $0)
+    }
   }
 
   /// Whether the file at ``fileURL`` is no longer the one the session last
   /// read or wrote (another inode, size, modification or status-change
   /// time, or for a small file other bytes).
   public var hasConflict: Bool {
-    guard let fileURL, let path = try? FileWrapper.filePath(of: fileURL) else { return false }
+    guard let fileURL, let path = try? FileWrapper.filePath(of: DocumentPath.resolved(fileURL))
+    else { return false }
     guard let now = FileChangeStamp.of(path: path) else { return diskStamp != nil }
     return !now.sameFile(as: diskStamp)
   }
@@ -297,8 +301,9 @@ public final class DocumentSession<Document> {
         .untitled, url: nil, message: "the document is untitled; use save as")
     }
     guard isDirty || force else { return false }
-    if try Self.recoverJournal(at: fileURL, removingTemporaryFiles: false),
-      let path = try? FileWrapper.filePath(of: fileURL)
+    let disk = DocumentPath.resolved(fileURL)
+    if try Self.recoverJournal(at: disk, removingTemporaryFiles: false),
+      let path = try? FileWrapper.filePath(of: disk)
     {
       // This session's own committed save was finished: that is not
       // another program's change.
@@ -378,9 +383,22 @@ public final class DocumentSession<Document> {
   func writeUnreported(to url: URL, as type: UTType, mode: WriteMode) async throws -> Bool {
     // Edits made while this write waited for its turn are written too.
     endEventGroup()
-    let samePlace = url.standardizedFileURL == fileURL?.standardizedFileURL
+    // The path to a document follows links (see `DocumentPath`): what is
+    // read and written is the target, so a save through a link replaces
+    // the target and keeps the link. Errors name `url` as given.
+    let userURL = url
+    let url = DocumentPath.resolved(url)
+    let ownFile = fileURL.map(DocumentPath.resolved)
+    let samePlace = url.standardizedFileURL == ownFile?.standardizedFileURL
     let existing = samePlace || fileURL != nil ? lastWrapper : nil
-    let original = fileURL
+    let original = ownFile
+    // Never a plain folder, the working folder or one above it, or a place
+    // inside the document's own package, whatever the mode: every save,
+    // save as, save to, export and autosave comes through here.
+    try DocumentPath.checkReplaceable(
+      url, named: userURL, writing: type, writable: backend.writableContentTypes,
+      ownPackage: ownFile,
+      ownPlaces: [ownFile, autosaveURL.map(DocumentPath.resolved)].compactMap { $0 })
     let changeCountAtStart = changeCount
     savingFromChangeCount = changeCountAtStart
     savedStateDiverged = false
@@ -388,11 +406,12 @@ public final class DocumentSession<Document> {
     if let writeDirectly = backend.writeDirectly {
       if case .inPlace = mode {
       } else if FileManager.default.fileExists(atPath: url.path), !mode.overwrites {
-        throw DocumentSessionError(.fileExists, url: url, message: "the file already exists")
+        throw DocumentSessionError(.fileExists, url: userURL, message: "the file already exists")
       }
       if isAutosaving, isClosed { return false }
       try await writeDirectly(self, type, url)
-      finishWrite(to: url, as: type, mode: mode, wrapper: nil, changeCount: changeCountAtStart)
+      finishWrite(
+        to: userURL, as: type, mode: mode, wrapper: nil, changeCount: changeCountAtStart)
       return true
     }
     guard let makeWrapper = backend.makeWrapper else { return false }
@@ -451,7 +470,7 @@ public final class DocumentSession<Document> {
             where error.code == .fileExists && error.path == (try? FileWrapper.filePath(of: url))
           {
             throw DocumentSessionError(
-              .fileExists, url: url,
+              .fileExists, url: userURL,
               message: "the file already exists; save with overwrite to replace it")
           } catch {
             throw error
@@ -461,7 +480,7 @@ public final class DocumentSession<Document> {
       return nil
     }
     finishWrite(
-      to: url, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
+      to: userURL, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
       planned: saved.value?.value, changesAtStart: changesAtStart)
     return true
   }
@@ -528,9 +547,12 @@ public final class DocumentSession<Document> {
       revertStartedAt = askedAt
       defer { revertStartedAt = nil }
       try checkNotEditedDuringRevert()
-      try Self.recoverJournal(at: fileURL)
-      let (document, wrapper) = try await reportingErrors(at: fileURL, reading: true) {
-        try await backend.read(fileURL, contentType, self)
+      let disk = DocumentPath.resolved(fileURL)
+      try Self.recoverJournal(at: disk)
+      let (document, wrapper) = try await reportingErrors(
+        at: fileURL, resolved: disk, reading: true
+      ) {
+        try await backend.read(disk, contentType, self)
       }
       try checkNotEditedDuringRevert()
       self.document = document
@@ -679,7 +701,7 @@ public final class DocumentSession<Document> {
   nonisolated public static func recoverInterruptedSave(
     at url: URL
   ) throws(CocoaError) -> Bool {
-    try recoverJournal(at: url)
+    try recoverJournal(at: DocumentPath.resolved(url))
   }
 
   /// After a recovery: the document read from an autosave is untitled and

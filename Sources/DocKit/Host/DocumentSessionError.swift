@@ -33,6 +33,14 @@ public struct DocumentSessionError: LocalizedError, Sendable, Hashable, CustomSt
     /// Saving as a type that has no declaration, so the file could not be
     /// recognized when opened again.
     public static let undeclaredContentType = Code("undeclaredContentType")
+    /// A destination that is a folder but not a document package of a
+    /// type the document writes: a save never replaces a plain folder.
+    public static let destinationIsFolder = Code("destinationIsFolder")
+    /// A destination that is the process's working folder or a folder
+    /// above it.
+    public static let destinationHoldsWorkingFolder = Code("destinationHoldsWorkingFolder")
+    /// A destination inside the document's own package.
+    public static let destinationInsideDocument = Code("destinationInsideDocument")
 
     public var description: String { name }
   }

@@ -111,15 +111,20 @@ public final class FileExporter {
       },
       baseName: defaultFilename ?? "Untitled", presenter: presenter,
       write: { destination, type in
+        // As a session's writes: through links to the target, and never
+        // over a plain folder or the working folder.
+        let url = DocumentPath.resolved(destination.url)
+        try DocumentPath.checkReplaceable(
+          url, named: destination.url, writing: type, writable: Document.writableContentTypes,
+          ownPackage: nil)
         if !destination.replacingExisting,
-          FileManager.default.fileExists(atPath: destination.url.path)
+          FileManager.default.fileExists(atPath: url.path)
         {
           throw CocoaError(.fileExists, url: destination.url, message: "the file already exists")
         }
         let snapshot = try await document.snapshot(contentType: type)
         let writer = document.writer(configuration: DocumentWriteConfiguration(contentType: type))
-        try await writer.write(
-          snapshot: snapshot, to: destination.url, previous: nil, progress: .discarded)
+        try await writer.write(snapshot: snapshot, to: url, previous: nil, progress: .discarded)
       },
       onCompletion: onCompletion, onCancellation: onCancellation)
   }

@@ -2,13 +2,19 @@
 ///
 ///     var subscriptions: Set<AnyCancellable> = []
 ///     document.objectWillChange.sink { print("will change") }.store(in: &subscriptions)
-public final class AnyCancellable: Hashable {
+public final class AnyCancellable: Cancellable, Hashable {
   private var cancellation: (() -> Void)?
 
   /// Creates a cancellable that runs `cancel` once, when cancelled or
   /// released.
   public init(_ cancel: @escaping () -> Void) {
     cancellation = cancel
+  }
+
+  /// Creates a cancellable that cancels `cancellable` once, when cancelled
+  /// or released.
+  public init(_ cancellable: some Cancellable) {
+    cancellation = cancellable.cancel
   }
 
   deinit {

@@ -3,7 +3,7 @@ public final class ObservableObjectPublisher: Publisher, Sendable {
   public typealias Output = Void
   public typealias Failure = Never
 
-  private let subscribers = Subscribers<Void>()
+  private let subscribers = SubscriberList<Void>()
 
   /// Creates a publisher with no subscribers.
   public init() {}
@@ -13,7 +13,10 @@ public final class ObservableObjectPublisher: Publisher, Sendable {
     subscribers.send(())
   }
 
-  public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+  public func sink(
+    receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+    receiveValue: @escaping (Output) -> Void
+  ) -> AnyCancellable {
     subscribers.add(receiveValue)
   }
 

@@ -11,17 +11,16 @@
 ///     note.text = "hi"   // prints "old: " and "new: hi"
 @propertyWrapper
 public struct Published<Value> {
-  private var value: Value
-  private var subject: Subscribers<Value>?
+  let storage: PublishedStorage<Value>
 
   /// Creates the property with its first value.
   public init(wrappedValue: Value) {
-    value = wrappedValue
+    storage = PublishedStorage(wrappedValue)
   }
 
   /// Creates the property with its first value.
   public init(initialValue: Value) {
-    value = initialValue
+    storage = PublishedStorage(initialValue)
   }
 
   /// Unavailable: `@Published` works only on properties of classes.
@@ -34,11 +33,10 @@ public struct Published<Value> {
   /// The property's own publisher: the current value on subscription, then
   /// each new value before it is stored.
   public var projectedValue: Publisher {
-    mutating get {
-      let subject = self.subject ?? Subscribers<Value>()
-      self.subject = subject
-      return Publisher(current: value, subject: subject)
-    }
+    get { Publisher(storage: storage) }
+    // Nothing to store: the publisher is the property's own. Assigning is
+    // what `assign(to: &$property)` does.
+    set {}
   }
 
   /// Reads and writes the property through its enclosing object.
@@ -47,12 +45,28 @@ public struct Published<Value> {
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
   ) -> Value {
-    get { object[keyPath: storageKeyPath].value }
+    get { object[keyPath: storageKeyPath].storage.value }
     set {
-      ObservableObjectPublisher.existingPublisher(for: object)?.send()
-      object[keyPath: storageKeyPath].subject?.send(newValue)
-      object[keyPath: storageKeyPath].value = newValue
+      let storage = object[keyPath: storageKeyPath].storage
+      storage.owner = object
+      storage.set(newValue)
     }
+  }
+
+  /// The property's publisher, reached through its enclosing object, so
+  /// that a value assigned through it (``DocKit/Publisher/assign(to:)``)
+  /// is announced on the object's `objectWillChange`.
+  public static subscript<EnclosingSelf: AnyObject>(
+    _enclosingInstance object: EnclosingSelf,
+    projected projectedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Publisher>,
+    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+  ) -> Publisher {
+    get {
+      let storage = object[keyPath: storageKeyPath].storage
+      storage.owner = object
+      return Publisher(storage: storage)
+    }
+    set {}
   }
 
   /// The publisher behind `$property`.
@@ -60,12 +74,51 @@ public struct Published<Value> {
     public typealias Output = Value
     public typealias Failure = Never
 
-    let current: Value
-    let subject: Subscribers<Value>
+    let storage: PublishedStorage<Value>
 
-    public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
-      receiveValue(current)
-      return subject.add(receiveValue)
+    public func sink(
+      receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+      receiveValue: @escaping (Value) -> Void
+    ) -> AnyCancellable {
+      receiveValue(storage.value)
+      return storage.subject.add(receiveValue)
     }
+  }
+}
+
+/// A `@Published` property's value, subscribers and enclosing object, shared
+/// by the property and its publisher.
+final class PublishedStorage<Value> {
+  var value: Value
+  /// The subscribers of `$property`, made on first use.
+  private var lazySubject: SubscriberList<Value>?
+  /// The object the property belongs to, once it has been reached through
+  /// it; `objectWillChange` is its publisher.
+  weak var owner: AnyObject?
+  /// The `assign(to:)` subscriptions that republish through the property,
+  /// which last as long as it does.
+  private var assignments: [AnyCancellable] = []
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  var subject: SubscriberList<Value> {
+    if let lazySubject { return lazySubject }
+    let subject = SubscriberList<Value>()
+    lazySubject = subject
+    return subject
+  }
+
+  /// Stores `newValue`, announcing it first as Combine does: on the
+  /// object's `objectWillChange`, then on the property's publisher.
+  func set(_ newValue: Value) {
+    if let owner { ObservableObjectPublisher.existingPublisher(for: owner)?.send() }
+    lazySubject?.send(newValue)
+    value = newValue
+  }
+
+  func keep(_ subscription: AnyCancellable) {
+    assignments.append(subscription)
   }
 }

@@ -37,7 +37,15 @@ import Foundation
 ///
 /// Notifications go to `NotificationCenter.default` under Apple's names,
 /// with the undo manager as the object.
-@MainActor
+///
+/// Isolation is Apple's: the class is `@MainActor`, and every member is
+/// `@MainActor @preconcurrency`, as Foundation's are (its Objective-C
+/// members are imported that way, its Swift overlay declares
+/// ``registerUndo(withTarget:handler:)`` so). Code in Swift 5 language mode
+/// may therefore call them from a nonisolated method, as most existing
+/// apps do; in Swift 6 mode such a call is diagnosed as a warning, not an
+/// error, as against Apple's SDK.
+@preconcurrency @MainActor
 open class UndoManager {
   private var undoStack: [UndoStackItem] = []
   private var redoStack: [UndoStackItem] = []

@@ -12,7 +12,9 @@ public import Foundation
 /// Such a type gets every built-in command (`new`, `open`, `show`,
 /// `save`, `export`, `undo`, `snapshot`, `diff`…) but none of its own.
 /// `show` and `diff` work on the bytes a save would write: text when they
-/// are UTF-8, else a hex dump, each file of a package under its path.
+/// are UTF-8, else a hex dump, each file of a package under its path,
+/// including the files a package document keeps from the one on disk
+/// through `configuration.existingFile`.
 /// `restore` works for a `FileDocument` (its value is copied); the other
 /// kinds cannot be restored without ``ScriptableReferenceDocument``.
 extension DocumentTypeRegistry {
@@ -148,7 +150,7 @@ extension DocumentTypeRegistry {
           return StoredSnapshot(text: { text }) { actionName in
             guard let put else {
               throw ScriptError(
-                "a \(typeName) snapshot cannot be restored: the type does not adopt ScriptableReferenceDocument"
+                "\(IndefiniteArticle.before(typeName)) snapshot cannot be restored: the type does not adopt ScriptableReferenceDocument"
               )
             }
             try put(actionName)
@@ -171,12 +173,13 @@ extension DocumentTypeRegistry {
         commandSpecs: commands.map(\.spec)))
   }
 
-  /// What a save of a `FileDocument` would write.
+  /// What a save of a `FileDocument` would write: the same tree a save
+  /// writes, made from the same `existingFile`, so that the files a package
+  /// document keeps from the disk appear with the ones it makes.
   private static func fileContents<Document: FileDocument>(
     of session: DocumentSession<Document>
-  ) throws -> FileWrapper {
-    try session.document.fileWrapper(
-      configuration: .init(contentType: session.contentType, existingFile: nil))
+  ) async throws -> FileWrapper {
+    try await nextSaveWrapper(of: session)
   }
 
   /// A `FileDocument`'s snapshot is a copy of the value; restoring it
@@ -189,15 +192,22 @@ extension DocumentTypeRegistry {
   }
 
   /// What a save of a `ReferenceFileDocument` would write, through its own
-  /// `snapshot(contentType:)`.
+  /// `snapshot(contentType:)`, from the same `existingFile` a save passes.
   private static func referenceContents<Document: ReferenceFileDocument>(
     of session: DocumentSession<Document>
-  ) throws -> FileWrapper {
-    let document = session.document
-    let snapshot = try document.snapshot(contentType: session.contentType)
-    return try document.fileWrapper(
-      snapshot: snapshot,
-      configuration: .init(contentType: session.contentType, existingFile: nil))
+  ) async throws -> FileWrapper {
+    try await nextSaveWrapper(of: session)
+  }
+
+  /// The wrapper the next save of `session` would write, reused wrappers
+  /// included.
+  private static func nextSaveWrapper<Document>(
+    of session: DocumentSession<Document>
+  ) async throws -> FileWrapper {
+    guard let next = try await session.wrapperForNextSave() else {
+      throw ScriptError("this document's writer writes by itself; there is nothing to show")
+    }
+    return next.wrapper
   }
 
   /// What a save of a `Document`-family document would write: its writer

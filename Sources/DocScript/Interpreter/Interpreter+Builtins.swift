@@ -200,7 +200,10 @@ extension Interpreter {
     }
   }
 
-  var resolver: PathResolver { PathResolver(workingDirectory: options.workingDirectory) }
+  var resolver: PathResolver {
+    PathResolver(
+      workingDirectory: options.workingDirectory, homeDirectory: options.homeDirectory)
+  }
 
   /// `error`, naming the file of the document at `url` it is about by its
   /// path from the working folder: a file inside the package, or the
@@ -209,9 +212,11 @@ extension Interpreter {
     guard let error = error as? any DocumentFileError, let file = error.fileInDocument,
       !file.hasPrefix("/")
     else { return error }
+    // A folder read as a file type fails about the folder itself, whose
+    // name is its own: not a file inside it (no `adir/adir`).
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
+      isDirectory.boolValue, file != url.lastPathComponent
     {
       return error.naming(file: resolver.display(url.appendingPathComponent(file)))
     }

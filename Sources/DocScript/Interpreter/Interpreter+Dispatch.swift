@@ -292,7 +292,8 @@ extension Interpreter {
     guard let command = target.commands[name.text] else {
       if allCommandNames.contains(name.text) {
         throw ScriptError(
-          "a \(target.typeName) document has no command '\(name.text)'", at: name,
+          "\(IndefiniteArticle.before(target.typeName)) document has no command '\(name.text)'",
+          at: name,
           notes: [.init("'help' lists the commands of each type")])
       }
       throw ScriptError(unknownCommand(name.text, at: name.range))

@@ -101,6 +101,7 @@ extension Interpreter {
     let (document, old) = try snapshot(named: first)
     let current: String
     let newName: String
+    var currentHandle: (any DocumentHandle)?
     if let second = arguments[1] {
       current = try snapshot(named: second).1.text
       newName = second.text
@@ -110,6 +111,7 @@ extension Interpreter {
       }
       current = try await handle.show()
       newName = "\(document) (current)"
+      currentHandle = handle
     }
     // By bytes, line breaks included: a last line without one differs
     // from the same line with one, as in `diff -u`.
@@ -136,6 +138,10 @@ extension Interpreter {
           .warning, in: arguments.range,
           "more than \(UnifiedDiff.maximumEditDistance) lines differ, so the differing middle is shown removed, then added, not as the shortest diff"
         ), in: currentSource)
+    }
+    if !diff.isEmpty, let currentHandle {
+      try await warnIfEncodingIsNondeterministic(
+        currentHandle, current: current, at: arguments.command)
     }
   }
 
@@ -165,7 +171,7 @@ extension Interpreter {
             "the document already has a file", at: path,
             notes: [.init("use 'save-as PATH' to save it somewhere else")])
         }
-        let url = interpreter.resolver.url(for: path.text)
+        let url = try interpreter.destination(path)
         try await interpreter.writing(to: url, at: path) {
           try await handle.save(as: url, contentType: nil, overwrite: arguments.has("replace"))
         }
@@ -188,9 +194,9 @@ extension Interpreter {
       actsOnDocument: true
     ) { interpreter, arguments, handle in
       guard let handle, let path = arguments[0] else { return }
-      let url = interpreter.resolver.url(for: path.text)
+      let url = try interpreter.destination(path)
       let contentType = try interpreter.type(arguments.option("type"))
-      let isOwnFile = url == handle.fileURL?.standardizedFileURL
+      let isOwnFile = interpreter.isFile(url, of: handle)
       try await interpreter.writing(to: url, at: path, type: arguments.option("type")) {
         if isOwnFile, contentType == nil || contentType == handle.contentType {
           // Saving as its own file is saving it.
@@ -210,7 +216,7 @@ extension Interpreter {
       actsOnDocument: true
     ) { interpreter, arguments, handle in
       guard let handle, let path = arguments[0] else { return }
-      let url = interpreter.resolver.url(for: path.text)
+      let url = try interpreter.destination(path, copying: handle)
       let contentType = try interpreter.type(arguments.option("type"))
       try await interpreter.writing(to: url, at: path, type: arguments.option("type")) {
         try await handle.save(
@@ -290,27 +296,94 @@ extension Interpreter {
       arguments.option("name")?.text ?? handle.fileURL?.deletingPathExtension()
       .lastPathComponent ?? name ?? "Untitled"
     let destination = arguments.option("to")
+    let url = try destination.map { try self.destination($0, copying: handle) }
     let source: ScriptExportPresenter.Source
-    if let destination {
-      source = .path(resolver.url(for: destination.text))
+    if let url {
+      source = .path(url)
     } else if let exportPrompt {
       source = .prompt(exportPrompt)
     } else {
       source = .workingFolder
     }
     let presenter = ScriptExportPresenter(
-      source: source, resolver: resolver, replacing: arguments.has("replace"))
-    let url = destination.map { resolver.url(for: $0.text) }
+      source: source, resolver: resolver, replacing: arguments.has("replace"),
+      ownFile: handle.fileURL,
+      check: { [unowned self] url in try self.checkDestination(url, copying: handle, at: nil) })
     let written = try await writing(to: url, at: destination, type: arguments.option("type")) {
       try await handle.export(
         contentType: contentType, defaultFilename: defaultName, presenter: presenter)
     }
     guard let written else {
+      if let error = presenter.refusal.error { throw error }
       // The user cancelled the dialog: `onCancellation`, not a failure.
       output.write("export cancelled\n")
       return
     }
     output.write("exported \(resolver.display(written))\n")
+  }
+
+  /// The URL of the destination `path` of a save or an export, refusing
+  /// what no save may replace: see ``checkDestination(_:copying:at:)``.
+  /// An empty path is refused: it would name the working folder.
+  ///
+  /// - Parameter copying: For a copy (save-to, export), the document
+  ///   copied, whose own file is refused.
+  func destination(_ path: Argument, copying handle: (any DocumentHandle)? = nil) throws -> URL {
+    guard !path.text.isEmpty else {
+      throw ScriptError(
+        "an empty path names no file", at: path,
+        notes: [.init("give the file's name, like notes.txt")])
+    }
+    let url = resolver.url(for: path.text)
+    try checkDestination(url, copying: handle, at: path.range)
+    return url
+  }
+
+  /// Refuses to write to `url` when it is, through links, the working
+  /// folder or a folder above it, a place inside an open document's
+  /// package, or (for a copy of `handle`) `handle`'s own file. DocKit
+  /// refuses plain folders and its own working folder on every write;
+  /// these are the places only the interpreter knows.
+  func checkDestination(
+    _ url: URL, copying handle: (any DocumentHandle)?, at range: SourceRange?
+  ) throws {
+    let target = url.resolvingSymlinksInPath().path
+    let working = options.workingDirectory.resolvingSymlinksInPath().path
+    let shown = resolver.display(url)
+    if Self.isInside(working, target) {
+      throw ScriptError(
+        working == target
+          ? "'\(shown)' is the working folder; a document is never saved over it"
+          : "'\(shown)' holds the working folder; a document is never saved over it", at: range)
+    }
+    for (name, document) in documents.sorted(by: { $0.key < $1.key }) {
+      guard let file = document.fileURL else { continue }
+      let package = file.resolvingSymlinksInPath().path
+      var isDirectory: ObjCBool = false
+      guard target != package, Self.isInside(target, package),
+        FileManager.default.fileExists(atPath: package, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else { continue }
+      throw ScriptError(
+        "'\(shown)' is inside the package of the open document '\(name)'; "
+          + "a document is never saved into a package", at: range)
+    }
+    if let handle, isFile(url, of: handle) {
+      throw ScriptError(
+        "'\(shown)' is the document's own file; a copy never replaces it", at: range,
+        notes: [.init("use 'save' to save the document, or give the copy another name")])
+    }
+  }
+
+  /// Whether `url` is, through links, `handle`'s own file.
+  func isFile(_ url: URL, of handle: any DocumentHandle) -> Bool {
+    guard let file = handle.fileURL else { return false }
+    return url.resolvingSymlinksInPath().path == file.resolvingSymlinksInPath().path
+  }
+
+  /// Whether `path` is `folder` or inside it.
+  nonisolated static func isInside(_ path: String, _ folder: String) -> Bool {
+    path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
   }
 
   /// Runs a write to the file `path` names (`url`): an error about that

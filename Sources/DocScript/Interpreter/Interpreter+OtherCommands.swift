@@ -132,11 +132,14 @@ extension Interpreter {
     guard sourceStack.count < Self.maximumSourceDepth else {
       throw ScriptError("scripts sourced more than \(Self.maximumSourceDepth) deep", at: path)
     }
-    guard
-      let source = ScriptSource(name: resolver.display(url), contentsOfFile: canonical.path)
-    else {
+    let source: ScriptSource
+    do {
+      source = try ScriptSource.reading(name: resolver.display(url), contentsOfFile: canonical.path)
+    } catch  where error == .noSuchFile {
       throw MissingFileError(
         error: ScriptError("no such script '\(resolver.display(url))'", at: path))
+    } catch {
+      throw ScriptError("\(resolver.display(url)): \(error.reason)", at: path)
     }
     let location = path.range.start
     // Diagnostics inside the included file carry the include stack.

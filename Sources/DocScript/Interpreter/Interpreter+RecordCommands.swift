@@ -109,7 +109,10 @@ extension Interpreter {
         }
         guard let commands else {
           missing.append(
-            (name, "has unsaved changes that a \(handle.typeName) document cannot replay"))
+            (
+              name,
+              "has unsaved changes that \(IndefiniteArticle.before(handle.typeName)) document cannot replay"
+            ))
           continue
         }
         content = commands

@@ -27,6 +27,9 @@ public final class Interpreter {
     public var clock: Date?
     /// Where untitled documents autosave.
     public var autosaveDirectory: URL
+    /// The folder `~` and `$HOME` stand for: `HOME` in the environment, as
+    /// a shell finds it (see ``PathResolver/defaultHomeDirectory(environment:)``).
+    public var homeDirectory: URL
 
     /// Options for a run in `workingDirectory`, with a fixed clock taken
     /// from `SOURCE_DATE_EPOCH` when `environment` sets it.
@@ -40,6 +43,11 @@ public final class Interpreter {
       }
       self.autosaveDirectory =
         autosaveDirectory ?? workingDirectory.appendingPathComponent(".docrepl-autosave")
+      // Without HOME in `environment` (a program that passes none), the
+      // process's own, as a shell would.
+      homeDirectory = PathResolver.defaultHomeDirectory(
+        environment: environment["HOME"].map { ["HOME": $0] }
+          ?? ProcessInfo.processInfo.environment)
     }
   }
 
@@ -136,6 +144,7 @@ public final class Interpreter {
     var variables = Variables(options.variables)
     variables["PWD"] = options.workingDirectory.path
     variables["SCRIPT_DIR"] = options.workingDirectory.path
+    variables["HOME"] = options.homeDirectory.path
     self.variables = variables
     builtins = Dictionary(
       Self.builtinCommands.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -6,19 +6,34 @@ public import Foundation
 public struct PathResolver: Sendable {
   /// The folder relative paths start from.
   public var workingDirectory: URL
+  /// The folder `~` stands for: `$HOME`, as in a shell.
+  public var homeDirectory: URL
 
-  /// Creates a resolver.
-  public init(workingDirectory: URL) {
+  /// Creates a resolver. `homeDirectory` defaults to
+  /// ``defaultHomeDirectory(environment:)`` of the process's environment.
+  public init(workingDirectory: URL, homeDirectory: URL? = nil) {
     self.workingDirectory = workingDirectory.standardizedFileURL
+    self.homeDirectory = (homeDirectory ?? Self.defaultHomeDirectory()).standardizedFileURL
+  }
+
+  /// The home folder as a shell finds it: `HOME` in `environment` when it
+  /// is set and not empty, else the user's entry in the password database.
+  public static func defaultHomeDirectory(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    if let home = environment["HOME"], !home.isEmpty {
+      return URL(fileURLWithPath: home, isDirectory: true)
+    }
+    return FileManager.default.homeDirectoryForCurrentUser
   }
 
   /// The URL for `path`: absolute as given, relative against the working
-  /// folder, `~/` against the home folder.
+  /// folder, `~` and `~/…` against the home folder.
   public func url(for path: String) -> URL {
     if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
-    if path == "~" || path.hasPrefix("~/") {
-      let home = FileManager.default.homeDirectoryForCurrentUser
-      return home.appendingPathComponent(String(path.dropFirst(2))).standardizedFileURL
+    if path == "~" { return homeDirectory }
+    if path.hasPrefix("~/") {
+      return homeDirectory.appendingPathComponent(String(path.dropFirst(2))).standardizedFileURL
     }
     return workingDirectory.appendingPathComponent(path).standardizedFileURL
   }

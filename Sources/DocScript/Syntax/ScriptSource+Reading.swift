@@ -13,11 +13,56 @@ extension ScriptSource {
   ///   - name: What its diagnostics call it (the path as the user wrote it).
   ///   - path: The file's path.
   public init?(name: String, contentsOfFile path: String) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
+    guard let source = try? Self.reading(name: name, contentsOfFile: path) else { return nil }
+    self = source
+  }
+
+  /// Why a script file could not be read, in words that follow its name:
+  /// `ff: refusing to read a FIFO`.
+  public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, lower case.
+    public var reason: String
+    public var description: String { reason }
+    /// Nothing is at the path.
+    public static let noSuchFile = ReadError(reason: "no such file")
+    /// The path is a FIFO (a named pipe, or a pipe such as `/dev/stdin`).
+    public static let fifo = ReadError(reason: "refusing to read a FIFO")
+  }
+
+  /// Reads the script at `path` (following links, as every editor does),
+  /// as ``init(name:contentsOfFile:)`` does, saying why it could not.
+  ///
+  /// Only a regular file is read. A FIFO, a socket or a device is refused
+  /// without being read (opening a FIFO is made not to wait for a writer),
+  /// as `open` refuses one: reading it could block forever.
+  public static func reading(
+    name: String, contentsOfFile path: String
+  ) throws(ReadError) -> ScriptSource {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard descriptor >= 0 else {
+      let code = errno
+      throw code == ENOENT
+        ? .noSuchFile : ReadError(reason: String(cString: strerror(code)).lowercased())
+    }
     defer { close(descriptor) }
-    guard let bytes = Self.readAll(descriptor) else { return nil }
-    self.init(name: name, bytes: bytes)
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw ReadError(reason: String(cString: strerror(errno)).lowercased())
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw ReadError(reason: "is a folder, not a script")
+    case S_IFIFO: throw .fifo
+    case S_IFSOCK: throw ReadError(reason: "refusing to read a socket")
+    case S_IFCHR, S_IFBLK: throw ReadError(reason: "refusing to read a device")
+    default: throw ReadError(reason: "not a regular file")
+    }
+    // Blocking reads again (a regular file never blocks; this is tidiness).
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    guard let bytes = readAll(descriptor) else {
+      throw ReadError(reason: String(cString: strerror(errno)).lowercased())
+    }
+    return ScriptSource(name: name, bytes: bytes)
   }
 
   /// Reads standard input to its end, the same way.

@@ -298,8 +298,9 @@ enum BuiltinCases {
     ).with(files: files),
     .succeeds("save-to a.txt --replace", after: base).with(files: files),
     .fails(
-      "save-to t.txt", after: titled, on: "t.txt", "t.txt: the file already exists",
-      notes: ["add --replace to replace it"]),
+      "save-to t.txt", after: titled, on: "t.txt",
+      "'t.txt' is the document's own file; a copy never replaces it",
+      notes: ["use 'save' to save the document, or give the copy another name"]),
     .fails(
       "save-to c.png --type public.png", after: base, on: "public.png",
       "c.png: the document cannot be written as public.png (it writes \(text))"),

@@ -14,6 +14,7 @@ final class FakeExportPrompt: ExportPrompt {
   var replaces: Bool
   private(set) var askedDestination: [String] = []
   private(set) var askedReplace: [String] = []
+  private(set) var askedReplaceFolder: [String] = []
 
   init(destination: String?, replaces: Bool = false) {
     self.destination = destination
@@ -27,6 +28,11 @@ final class FakeExportPrompt: ExportPrompt {
 
   func confirmReplace(_ path: String) async -> Bool {
     askedReplace.append(path)
+    return replaces
+  }
+
+  func confirmReplace(folder path: String) async -> Bool {
+    askedReplaceFolder.append(path)
     return replaces
   }
 }
@@ -136,5 +142,62 @@ struct ExportPromptTests {
         == CommandCase.rendered(
           "export", at: 1, width: 6,
           "missing: openat failed: No such file or directory (the folder of out.txt)"))
+  }
+
+  @Test("The offered name is free: never the document's own file, nor a file that is there")
+  func freeDefault() async throws {
+    let prompt = FakeExportPrompt(destination: "")
+    let harness = try ScriptHarness()
+    try harness.temporary.write("one\n", to: "t.txt")
+    try harness.temporary.write("keep\n", to: "t 2.txt")
+    harness.interpreter.exportPrompt = prompt
+    await harness.setUp("open t.txt\nappend two")
+    let step = await harness.run("export\nstatus")
+    #expect(step.failures == 0, "\(step.diagnostics)")
+    #expect(prompt.askedDestination == ["t 3.txt"])
+    #expect(prompt.askedReplace == [])
+    #expect(step.output.hasPrefix("exported t 3.txt\n"))
+    #expect(step.output.contains("unchanged since read"))
+    #expect(contents(harness, "t.txt") == "one\n")
+    #expect(contents(harness, "t 2.txt") == "keep\n")
+    #expect(contents(harness, "t 3.txt") == "one\ntwo\n")
+  }
+
+  @Test("The document's own file, typed at the dialog, is refused without asking to replace it")
+  func ownFileTyped() async throws {
+    let prompt = FakeExportPrompt(destination: "t.txt", replaces: true)
+    let harness = try ScriptHarness()
+    try harness.temporary.write("one\n", to: "t.txt")
+    harness.interpreter.exportPrompt = prompt
+    await harness.setUp("open t.txt\nappend two")
+    let step = await harness.run("export")
+    #expect(step.failures == 1)
+    #expect(step.diagnostics.contains("'t.txt' is the document's own file"), "\(step.diagnostics)")
+    #expect(prompt.askedReplace == [])
+    #expect(contents(harness, "t.txt") == "one\n")
+  }
+
+  @Test("A plain folder is refused at the dialog; a package of the type is offered as a folder")
+  func folders() async throws {
+    let prompt = FakeExportPrompt(destination: "photos", replaces: true)
+    let harness = try await harness(prompt, files: ["photos/a.jpg": "canary\n"])
+    let step = await harness.run("export")
+    #expect(step.failures == 1)
+    #expect(
+      step.diagnostics.contains(
+        "'photos' is a folder; docrepl replaces only files and document packages"),
+      "\(step.diagnostics)")
+    #expect(prompt.askedReplace == [] && prompt.askedReplaceFolder == [])
+    #expect(contents(harness, "photos/a.jpg") == "canary\n")
+
+    let notes = FakeExportPrompt(destination: "Old.notes", replaces: false)
+    let package = try ScriptHarness()
+    package.interpreter.exportPrompt = notes
+    await package.setUp("new notes T\nnote add n1 x\nsave-to Old.notes")
+    let declined = await package.run("export")
+    #expect(declined.failures == 0, "\(declined.diagnostics)")
+    #expect(declined.output == "export cancelled\n")
+    #expect(notes.askedReplaceFolder == ["Old.notes"])
+    #expect(notes.askedReplace == [])
   }
 }

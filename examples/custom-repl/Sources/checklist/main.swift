@@ -9,6 +9,9 @@ let status = await Docrepl.main(
     DocumentType(Checklist.self),
     // Any FileDocument: new, open, show, save, export, snapshot, diff…
     DocumentType(newDocument: Postcard()),
+    // A ReferenceFileDocument package that keeps the files it does not
+    // know: tree, show and diff see what a save writes and what it reuses.
+    DocumentType(newDocument: { Trip() }),
   ] + DocumentType.builtIn  // text, markdown, json, notes and binary too
 )
 exit(status)

@@ -1,0 +1,2 @@
+/// Combine's namespace for the publishers that operators return.
+public enum Publishers {}
