@@ -247,15 +247,7 @@ extension JSONDocument {
         actionName: "Set Value")
     case .array:
       let count = count(of: parent.ref)
-      let index = token == "-" ? count : JSONPointer.index(token)
-      guard let index, index <= count else {
-        if JSONPointer.hasLeadingZero(token) {
-          throw FormatError(
-            .invalidPointer, JSONPointer.notAnIndex(token, count: count, in: pointer))
-        }
-        throw FormatError(
-          .invalidPointer, "\(pointer) is not an index of the array (it has \(count) elements)")
-      }
+      let index = try Self.arrayPosition(token, count: count, pointer: pointer)
       if index == count {
         return insertEntry(
           at: parent, index: index, key: nil, literal: literal, actionName: "Set Value")
@@ -264,6 +256,24 @@ extension JSONDocument {
     default:
       throw notContainer(parent, pointer: pointer)
     }
+  }
+
+  /// Where `token` (the last of `pointer`) sets or inserts an element of
+  /// an array of `count` elements: an index up to `count`, `-` for the
+  /// end.
+  private static func arrayPosition(
+    _ token: String, count: Int, pointer: JSONPointer
+  ) throws(FormatError) -> Int {
+    if token == "-" { return count }
+    guard let index = JSONPointer.index(token), index <= count else {
+      if JSONPointer.hasLeadingZero(token) {
+        throw FormatError(
+          .invalidPointer, JSONPointer.notAnIndex(token, count: count, in: pointer))
+      }
+      throw FormatError(
+        .invalidPointer, "\(pointer) is not an index of the array (it has \(count) elements)")
+    }
+    return index
   }
 
   /// `insert` with a literal whose text is kept.
@@ -287,15 +297,7 @@ extension JSONDocument {
         actionName: "Insert Value")
     case .array:
       let count = count(of: parent.ref)
-      let index = token == "-" ? count : JSONPointer.index(token)
-      guard let index, index <= count else {
-        if JSONPointer.hasLeadingZero(token) {
-          throw FormatError(
-            .invalidPointer, JSONPointer.notAnIndex(token, count: count, in: pointer))
-        }
-        throw FormatError(
-          .invalidPointer, "\(pointer) is not an index of the array (it has \(count) elements)")
-      }
+      let index = try Self.arrayPosition(token, count: count, pointer: pointer)
       return insertEntry(
         at: parent, index: index, key: nil, literal: literal, actionName: "Insert Value")
     default:
