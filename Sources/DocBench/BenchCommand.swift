@@ -362,6 +362,16 @@ public enum BenchCommand {
     }.count
   }
 
+  /// `cp SOURCE DESTINATION`, then `fsync` of the copy: the baseline of
+  /// a whole-file save (`large`, `json`).
+  static func copyAndSync(_ source: URL, to destination: URL) throws {
+    _ = try InspectBenchmark.spawn(["/bin/cp", source.path, destination.path])
+    let descriptor = open(destination.path, O_RDONLY)
+    guard descriptor >= 0 else { throw BenchError("cannot open \(destination.path)") }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else { throw BenchError("fsync failed") }
+  }
+
   /// Runs `cp ARGUMENTS SOURCE DESTINATION`.
   static func copyTree(_ source: URL, to destination: URL, _ arguments: [String]) throws {
     let process = try Process.run(

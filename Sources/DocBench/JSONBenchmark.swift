@@ -183,10 +183,7 @@ enum JSONBenchmark {
       }.seconds
       try? FileManager.default.removeItem(at: copy)
       let baseline = try await BenchCommand.measure {
-        _ = try InspectBenchmark.spawn(["/bin/cp", file.path, copy.path])
-        let descriptor = open(copy.path, O_RDONLY)
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw BenchError("fsync failed") }
+        try BenchCommand.copyAndSync(file, to: copy)
       }.seconds
       if run > 0 {
         saves.append(save)

@@ -62,7 +62,7 @@ enum LargeBenchmark {
         in: run..<(run + 1), with: Data([UInt8(run & 0xFF)]), undoManager: session.undoManager)
       let save = try await seconds { try await session.save() }
       try? FileManager.default.removeItem(at: copy)
-      let baseline = try await seconds { try copyAndSync(file, to: copy) }
+      let baseline = try await seconds { try BenchCommand.copyAndSync(file, to: copy) }
       if run > 0 {
         saves.append(save)
         copies.append(baseline)
@@ -94,15 +94,6 @@ enum LargeBenchmark {
       written += count
     }
     try handle.synchronize()
-  }
-
-  /// `cp SOURCE DESTINATION`, then `fsync` of the copy.
-  private static func copyAndSync(_ source: URL, to destination: URL) throws {
-    _ = try InspectBenchmark.spawn(["/bin/cp", source.path, destination.path])
-    let descriptor = open(destination.path, O_RDONLY)
-    guard descriptor >= 0 else { throw BenchError("cannot open \(destination.path)") }
-    defer { close(descriptor) }
-    guard fsync(descriptor) == 0 else { throw BenchError("fsync failed") }
   }
 
   @MainActor
