@@ -18,7 +18,7 @@ static inline void docrepl_readline_set_name(const char *name) {
   rl_readline_name = name;
 }
 
-// MARK: - The input loop (Sources/DocShell/ReadlineSource.swift). The
+// MARK: - The input loop (Sources/DocShell/Prompt/ReadlineSource.swift). The
 // signal handler and its state are not here but in CDocShellSignals: a
 // `static` variable in this header would exist once per LLVM module that
 // uses it, so the handler and the loop could see different copies. The
