@@ -39,7 +39,7 @@ public enum Docrepl {
     output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async -> ExitStatus {
     DocFormats.registerTypes()
-    var shell = Shell(
+    var context = ShellContext(
       registry: registry, environment: environment,
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     var options = LoopOptions()
@@ -63,7 +63,7 @@ public enum Docrepl {
       case "--version":
         output.write(versionText)
         return .success
-      case "--no-color": shell.noColor = true
+      case "--no-color": context.noColor = true
       case "--interactive": options.mode = .interactive
       case "--batch": options.mode = .batch
       case "--history":
@@ -91,7 +91,7 @@ public enum Docrepl {
         )
         return .usage
       }
-      return await repl(shell: shell, options: options)
+      return await repl(context: context, options: options)
     }
     let command = arguments[index]
     let rest = Array(arguments[(index + 1)...])
@@ -122,14 +122,16 @@ public enum Docrepl {
     case "inspect":
       return InspectCommand.run(arguments: rest, output: &output, errors: &errors)
     case "run":
-      return await RunCommand.run(arguments: rest, shell: shell, output: &output, errors: &errors)
+      return await RunCommand.run(
+        arguments: rest, context: context, output: &output, errors: &errors)
     case "test":
-      return await TestCommand.run(arguments: rest, shell: shell, output: &output, errors: &errors)
+      return await TestCommand.run(
+        arguments: rest, context: context, output: &output, errors: &errors)
     case "completion":
       return CompletionCommand.run(arguments: rest, output: &output, errors: &errors)
     case "man":
       return ManCommand.run(
-        arguments: rest, registry: shell.registry, output: &output, errors: &errors)
+        arguments: rest, registry: context.registry, output: &output, errors: &errors)
     default:
       errors.write("docrepl: error: unknown command '\(command)'\n\n" + usage)
       return .usage
@@ -150,17 +152,17 @@ public enum Docrepl {
   /// The prompt, batch input from standard input, or `-c`: one loop,
   /// three line sources.
   @MainActor
-  static func repl(shell: Shell, options: LoopOptions) async -> ExitStatus {
+  static func repl(context: ShellContext, options: LoopOptions) async -> ExitStatus {
     let interactive =
       options.commands.isEmpty
       && (options.mode.map { $0 == .interactive } ?? (isatty(STDIN_FILENO) == 1))
     let color = DiagnosticColor.forStandardError(
-      environment: shell.environment, disabled: shell.noColor)
+      environment: context.environment, disabled: context.noColor)
     let interpreter = Interpreter(
-      registry: shell.registry, options: shell.interpreterOptions(),
+      registry: context.registry, options: context.interpreterOptions(),
       output: StreamOutput(color: color))
-    let signalPipe = Interrupts.install()
-    interpreter.isInterruptRequested = { Interrupts.isPending }
+    let signalPipe = TerminalSignals.install()
+    interpreter.isInterruptRequested = { TerminalSignals.isPending }
     var loop: InputLoop
     if !options.commands.isEmpty {
       let text = options.commands.joined(separator: "\n")
@@ -168,7 +170,7 @@ public enum Docrepl {
         interpreter: interpreter, source: StreamLineSource(text: text), name: "<command line>")
     } else if interactive {
       let historyFile = History.location(
-        override: options.history, environment: shell.environment, in: shell.workingDirectory)
+        override: options.history, environment: context.environment, in: context.workingDirectory)
       let source = ReadlineSource(history: History(url: historyFile), signalPipe: signalPipe)
       // `export` with no destination asks, on a line of the same prompt
       // (so Ctrl-C cancels it), pre-filled with the default filename.

@@ -81,7 +81,7 @@ struct InputLoop {
           continue
         }
         if interactive { continue }
-        if interpreter.currentResult.wasInterrupted || Interrupts.isPending {
+        if interpreter.currentResult.wasInterrupted || TerminalSignals.isPending {
           warnAboutDirtyDocuments()
           return .interrupted
         }
@@ -140,7 +140,7 @@ struct InputLoop {
     let result = await interpreter.run(script)
     // At a prompt, a Ctrl-C the command did not see is spent; in batch,
     // the caller sees it and stops.
-    if source.isInteractive { Interrupts.reset() }
+    if source.isInteractive { TerminalSignals.reset() }
     return !result.isMalformed && result.failures == before
   }
 

@@ -46,7 +46,7 @@ final class ReadlineSource: LineSource {
         return .closed
       }
       if descriptors.count > 1, descriptors[1].revents != 0 {
-        for signal in Interrupts.drain() {
+        for signal in TerminalSignals.drain() {
           switch signal {
           case .windowChanged:
             rl_resize_terminal()
@@ -57,7 +57,7 @@ final class ReadlineSource: LineSource {
             // readline's: resetting it may move the cursor to the start
             // of the line (bracketed paste's reset ends in a carriage
             // return), and ^C would then overwrite the prompt.
-            Interrupts.clear()
+            TerminalSignals.clear()
             write(STDOUT_FILENO, "^C", 2)
             rl_free_line_state()
             rl_callback_sigcleanup()

@@ -55,7 +55,7 @@ struct StreamLineSource: LineSource {
         atEnd = true
       } else if errno == EINTR {
         // The handler runs without SA_RESTART so that Ctrl-C ends the wait.
-        if Interrupts.isPending { return .interrupt }
+        if TerminalSignals.isPending { return .interrupt }
       } else {
         atEnd = true
       }

@@ -8,12 +8,12 @@ enum RunCommand {
   static var usage: String { HelpText.usage(for: CommandLineReference.run) }
 
   static func run(
-    arguments: [String], shell: Shell, output: inout some TextOutputStream,
+    arguments: [String], context: ShellContext, output: inout some TextOutputStream,
     errors: inout some TextOutputStream
   ) async -> ExitStatus {
     var bail = false
     var echo = false
-    var noColor = shell.noColor
+    var noColor = context.noColor
     var folderPath: String?
     var files: [String] = []
     var variables: [String: String] = [:]
@@ -64,7 +64,7 @@ enum RunCommand {
       errors.write("docrepl run: error: no script given\n\n" + usage)
       return .usage
     }
-    var folder = shell.workingDirectory
+    var folder = context.workingDirectory
     if let folderPath {
       folder = URL(fileURLWithPath: folderPath, relativeTo: folder).standardizedFileURL
       var isDirectory: ObjCBool = false
@@ -85,21 +85,21 @@ enum RunCommand {
         return error.status
       }
     }
-    var options = shell.interpreterOptions(in: folder)
+    var options = context.interpreterOptions(in: folder)
     options.bail = bail
     options.echo = echo
     options.variables = variables
     let sink = StreamOutput(
-      color: DiagnosticColor.forStandardError(environment: shell.environment, disabled: noColor))
+      color: DiagnosticColor.forStandardError(environment: context.environment, disabled: noColor))
     let interpreter = Interpreter(
-      registry: shell.registry, options: options, output: sink)
-    Interrupts.install()
-    interpreter.isInterruptRequested = { Interrupts.isPending }
+      registry: context.registry, options: options, output: sink)
+    TerminalSignals.install()
+    interpreter.isInterruptRequested = { TerminalSignals.isPending }
     var status = ExitStatus.success
     for script in scripts {
       let result = await interpreter.run(script.source, url: script.url)
       if result.isMalformed { return .dataError }
-      if result.wasInterrupted || Interrupts.isPending { return .interrupted }
+      if result.wasInterrupted || TerminalSignals.isPending { return .interrupted }
       if !result.succeeded { status = result.missingFiles > 0 ? .noInput : .failure }
       if result.stoppedByBail || result.leaveRequested { break }
     }

@@ -28,7 +28,7 @@ enum TestCommand {
   }
 
   static func run(
-    arguments: [String], shell: Shell, output: inout some TextOutputStream,
+    arguments: [String], context: ShellContext, output: inout some TextOutputStream,
     errors: inout some TextOutputStream
   ) async -> ExitStatus {
     let options: Options
@@ -45,7 +45,7 @@ enum TestCommand {
     let selection: TestSelection
     do {
       selection = try TestSelection.find(
-        options.paths, in: shell.workingDirectory, filter: options.filter, shard: options.shard)
+        options.paths, in: context.workingDirectory, filter: options.filter, shard: options.shard)
     } catch {
       errors.write("docrepl test: error: \(error.message)\n")
       return error.status
@@ -57,7 +57,8 @@ enum TestCommand {
     }
     var junitURL: URL?
     if let junit = options.junit {
-      let url = URL(fileURLWithPath: junit, relativeTo: shell.workingDirectory).standardizedFileURL
+      let url = URL(fileURLWithPath: junit, relativeTo: context.workingDirectory)
+        .standardizedFileURL
       var isDirectory: ObjCBool = false
       let folder = url.deletingLastPathComponent().path
       guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
@@ -71,9 +72,9 @@ enum TestCommand {
 
     normalizeProcessEnvironment()
     let runner = TestRunner(
-      registry: shell.registry, environment: normalizedEnvironment(shell.environment),
+      registry: context.registry, environment: normalizedEnvironment(context.environment),
       update: options.update)
-    let interruption = Interruption()
+    let interruption = TestRunInterruption()
     let outcomes = await runAll(
       selection.scripts, runner: runner, jobs: options.jobs, interruption: interruption,
       output: &output, errors: &errors)
@@ -111,7 +112,8 @@ enum TestCommand {
   /// an interruption, starts no more scripts; those in flight finish (and
   /// remove their folders).
   static func runAll(
-    _ scripts: [TestSelection.Script], runner: TestRunner, jobs: Int, interruption: Interruption,
+    _ scripts: [TestSelection.Script], runner: TestRunner, jobs: Int,
+    interruption: TestRunInterruption,
     output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async -> [TestOutcome] {
     var outcomes: [TestOutcome?] = Array(repeating: nil, count: scripts.count)

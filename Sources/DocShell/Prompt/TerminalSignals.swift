@@ -8,7 +8,7 @@ import Glibc
 /// The flag and the pipe are defined once, in that target's C file, and
 /// read through calls into it, so every reader sees the one the handler
 /// writes, in every build configuration.
-enum Interrupts {
+enum TerminalSignals {
   /// A signal the loop acts on.
   enum Signal {
     case interrupt, windowChanged
@@ -39,7 +39,7 @@ enum Interrupts {
   }
 }
 
-extension Interrupts {
+extension TerminalSignals {
   /// Forgets every Ctrl-C so far, the flag's and the self-pipe's: after a
   /// command, so that the next prompt does not see one it already
   /// served.

@@ -6,7 +6,7 @@ import Foundation
 /// and the working folder. `Docrepl.main` makes one for the process; a
 /// custom REPL or a test makes its own.
 @MainActor
-struct Shell {
+struct ShellContext {
   /// The document types scripts can create and open.
   var registry: DocumentTypeRegistry
   /// The environment scripts see (`SOURCE_DATE_EPOCH`, `NO_COLOR`, …).

@@ -7,7 +7,7 @@ import Synchronization
 /// fatal, so that the runner can stop starting scripts, let those in
 /// flight finish and remove their temporary folders, and still print its
 /// summary (exit status 130). A second signal ends the process as usual.
-final class Interruption: Sendable {
+final class TestRunInterruption: Sendable {
   private let flag = Atomic<Bool>(false)
   private let sources: Locked<[any DispatchSourceSignal]>
 
