@@ -42,49 +42,25 @@ public enum Docrepl {
     var context = ShellContext(
       registry: registry, environment: environment,
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    var options = LoopOptions()
-    var index = 0
-    // Common options and the prompt's, up to the command.
-    parsing: while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      func value() -> String? {
-        guard index < arguments.count else {
-          errors.write("docrepl: error: '\(argument)' needs a value\n\n" + usage)
-          return nil
-        }
-        index += 1
-        return arguments[index - 1]
-      }
-      switch argument {
-      case "-h", "--help":
-        output.write(help)
-        return .success
-      case "--version":
-        output.write(versionText)
-        return .success
-      case "--no-color": context.noColor = true
-      case "--interactive": options.mode = .interactive
-      case "--batch": options.mode = .batch
-      case "--history":
-        guard let path = value() else { return .usage }
-        options.history = path
-      case "-c":
-        guard let commands = value() else { return .usage }
-        options.commands.append(commands)
-      default:
-        if argument.hasPrefix("--history=") {
-          options.history = String(argument.dropFirst("--history=".count))
-        } else if argument.hasPrefix("-") {
-          errors.write("docrepl: error: unknown option '\(argument)'\n\n" + usage)
-          return .usage
-        } else {
-          index -= 1
-          break parsing
-        }
-      }
+    let program = CommandLineReference.program
+    let commandLine: ParsedCommandLine
+    do {
+      commandLine = try CommandLineParser.parse(arguments, for: program)
+    } catch {
+      errors.write(error.report(for: program))
+      return .usage
     }
-    guard index < arguments.count else {
+    if commandLine.contains(CommandLineReference.help) {
+      output.write(help)
+      return .success
+    }
+    if commandLine.contains(CommandLineReference.ProgramOptions.version) {
+      output.write(versionText)
+      return .success
+    }
+    context.noColor = commandLine.contains(CommandLineReference.noColor)
+    guard let name = commandLine.operands.first else {
+      let options = LoopOptions(commandLine)
       if !options.commands.isEmpty, options.mode != nil {
         errors.write(
           "docrepl: error: '-c' runs its commands in batch; leave out '--interactive' and '--batch'\n"
@@ -93,47 +69,32 @@ public enum Docrepl {
       }
       return await repl(context: context, options: options)
     }
-    let command = arguments[index]
-    let rest = Array(arguments[(index + 1)...])
-    if options.mode != nil || !options.commands.isEmpty || options.history != nil,
-      command != "help", CommandLineReference.subcommand(named: command) != nil
-    {
-      errors.write(
-        "docrepl: error: '-c', '--interactive', '--batch' and '--history' are for the prompt, not '\(command)'\n\n"
-          + usage)
+    guard let command = CommandLineReference.command(named: name) else {
+      errors.write(CommandLineError(.unknownCommand(name)).report(for: program))
       return .usage
     }
-    switch command {
-    case "help":
-      // `help run` is `run --help`.
-      guard let name = rest.first else {
-        output.write(help)
+    let subcommand = command.reference
+    if subcommand.name != CommandLineReference.helpCommand.name,
+      CommandLineReference.ProgramOptions.promptOnly.contains(where: commandLine.contains)
+    {
+      errors.write(
+        CommandLineError(
+          .other(
+            "'-c', '--interactive', '--batch' and '--history' are for the prompt, not '\(name)'"
+          )
+        ).report(for: program))
+      return .usage
+    }
+    do throws(CommandLineError) {
+      let parsed = try CommandLineParser.parse(
+        Array(commandLine.operands.dropFirst()), for: subcommand)
+      if parsed.contains(CommandLineReference.help) {
+        output.write(HelpText.help(for: subcommand))
         return .success
       }
-      guard rest.count == 1, let subcommand = CommandLineReference.subcommand(named: name) else {
-        let what = rest.count == 1 ? "unknown command '\(name)'" : "'help' takes one command"
-        errors.write(
-          "docrepl help: error: \(what)\n\n"
-            + HelpText.usage(for: CommandLineReference.helpCommand))
-        return .usage
-      }
-      output.write(subcommand.name == "help" ? help : HelpText.help(for: subcommand))
-      return .success
-    case "inspect":
-      return InspectCommand.run(arguments: rest, output: &output, errors: &errors)
-    case "run":
-      return await RunCommand.run(
-        arguments: rest, context: context, output: &output, errors: &errors)
-    case "test":
-      return await TestCommand.run(
-        arguments: rest, context: context, output: &output, errors: &errors)
-    case "completion":
-      return CompletionCommand.run(arguments: rest, output: &output, errors: &errors)
-    case "man":
-      return ManCommand.run(
-        arguments: rest, registry: context.registry, output: &output, errors: &errors)
-    default:
-      errors.write("docrepl: error: unknown command '\(command)'\n\n" + usage)
+      return try await command.run(parsed, in: context, output: &output, errors: &errors)
+    } catch {
+      errors.write(error.report(for: subcommand))
       return .usage
     }
   }
@@ -147,6 +108,18 @@ public enum Docrepl {
     var history: String?
     /// The text of each `-c`.
     var commands: [String] = []
+
+    /// The prompt's options on the program's command line.
+    init(_ commandLine: ParsedCommandLine) {
+      typealias Options = CommandLineReference.ProgramOptions
+      switch commandLine.last(of: Options.interactive, Options.batch) {
+      case Options.interactive?: mode = .interactive
+      case Options.batch?: mode = .batch
+      default: mode = nil
+      }
+      history = commandLine.value(of: Options.history)
+      commands = commandLine.values(of: Options.commands)
+    }
   }
 
   /// The prompt, batch input from standard input, or `-c`: one loop,

@@ -1,13 +1,91 @@
 /// `docrepl`'s command line: the program's own options and its
-/// subcommands. Help, the man page (`docrepl man`) and the completion
-/// scripts (`docrepl completion SHELL`) are all made from these tables;
-/// the parsers in ``Docrepl``, ``RunCommand``, ``TestCommand`` and the
-/// others accept what they list (a test checks each option).
+/// subcommands. Parsing (``CommandLineParser``), help, the man page
+/// (`docrepl man`) and the completion scripts (`docrepl completion SHELL`)
+/// are all made from these tables, so what they list is what is accepted.
+///
+/// To add a subcommand:
+/// 1. Describe it here, as `static let NAME = Subcommand(...)`, with its
+///    options (`help` last) and exit statuses; an option its code asks
+///    about gets a name of its own, as ``RunOptions`` does.
+/// 2. Write `enum NAMECommand: ShellCommand` with
+///    `static var reference: Subcommand { CommandLineReference.NAME }` and
+///    a `run(_:in:output:errors:)` that reads its ``ParsedCommandLine``
+///    (`contains`, `value(of:)`, `values(of:)`, `operands`) and throws a
+///    ``CommandLineError`` for a value or operand it cannot use.
+/// 3. List it in ``commands``, in the order help shows it, and add its
+///    name to ``helpCommand``'s operands.
+///
+/// Help, `help NAME`, the man page (regenerate `docs/docrepl.1` with
+/// `docrepl man`), the bash, zsh and fish completions, `-h`/`--help` and
+/// the usage errors then follow from the table.
 enum CommandLineReference {
   static let noColor = CommandLineOption(
     "--no-color",
     help: "No colour in diagnostics (as does NO_COLOR=1). Colour is only ever used on a terminal.")
-  static let help = CommandLineOption("-h", "--help", help: "Show this help.")
+  static let help = CommandLineOption(
+    "-h", "--help", stopsParsing: true, help: "Show this help.")
+
+  /// The program's own options.
+  enum ProgramOptions {
+    static let commands = CommandLineOption(
+      "-c", value: "<commands>",
+      help: "Run the commands (';' or line breaks between them) and exit.")
+    static let interactive = CommandLineOption(
+      "--interactive", help: "Show the prompt even when standard input is no terminal.")
+    static let batch = CommandLineOption(
+      "--batch", help: "Read standard input in batch even from a terminal.")
+    static let history = CommandLineOption(
+      "--history", value: "<file>", completion: .path,
+      help:
+        "Keep the prompt's history in <file> ('' for none). Default: $DOCREPL_HISTORY, else $XDG_STATE_HOME/docrepl/history, else ~/.local/state/docrepl/history."
+    )
+    static let version = CommandLineOption(
+      "--version", stopsParsing: true, help: "Show the version of docrepl and of GNU readline.")
+
+    /// The options that only the prompt (or `-c`) uses.
+    static let promptOnly = [commands, interactive, batch, history]
+  }
+
+  /// `run`'s options.
+  enum RunOptions {
+    static let folder = CommandLineOption(
+      "-C", value: "<dir>", needs: "a folder", completion: .directory,
+      help:
+        "Run in <dir>, as if started there: relative paths, the scripts' included, start from it."
+    )
+    static let bail = CommandLineOption("--bail", help: "Stop at the first command that fails.")
+    static let echo = CommandLineOption("--echo", help: "Print each command before its output.")
+    static let variable = CommandLineOption(
+      "--var", value: "NAME=VALUE", needs: "NAME=VALUE", help: "Define $NAME for the scripts.")
+  }
+
+  /// `test`'s options.
+  enum TestOptions {
+    static let update = CommandLineOption(
+      "--update",
+      help:
+        "Rewrite the #> and #! lines of each script that does not match with what it printed; every other byte of the file stays as it is. A check (expect, expect-error) is never rewritten: one that does not hold stays a failure, and the exit status is 1. A malformed script is left alone.",
+      examples: ["docrepl test --update tests/rename.docscript"])
+    static let junit = CommandLineOption(
+      "--junit", value: "<path>", needs: "a path", completion: .path,
+      help: "Also write a JUnit XML report to <path>, for CI.",
+      examples: ["docrepl test --junit build/docrepl.xml tests/"])
+    static let jobs = CommandLineOption(
+      "--jobs", "-j", value: "<n>", needs: "a number of jobs, 1 or more",
+      help:
+        "Keep up to <n> scripts in flight at once (default: the number of processors). Commands run one at a time on the main actor; what overlaps is the work off it: reading scripts, opening and saving documents, comparing. Output is the same for any <n>.",
+      examples: ["docrepl test --jobs 4 tests/"])
+    static let shard = CommandLineOption(
+      "--shard", value: "<k>/<n>", needs: "K/N, such as 2/4",
+      help:
+        "Run only the k-th of n slices of the scripts (1 <= k <= n), taken round robin from the sorted paths, so that n CI machines together run every script exactly once.",
+      examples: ["docrepl test --shard 2/4 tests/"])
+    static let filter = CommandLineOption(
+      "--filter", value: "<regex>", needs: "a regular expression",
+      help:
+        "Run only the scripts whose path (as printed) contains a match for <regex>; applied before --shard.",
+      examples: ["docrepl test --filter 'json|notes' tests/"])
+  }
 
   /// The program itself, with the options it takes before a command.
   static let program = Subcommand(
@@ -18,23 +96,12 @@ enum CommandLineReference {
     abstract:
       "docrepl creates, edits, saves and inspects documents built on Apple's document architecture (FileDocument, FileWrapper, UTType), reimplemented for Linux by the DocKit library.",
     discussion: [
-      "With no command, docrepl reads commands: at a prompt (GNU readline, with history) when standard input is a terminal, else from standard input in batch, with no prompt and no echo, running each line as it arrives. A line that does not parse (with the lines an open quote, heredoc or '{' carries it on to) is reported, and none of it runs."
+      "With no command, docrepl reads commands: at a prompt (GNU readline, with history) when standard input is a terminal, else from standard input in batch, with no prompt and no echo, running each line as it arrives. A line that does not parse (with the lines an open quote, heredoc or '{' carries it on to) is reported, and none of it runs.",
+      "The program's options come before the command, and a command's after its name. An option that takes a value takes the next word, or is written --name=value; options may be given more than once, and for most the last wins. '--' ends a command's options, so that a file may start with '-'.",
     ],
     options: [
-      CommandLineOption(
-        "-c", value: "<commands>",
-        help: "Run the commands (';' or line breaks between them) and exit."),
-      CommandLineOption(
-        "--interactive", help: "Show the prompt even when standard input is no terminal."),
-      CommandLineOption("--batch", help: "Read standard input in batch even from a terminal."),
-      CommandLineOption(
-        "--history", value: "<file>", completion: .path,
-        help:
-          "Keep the prompt's history in <file> ('' for none). Default: $DOCREPL_HISTORY, else $XDG_STATE_HOME/docrepl/history, else ~/.local/state/docrepl/history."
-      ),
-      noColor,
-      help,
-      CommandLineOption("--version", help: "Show the version of docrepl and of GNU readline."),
+      ProgramOptions.commands, ProgramOptions.interactive, ProgramOptions.batch,
+      ProgramOptions.history, noColor, help, ProgramOptions.version,
     ],
     operands: .none,
     examples: [
@@ -52,7 +119,8 @@ enum CommandLineReference {
       (.dataError, "a malformed script (nothing ran), or unsafe input"),
       (.noInput, "a script, folder or document to open not found (this wins over 1)"),
       (.interrupted, "interrupted (Ctrl-C in batch input, or in 'run')"),
-    ])
+    ],
+    stopsAtFirstOperand: true)
 
   static let run = Subcommand(
     name: "run",
@@ -63,16 +131,8 @@ enum CommandLineReference {
       "Replays each script, in order, in one session: documents a script leaves open stay open for the next. Every script is parsed first; if one does not parse, nothing runs (65). '-' reads a script from standard input."
     ],
     options: [
-      CommandLineOption(
-        "-C", value: "<dir>", completion: .directory,
-        help:
-          "Run in <dir>, as if started there: relative paths, the scripts' included, start from it."
-      ),
-      CommandLineOption("--bail", help: "Stop at the first command that fails."),
-      CommandLineOption("--echo", help: "Print each command before its output."),
-      CommandLineOption("--var", value: "NAME=VALUE", help: "Define $NAME for the scripts."),
-      CommandLineOption("--no-color", help: "No colour in diagnostics."),
-      help,
+      RunOptions.folder, RunOptions.bail, RunOptions.echo, RunOptions.variable,
+      CommandLineOption("--no-color", help: "No colour in diagnostics."), help,
     ],
     operands: .scripts,
     examples: [
@@ -99,30 +159,8 @@ enum CommandLineReference {
       "Runs each script and compares what every command prints with the #> (output) and #! (diagnostics) lines under it. A folder means every *.docscript under it, recursively, except under hidden folders (.git), symbolic links to folders and folders below it with their own Package.swift (another Swift package, whose scripts need its own program); each link and package skipped is named on standard error. Scripts run sorted by path, each in a fresh temporary folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder. All scripts run in this one process. The last line of output is the summary: '12 passed, 1 failed'. More in docs/testing.md."
     ],
     options: [
-      CommandLineOption(
-        "--update",
-        help:
-          "Rewrite the #> and #! lines of each script that does not match with what it printed; every other byte of the file stays as it is. A check (expect, expect-error) is never rewritten: one that does not hold stays a failure, and the exit status is 1. A malformed script is left alone.",
-        examples: ["docrepl test --update tests/rename.docscript"]),
-      CommandLineOption(
-        "--junit", value: "<path>", completion: .path,
-        help: "Also write a JUnit XML report to <path>, for CI.",
-        examples: ["docrepl test --junit build/docrepl.xml tests/"]),
-      CommandLineOption(
-        "--jobs", "-j", value: "<n>",
-        help:
-          "Keep up to <n> scripts in flight at once (default: the number of processors). Commands run one at a time on the main actor; what overlaps is the work off it: reading scripts, opening and saving documents, comparing. Output is the same for any <n>.",
-        examples: ["docrepl test --jobs 4 tests/"]),
-      CommandLineOption(
-        "--shard", value: "<k>/<n>",
-        help:
-          "Run only the k-th of n slices of the scripts (1 <= k <= n), taken round robin from the sorted paths, so that n CI machines together run every script exactly once.",
-        examples: ["docrepl test --shard 2/4 tests/"]),
-      CommandLineOption(
-        "--filter", value: "<regex>",
-        help:
-          "Run only the scripts whose path (as printed) contains a match for <regex>; applied before --shard.",
-        examples: ["docrepl test --filter 'json|notes' tests/"]),
+      TestOptions.update, TestOptions.junit, TestOptions.jobs, TestOptions.shard,
+      TestOptions.filter,
       CommandLineOption(
         "--no-color", help: "Accepted, as by every command; output here is never coloured."),
       help,
@@ -204,10 +242,21 @@ enum CommandLineReference {
     exitStatuses: [(.success, "printed"), (.usage, "a command docrepl does not know")])
 
   /// Every subcommand, in the order help lists them.
-  static let subcommands = [run, test, inspect, completion, helpCommand, manual]
+  static let commands: [any ShellCommand.Type] = [
+    RunCommand.self, TestCommand.self, InspectCommand.self, CompletionCommand.self,
+    HelpCommand.self, ManCommand.self,
+  ]
+
+  /// Every subcommand's table, in the order help lists them.
+  static var subcommands: [Subcommand] { commands.map { $0.reference } }
 
   /// The subcommand called `name`, if there is one.
+  static func command(named name: String) -> (any ShellCommand.Type)? {
+    commands.first { $0.reference.name == name }
+  }
+
+  /// The table of the subcommand called `name`, if there is one.
   static func subcommand(named name: String) -> Subcommand? {
-    subcommands.first { $0.name == name }
+    command(named: name)?.reference
   }
 }

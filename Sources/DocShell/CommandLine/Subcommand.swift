@@ -1,6 +1,6 @@
 /// One subcommand of `docrepl` (`run`, `test`, …), or the program itself:
-/// the table that its `--help`, the man page and the completion scripts
-/// are all generated from, so that they never disagree.
+/// the table that its parsing, its `--help`, the man page and the
+/// completion scripts are all made from, so that they never disagree.
 struct Subcommand: Sendable {
   /// Its name (`test`); empty for the program itself.
   var name: String
@@ -20,6 +20,11 @@ struct Subcommand: Sendable {
   var exitStatuses: [(status: ExitStatus, meaning: String)]
   /// Left out of the help and the completion scripts (`man`).
   var isHidden = false
+  /// Whether its first operand ends its options, so that the operand and
+  /// every word after it are left for another parser: the program's, whose
+  /// first operand is a subcommand with options of its own. Otherwise
+  /// options and operands may come in any order, up to `--`.
+  var stopsAtFirstOperand = false
 
   /// `docrepl test`, or `docrepl` for the program.
   var commandName: String { name.isEmpty ? "docrepl" : "docrepl \(name)" }

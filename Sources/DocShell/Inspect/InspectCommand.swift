@@ -3,38 +3,20 @@ import Foundation
 
 /// `docrepl inspect PATH`: reads an item through ``FileWrapper`` and prints
 /// its tree.
-enum InspectCommand {
-  static var help: String { HelpText.help(for: CommandLineReference.inspect) }
+enum InspectCommand: ShellCommand {
+  static var reference: Subcommand { CommandLineReference.inspect }
 
   static func run(
-    arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
-  ) -> ExitStatus {
-    var paths: [String] = []
-    var optionsEnded = false
-    for argument in arguments {
-      if !optionsEnded && (argument == "-h" || argument == "--help") {
-        output.write(help)
-        return .success
-      } else if !optionsEnded && argument == "--" {
-        optionsEnded = true
-      } else if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
-        errors.write(
-          "docrepl inspect: error: unknown option '\(argument)'\n\n"
-            + HelpText.usage(for: CommandLineReference.inspect))
-        return .usage
-      } else {
-        paths.append(argument)
-      }
-    }
+    _ commandLine: ParsedCommandLine, in context: ShellContext,
+    output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) throws(CommandLineError) -> ExitStatus {
+    let paths = commandLine.operands
     guard paths.count == 1, let path = paths.first, !path.isEmpty else {
-      let problem =
-        paths.isEmpty
-        ? "missing <path>"
-        : paths.count > 1 ? "expected one <path>, got \(paths.count)" : "<path> is empty"
-      errors.write(
-        "docrepl inspect: error: \(problem)\n\n" + HelpText.usage(for: CommandLineReference.inspect)
-      )
-      return .usage
+      throw CommandLineError(
+        .other(
+          paths.isEmpty
+            ? "missing <path>"
+            : paths.count > 1 ? "expected one <path>, got \(paths.count)" : "<path> is empty"))
     }
     do {
       // Lazily: the listing needs each file's size, which lstat gave, and

@@ -1,25 +1,17 @@
-import DocScript
+/// `docrepl man`: prints the manual page (see ``ManPage``), for the
+/// document types the program was given.
+enum ManCommand: ShellCommand {
+  static var reference: Subcommand { CommandLineReference.manual }
 
-/// `docrepl man`, not listed: prints the manual page (see ``ManPage``),
-/// for the document types the program was given.
-enum ManCommand {
   @MainActor
   static func run(
-    arguments: [String], registry: DocumentTypeRegistry, output: inout some TextOutputStream,
-    errors: inout some TextOutputStream
-  ) -> ExitStatus {
-    let command = CommandLineReference.manual
-    if arguments == ["-h"] || arguments == ["--help"] {
-      output.write(HelpText.help(for: command))
-      return .success
+    _ commandLine: ParsedCommandLine, in context: ShellContext,
+    output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) throws(CommandLineError) -> ExitStatus {
+    if let operand = commandLine.operands.first {
+      throw CommandLineError(.other("unexpected argument '\(operand)'"))
     }
-    guard arguments.isEmpty else {
-      errors.write(
-        "docrepl man: error: unexpected argument '\(arguments[0])'\n\n"
-          + HelpText.usage(for: command))
-      return .usage
-    }
-    output.write(ManPage.text(registry: registry))
+    output.write(ManPage.text(registry: context.registry))
     return .success
   }
 }

@@ -3,67 +3,30 @@ import Foundation
 
 /// `docrepl run [-C DIR] [--bail] [--echo] FILE…`: replays scripts in
 /// batch, with no prompt, in the current folder or DIR.
-@MainActor
-enum RunCommand {
-  static var usage: String { HelpText.usage(for: CommandLineReference.run) }
+enum RunCommand: ShellCommand {
+  static var reference: Subcommand { CommandLineReference.run }
 
+  @MainActor
   static func run(
-    arguments: [String], context: ShellContext, output: inout some TextOutputStream,
-    errors: inout some TextOutputStream
-  ) async -> ExitStatus {
-    var bail = false
-    var echo = false
-    var noColor = context.noColor
-    var folderPath: String?
-    var files: [String] = []
+    _ commandLine: ParsedCommandLine, in context: ShellContext,
+    output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) async throws(CommandLineError) -> ExitStatus {
+    typealias Option = CommandLineReference.RunOptions
     var variables: [String: String] = [:]
-    var optionsEnded = false
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      switch argument {
-      case "--var" where !optionsEnded:
-        guard index < arguments.count else {
-          errors.write("docrepl run: error: '--var' needs NAME=VALUE\n\n" + usage)
-          return .usage
-        }
-        let definition = arguments[index]
-        index += 1
-        let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, Parser.isVariableName(String(parts[0])) else {
-          errors.write(
-            "docrepl run: error: '--var \(definition)' is not NAME=VALUE with a NAME of letters, digits and '_'\n"
-          )
-          return .usage
-        }
-        variables[String(parts[0])] = String(parts[1])
-      case "-C" where !optionsEnded:
-        guard index < arguments.count else {
-          errors.write("docrepl run: error: '-C' needs a folder\n\n" + usage)
-          return .usage
-        }
-        folderPath = arguments[index]
-        index += 1
-      case "--no-color" where !optionsEnded: noColor = true
-      case "--" where !optionsEnded: optionsEnded = true
-      case "--bail" where !optionsEnded: bail = true
-      case "--echo" where !optionsEnded: echo = true
-      case "-h" where !optionsEnded, "--help" where !optionsEnded:
-        output.write(HelpText.help(for: CommandLineReference.run))
-        return .success
-      default:
-        if argument.hasPrefix("-"), !optionsEnded, argument != "-" {
-          errors.write("docrepl run: error: unknown option '\(argument)'\n\n" + usage)
-          return .usage
-        }
-        files.append(argument)
+    for definition in commandLine.values(of: Option.variable) {
+      let parts = definition.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2, Parser.isVariableName(String(parts[0])) else {
+        throw CommandLineError(
+          .other(
+            "'--var \(definition)' is not NAME=VALUE with a NAME of letters, digits and '_'"),
+          showsUsage: false)
       }
+      variables[String(parts[0])] = String(parts[1])
     }
-    guard !files.isEmpty else {
-      errors.write("docrepl run: error: no script given\n\n" + usage)
-      return .usage
-    }
+    let files = commandLine.operands
+    guard !files.isEmpty else { throw CommandLineError(.other("no script given")) }
+    let noColor = context.noColor || commandLine.contains(CommandLineReference.noColor)
+    let folderPath = commandLine.value(of: Option.folder)
     var folder = context.workingDirectory
     if let folderPath {
       folder = URL(fileURLWithPath: folderPath, relativeTo: folder).standardizedFileURL
@@ -86,8 +49,8 @@ enum RunCommand {
       }
     }
     var options = context.interpreterOptions(in: folder)
-    options.bail = bail
-    options.echo = echo
+    options.bail = commandLine.contains(Option.bail)
+    options.echo = commandLine.contains(Option.echo)
     options.variables = variables
     let sink = StreamOutput(
       color: DiagnosticColor.forStandardError(environment: context.environment, disabled: noColor))

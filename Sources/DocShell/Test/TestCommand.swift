@@ -6,16 +6,13 @@ import Glibc
 /// `#>` and `#!` lines, each in isolation (see ``TestRunner``), all in
 /// this one process, and prints a unified diff for each that differs;
 /// with `--update`, rewrites those lines in place instead.
-@MainActor
-enum TestCommand {
-  static var usage: String { HelpText.usage(for: CommandLineReference.test) }
-
-  static var help: String { HelpText.help(for: CommandLineReference.test) }
+enum TestCommand: ShellCommand {
+  static var reference: Subcommand { CommandLineReference.test }
 
   /// `--jobs` when not given: the number of processors the process may
   /// use, like lit. More scripts in flight overlap more saves' `fsync`s,
   /// but commands still run one at a time (see docs/testing.md).
-  nonisolated static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+  static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
   /// The command line, parsed.
   struct Options {
@@ -27,21 +24,12 @@ enum TestCommand {
     var paths: [String] = []
   }
 
+  @MainActor
   static func run(
-    arguments: [String], context: ShellContext, output: inout some TextOutputStream,
-    errors: inout some TextOutputStream
-  ) async -> ExitStatus {
-    let options: Options
-    switch parse(arguments) {
-    case .success(.some(let parsed)):
-      options = parsed
-    case .success(.none):
-      output.write(help)
-      return .success
-    case .failure(let problem):
-      errors.write("docrepl test: error: \(problem.message)\n\n" + usage)
-      return .usage
-    }
+    _ commandLine: ParsedCommandLine, in context: ShellContext,
+    output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) async throws(CommandLineError) -> ExitStatus {
+    let options = try Options(commandLine)
     let selection: TestSelection
     do {
       selection = try TestSelection.find(
@@ -111,6 +99,7 @@ enum TestCommand {
   /// in the scripts' order as soon as it and all before it are done. After
   /// an interruption, starts no more scripts; those in flight finish (and
   /// remove their folders).
+  @MainActor
   static func runAll(
     _ scripts: [TestSelection.Script], runner: TestRunner, jobs: Int,
     interruption: TestRunInterruption,
@@ -143,6 +132,7 @@ enum TestCommand {
     return outcomes.prefix(printed).compactMap { $0 }
   }
 
+  @MainActor
   private static func run(
     _ script: TestSelection.Script, at index: Int, with runner: TestRunner
   ) async -> (Int, TestOutcome) {
@@ -172,76 +162,51 @@ enum TestCommand {
     }
     tzset()
   }
+}
 
-  /// A problem with the command line.
-  struct UsageProblem: Error {
-    var message: String
-  }
-
-  /// The options, or nil for `--help`.
-  static func parse(_ arguments: [String]) -> Result<Options?, UsageProblem> {
-    var options = Options()
-    var optionsEnded = false
-    var index = 0
-    while index < arguments.count {
-      var argument = arguments[index]
-      index += 1
-      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-        options.paths.append(argument)
-        continue
-      }
-      // --name=value is --name value.
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        inlineValue = String(argument[argument.index(after: equals)...])
-        argument = String(argument[..<equals])
-      }
-      func value() -> String? {
-        if let inlineValue { return inlineValue }
-        guard index < arguments.count else { return nil }
-        index += 1
-        return arguments[index - 1]
-      }
-      switch argument {
-      case "--": optionsEnded = true
-      case "-h", "--help": return .success(nil)
-      case "--update": options.update = true
-      case "--no-color": break  // Scripts under test never see colour.
-      case "--junit":
-        guard let path = value(), !path.isEmpty else {
-          return .failure(UsageProblem(message: "'--junit' needs a path"))
+extension TestCommand.Options {
+  /// The options on `commandLine`, each value checked in the order given.
+  init(_ commandLine: ParsedCommandLine) throws(CommandLineError) {
+    typealias Option = CommandLineReference.TestOptions
+    update = commandLine.contains(Option.update)
+    for given in commandLine.occurrences {
+      let value = given.value ?? ""
+      switch given.option {
+      case Option.junit:
+        guard !value.isEmpty else {
+          throw CommandLineError(
+            .needsValue(option: given.spelling, needs: Option.junit.needs),
+            position: given.position)
         }
-        options.junit = path
-      case "--jobs", "-j":
-        guard let text = value(), let jobs = Int(text), jobs >= 1 else {
-          return .failure(UsageProblem(message: "'\(argument)' needs a number of jobs, 1 or more"))
+        junit = value
+      case Option.jobs:
+        guard let count = Int(value), count >= 1 else {
+          throw CommandLineError(
+            .needsValue(option: given.spelling, needs: Option.jobs.needs),
+            position: given.position)
         }
-        options.jobs = jobs
-      case "--shard":
-        guard let text = value() else {
-          return .failure(UsageProblem(message: "'--shard' needs K/N, such as 2/4"))
+        jobs = count
+      case Option.shard:
+        switch Shard.parse(value) {
+        case .success(let parsed): shard = parsed
+        case .failure(let problem):
+          throw CommandLineError(.other(problem.message), position: given.position)
         }
-        switch Shard.parse(text) {
-        case .success(let shard): options.shard = shard
-        case .failure(let problem): return .failure(UsageProblem(message: problem.message))
-        }
-      case "--filter":
-        guard let text = value() else {
-          return .failure(UsageProblem(message: "'--filter' needs a regular expression"))
-        }
+      case Option.filter:
         do {
-          options.filter = try Regex(text)
+          filter = try Regex(value)
         } catch {
-          return .failure(
-            UsageProblem(message: "'--filter \(text)' is not a regular expression: \(error)"))
+          throw CommandLineError(
+            .other("'--filter \(value)' is not a regular expression: \(error)"),
+            position: given.position)
         }
       default:
-        return .failure(UsageProblem(message: "unknown option '\(argument)'"))
+        // Flags, read above or not at all (`--no-color`: scripts under
+        // test never see colour).
+        break
       }
     }
-    guard !options.paths.isEmpty else {
-      return .failure(UsageProblem(message: "no script or folder given"))
-    }
-    return .success(options)
+    paths = commandLine.operands
+    guard !paths.isEmpty else { throw CommandLineError(.other("no script or folder given")) }
   }
 }
