@@ -1,7 +1,9 @@
 // swift-tools-version: 6.2
 // docrepl: Apple's document architecture for Linux, and a REPL on top of it.
 // The module plan and the rules between layers are in docs/architecture.md;
-// README.md has the layout.
+// README.md has the layout. Each target lists every module of this package
+// it imports (not only what it gets through another), and the table in
+// docs/architecture.md must say the same: ArchitectureTests checks both.
 
 import PackageDescription
 
@@ -31,7 +33,7 @@ let package = Package(
     /// The program around the language: arguments, loop, line editor, runners.
     .target(
       name: "DocShell",
-      dependencies: ["DocScript", "DocFormats", "CReadline", "CDocShellSignals"]
+      dependencies: ["DocKit", "DocScript", "DocFormats", "CReadline", "CDocShellSignals"]
     ),
     /// The input loop's signal handler and its state (a flag and a
     /// self-pipe), defined once in C: see its header for why not in
@@ -70,11 +72,11 @@ let package = Package(
     ),
     .testTarget(
       name: "DocScriptTests",
-      dependencies: ["DocScript", "DocTestSupport"]
+      dependencies: ["DocScript", "DocKit", "DocTestSupport"]
     ),
     .testTarget(
       name: "DocFormatsTests",
-      dependencies: ["DocFormats", "DocTestSupport"],
+      dependencies: ["DocFormats", "DocKit", "DocScript", "DocTestSupport"],
       exclude: ["Snapshots"]
     ),
     /// The three seed examples, compiled with only their imports changed.
@@ -83,7 +85,9 @@ let package = Package(
     .testTarget(name: "DocFuzzTests", dependencies: ["DocFuzz", "DocTestSupport"]),
     .testTarget(
       name: "DocShellTests",
-      dependencies: ["DocShell", "DocTestSupport", "docrepl"],
+      dependencies: [
+        "DocShell", "DocKit", "DocScript", "DocFormats", "CReadline", "DocTestSupport", "docrepl",
+      ],
       exclude: ["Snapshots"]
     ),
   ],
