@@ -43,58 +43,43 @@ public enum Docrepl {
       registry: registry, environment: environment,
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     let program = CommandLineReference.program
-    let commandLine: ParsedCommandLine
-    do {
-      commandLine = try CommandLineParser.parse(arguments, for: program)
-    } catch {
-      errors.write(error.report(for: program))
-      return .usage
-    }
-    if commandLine.contains(CommandLineReference.help) {
-      output.write(help)
-      return .success
-    }
-    if commandLine.contains(CommandLineReference.ProgramOptions.version) {
-      output.write(versionText)
-      return .success
-    }
-    context.noColor = commandLine.contains(CommandLineReference.noColor)
-    guard let name = commandLine.operands.first else {
-      let options = LoopOptions(commandLine)
-      if !options.commands.isEmpty, options.mode != nil {
-        errors.write(
-          "docrepl: error: '-c' runs its commands in batch; leave out '--interactive' and '--batch'\n"
-        )
-        return .usage
-      }
-      return await repl(context: context, options: options)
-    }
-    guard let command = CommandLineReference.command(named: name) else {
-      errors.write(CommandLineError(.unknownCommand(name)).report(for: program))
-      return .usage
-    }
-    let subcommand = command.reference
-    if subcommand.name != CommandLineReference.helpCommand.name,
-      CommandLineReference.ProgramOptions.promptOnly.contains(where: commandLine.contains)
-    {
-      errors.write(
-        CommandLineError(
-          .other(
-            "'-c', '--interactive', '--batch' and '--history' are for the prompt, not '\(name)'"
-          )
-        ).report(for: program))
-      return .usage
-    }
+    // The table a usage error is reported against: the program's, then
+    // the subcommand's once its name is read.
+    var reported = program
     do throws(CommandLineError) {
+      let commandLine = try CommandLineParser.parse(arguments, for: program)
+      if commandLine.contains(CommandLineReference.help) {
+        output.write(help)
+        return .success
+      }
+      if commandLine.contains(CommandLineReference.ProgramOptions.version) {
+        output.write(versionText)
+        return .success
+      }
+      context.noColor = commandLine.contains(CommandLineReference.noColor)
+      guard let name = commandLine.operands.first else {
+        return await repl(context: context, options: try LoopOptions(commandLine))
+      }
+      guard let command = CommandLineReference.command(named: name) else {
+        throw CommandLineError(.unknownCommand(name))
+      }
+      if command.reference.name != CommandLineReference.helpCommand.name,
+        CommandLineReference.ProgramOptions.promptOnly.contains(where: commandLine.contains)
+      {
+        throw CommandLineError(
+          .other(
+            "'-c', '--interactive', '--batch' and '--history' are for the prompt, not '\(name)'"))
+      }
+      reported = command.reference
       let parsed = try CommandLineParser.parse(
-        Array(commandLine.operands.dropFirst()), for: subcommand)
+        Array(commandLine.operands.dropFirst()), for: command.reference)
       if parsed.contains(CommandLineReference.help) {
-        output.write(HelpText.help(for: subcommand))
+        output.write(HelpText.help(for: command.reference))
         return .success
       }
       return try await command.run(parsed, in: context, output: &output, errors: &errors)
     } catch {
-      errors.write(error.report(for: subcommand))
+      errors.write(error.report(for: reported))
       return .usage
     }
   }
@@ -109,8 +94,9 @@ public enum Docrepl {
     /// The text of each `-c`.
     var commands: [String] = []
 
-    /// The prompt's options on the program's command line.
-    init(_ commandLine: ParsedCommandLine) {
+    /// The prompt's options on the program's command line; `-c` with
+    /// `--interactive` or `--batch` is refused.
+    init(_ commandLine: ParsedCommandLine) throws(CommandLineError) {
       typealias Options = CommandLineReference.ProgramOptions
       switch commandLine.last(of: Options.interactive, Options.batch) {
       case Options.interactive?: mode = .interactive
@@ -119,6 +105,11 @@ public enum Docrepl {
       }
       history = commandLine.value(of: Options.history)
       commands = commandLine.values(of: Options.commands)
+      if !commands.isEmpty, mode != nil {
+        throw CommandLineError(
+          .other("'-c' runs its commands in batch; leave out '--interactive' and '--batch'"),
+          showsUsage: false)
+      }
     }
   }
 
@@ -164,8 +155,6 @@ public enum Docrepl {
     }
     return await loop.run()
   }
-
-  static var usage: String { HelpText.usage(for: CommandLineReference.program) }
 
   static var help: String { HelpText.help(for: CommandLineReference.program) }
 
