@@ -102,7 +102,7 @@ enum PackageJournal {
     let journal = journalName(for: location.lastPathComponent)
     let journalPath = parentPath + "/" + journal
     let package = location.lastPathComponent
-    let (parent, packageDirectory) = try asFileWrapperError { () throws(SystemCallError) in
+    let (parent, packageDirectory) = try wrapping { () throws(SystemCallError) in
       let parent = try FileDescriptor.open(
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
       let packageDirectory = try FileDescriptor.open(
@@ -111,7 +111,7 @@ enum PackageJournal {
     }
     let owner = Owner(
       name: package,
-      inode: try asFileWrapperError { () throws(SystemCallError) in
+      inode: try wrapping { () throws(SystemCallError) in
         try packageDirectory.status(path: packagePath).inode
       })
     try checkWritable(operations, in: packageDirectory, packagePath: packagePath)
@@ -127,13 +127,13 @@ enum PackageJournal {
       journal, in: parent, parentPath: parentPath, package: package, packagePath: packagePath)
     defer { withExtendedLifetime(journalDirectory) {} }
     do {
-      try asFileWrapperError { () throws(SystemCallError) in try parent.sync(path: parentPath) }
+      try wrapping { () throws(SystemCallError) in try parent.sync(path: parentPath) }
       for item in staged {
         statuses[item.id] = try stage(
           item.wrapper, as: String(item.id), in: journalDirectory, path: journalPath)
       }
       let record = try encode(operations, owner: owner)
-      try asFileWrapperError { () throws(SystemCallError) in
+      try wrapping { () throws(SystemCallError) in
         try journalDirectory.sync(path: journalPath)
         let file = try FileDescriptor.open(
           "COMMIT.tmp", in: journalDirectory, flags: FileDescriptor.createFlags, mode: 0o600,
@@ -158,7 +158,7 @@ enum PackageJournal {
         operations, package: package, expecting: owner.inode, in: parent,
         packagePath: packagePath)
       if applied {
-        try asFileWrapperError { () throws(SystemCallError) in
+        try wrapping { () throws(SystemCallError) in
           try parent.removeTree(journal, path: journalPath)
           try parent.sync(path: parentPath)
         }
@@ -353,7 +353,7 @@ enum PackageJournal {
         directories.insert(parentPath(of: path))
       }
     }
-    try asFileWrapperError { () throws(SystemCallError) in
+    try wrapping { () throws(SystemCallError) in
       for path in directories.subtracting(created).sorted() {
         let name = path.isEmpty ? "." : path
         if !path.isEmpty,
@@ -383,7 +383,7 @@ enum PackageJournal {
   ) throws(FileWrapperError) -> FileDescriptor {
     let journalPath = parentPath + "/" + journal
     for _ in 0..<4 {
-      let made = try asFileWrapperError { () throws(SystemCallError) -> Bool in
+      let made = try wrapping { () throws(SystemCallError) -> Bool in
         do throws(SystemCallError) {
           try parent.makeDirectory(journal, mode: 0o700, path: journalPath)
           return true
@@ -418,9 +418,7 @@ enum PackageJournal {
       } catch {
         throw FileWrapperError(error)
       }
-      if try asFileWrapperError({ () throws(SystemCallError) in
-        try directory.lockNewItem(path: journalPath)
-      }
+      if try wrapping({ () throws(SystemCallError) in try directory.lockNewItem(path: journalPath) }
       ) {
         return directory
       }
@@ -451,13 +449,13 @@ enum PackageJournal {
   ) throws(FileWrapperError) -> FileStatus {
     let entryPath = path + "/" + name
     if wrapper.kind == .symbolicLink {
-      return try asFileWrapperError { () throws(SystemCallError) in
+      return try wrapping { () throws(SystemCallError) in
         try journal.makeSymbolicLink(name, destination: wrapper.linkDestination, path: entryPath)
         return try FileStatus.of(name, in: journal, path: entryPath)
       }
     }
     let data = try wrapper.loadRegularFileContents()
-    return try asFileWrapperError { () throws(SystemCallError) in
+    return try wrapping { () throws(SystemCallError) in
       let exact = wrapper.hasExactPermissions
       let file = try FileDescriptor.open(
         name, in: journal, flags: FileDescriptor.createFlags,
@@ -493,7 +491,7 @@ enum PackageJournal {
     let journal = journal ?? journalName(for: package)
     let journalPath =
       URL(fileURLWithPath: packagePath).deletingLastPathComponent().path + "/" + journal
-    return try asFileWrapperError { () throws(SystemCallError) -> Bool in
+    return try wrapping { () throws(SystemCallError) -> Bool in
       let journalDirectory = try FileDescriptor.open(
         journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)
       let packageDirectory: FileDescriptor
@@ -604,7 +602,7 @@ enum PackageJournal {
     let location = URL(fileURLWithPath: packagePath)
     let parentPath = location.deletingLastPathComponent().path
     let package = location.lastPathComponent
-    let parent = try asFileWrapperError { () throws(SystemCallError) in
+    let parent = try wrapping { () throws(SystemCallError) in
       try FileDescriptor.open(
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
@@ -631,7 +629,7 @@ enum PackageJournal {
     let journalPath = parentPath + "/" + journal
     // Only "no such file" means no journal, or no commit: any other error
     // is reported, and the journal kept for a later attempt.
-    let claim = try asFileWrapperError { () throws(SystemCallError) in
+    let claim = try wrapping { () throws(SystemCallError) in
       try FileDescriptor.claim(journal, in: parent, path: journalPath)
     }
     let journalDirectory: FileDescriptor
@@ -646,7 +644,7 @@ enum PackageJournal {
     }
     // The lock is held until the journal is removed.
     defer { withExtendedLifetime(journalDirectory) {} }
-    let commit = try asFileWrapperError { () throws(SystemCallError) -> Data? in
+    let commit = try wrapping { () throws(SystemCallError) -> Data? in
       let file: FileDescriptor
       do throws(SystemCallError) {
         file = try FileDescriptor.open(
@@ -680,7 +678,7 @@ enum PackageJournal {
       }
       state = .rolledForward
     }
-    try asFileWrapperError { () throws(SystemCallError) in
+    try wrapping { () throws(SystemCallError) in
       try parent.removeTree(journal, path: journalPath)
       try parent.sync(path: parentPath)
     }
@@ -700,7 +698,7 @@ enum PackageJournal {
     if trusted {
       // Only when there is one: the directory is listed to be sure no
       // other name maps to the same journal.
-      let exists = try asFileWrapperError { () throws(SystemCallError) -> Bool in
+      let exists = try wrapping { () throws(SystemCallError) -> Bool in
         do throws(SystemCallError) {
           _ = try FileStatus.of(legacy.name, in: parent, path: parentPath + "/" + legacy.name)
           return true
@@ -709,7 +707,7 @@ enum PackageJournal {
         }
       }
       guard exists else { return .absent }
-      let names = try asFileWrapperError { () throws(SystemCallError) in
+      let names = try wrapping { () throws(SystemCallError) in
         try parent.directoryEntryNames(path: parentPath)
       }
       trusted = !names.contains { entry in
@@ -748,7 +746,7 @@ enum PackageJournal {
   {
     let prefix = Array(SiblingNames.temporaryPrefix(for: name).utf8)
     let legacyPrefix = SiblingNames.legacyTemporaryPrefix(for: name).map { Array($0.utf8) }
-    let names = try asFileWrapperError { () throws(SystemCallError) in
+    let names = try wrapping { () throws(SystemCallError) in
       try parent.directoryEntryNames(path: parentPath)
     }
     var candidates: [(name: String, aside: Bool)] = []
@@ -764,7 +762,7 @@ enum PackageJournal {
     // Items moved aside first, so that one is back before anything else goes.
     for (candidate, aside) in candidates.sorted(by: { $0.aside && !$1.aside }) {
       let path = parentPath + "/" + candidate
-      try asFileWrapperError { () throws(SystemCallError) in
+      try wrapping { () throws(SystemCallError) in
         let claim = try FileDescriptor.claim(candidate, in: parent, path: path)
         // A claimed item stays locked until it is put back or removed.
         defer { withExtendedLifetime(claim) {} }
