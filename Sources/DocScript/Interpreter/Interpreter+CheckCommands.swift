@@ -38,8 +38,8 @@ extension Interpreter {
       var interruption: InterruptedError?
       do { try checkInterruption() } catch { interruption = error }
       guard interruption == nil, redo ? undoManager.canRedo : undoManager.canUndo else {
-        // Put back what this command did, so that it leaves nothing.
-        for _ in 0..<done { if redo { undoManager.undo() } else { undoManager.redo() } }
+        // The steps taken are put back as any failed command's work is
+        // (``EventMark``), so that it leaves nothing.
         if let interruption { throw interruption }
         let what = redo ? "redo" : "undo"
         throw ScriptError(
@@ -278,9 +278,8 @@ extension Interpreter {
     output = SilencedOutput(forwardingTo: visible)
     var failure: (any Error)?
     do {
-      let (handle, run, groupSafe) = try resolveCommand(
-        words, range: arguments.range, inGroup: groupDepth > 0)
-      failure = try await runTakingBack(run, in: handle, groupSafe: groupSafe)
+      let (handle, run) = try resolve(words, range: arguments.range, inGroup: groupDepth > 0)
+      failure = await runTakingBack(run, in: handle)
     } catch {
       failure = error
     }
@@ -303,52 +302,18 @@ extension Interpreter {
     }
   }
 
-  /// Runs a command, then takes back what it did to `handle`'s document;
-  /// returns the command's error, if any.
+  /// Runs a command, then takes back what it did to `handle`'s document
+  /// (its edits, or the steps `undo` and `redo` took; saves and reverts
+  /// cannot be taken back), as a failed command is; returns the command's
+  /// error, if any. Inside a group, what ran before it in the same event
+  /// stays.
   private func runTakingBack(
-    _ run: () async throws -> Void, in handle: (any DocumentHandle)?, groupSafe: Bool
-  ) async throws -> (any Error)? {
-    guard let undoManager = handle?.undoManager else {
-      do { try await run() } catch { return error }
-      return nil
-    }
-    guard groupSafe else {
-      // `undo` and `redo` manage the stacks themselves: take back the
-      // steps they took. (Saves and reverts cannot be taken back.)
-      let (undoBefore, redoBefore) = (undoManager.undoCount, undoManager.redoCount)
-      do { try await run() } catch { return error }
-      let undone = undoManager.redoCount - redoBefore
-      if undone > 0, undoBefore - undoManager.undoCount == undone {
-        for _ in 0..<undone { undoManager.redo() }
-      } else if undone < 0, undoManager.undoCount - undoBefore == -undone {
-        for _ in 0..<(-undone) { undoManager.undo() }
-      }
-      return nil
-    }
-    // An edit runs in a group of its own inside the current event, which
-    // is undone afterwards without a trace: what ran before it in the same
-    // event (in a `group`) stays.
-    let levelBefore = undoManager.groupingLevel
-    guard levelBefore <= 1 else {
-      throw ScriptError("the document has an undo group open; 'expect-error' cannot take back")
-    }
-    let redoSteps = undoManager.setAsideRedoSteps()
-    undoManager.beginUndoGrouping()
-    let ours = undoManager.groupingLevel
+    _ run: () async throws -> Void, in handle: (any DocumentHandle)?
+  ) async -> (any Error)? {
+    let point = handle?.undoManager.rollbackPoint()
     var failure: (any Error)?
     do { try await run() } catch { failure = error }
-    if undoManager.groupingLevel >= ours {
-      while undoManager.groupingLevel > ours { undoManager.endUndoGrouping() }
-      undoManager.endUndoGrouping()
-      undoManager.disableUndoRegistration()
-      undoManager.undoNestedGroup()
-      undoManager.enableUndoRegistration()
-      // The event this opened is empty again: close it, leaving no step.
-      if levelBefore == 0 { undoManager.markEventBoundary() }
-      // What it registered emptied the redo stack; a command taken back
-      // takes nothing from the user's redo.
-      undoManager.restoreRedoSteps(redoSteps)
-    }
+    if let handle, let point { handle.undoManager.rollBack(to: point) }
     return failure
   }
 }

@@ -29,14 +29,12 @@ struct BuiltinCommand {
 }
 
 /// Where a document's undo history stood before a command (or a group)
-/// that may fail: what a failure rolls back to.
+/// that may fail: what a failure rolls back to, through the undo
+/// manager's one rollback (``UndoManager/rollBack(to:)``).
 @MainActor
 struct EventMark {
   let handle: any DocumentHandle
-  private let undoCount: Int
-  /// The redo stack before the command: a registration empties it, and a
-  /// failure puts it back, so that a failed command costs no redo.
-  private let redoSteps: UndoManager.RedoSteps
+  private let point: UndoManager.RollbackPoint
 
   /// Marks `handle`'s history now. An event an earlier command left open
   /// is that command's, so it is closed first: a rollback must never
@@ -45,27 +43,13 @@ struct EventMark {
     self.handle = handle
     let undoManager = handle.undoManager
     if undoManager.groupingLevel > 0 { undoManager.markEventBoundary() }
-    undoCount = undoManager.undoCount
-    redoSteps = undoManager.setAsideRedoSteps()
+    point = undoManager.rollbackPoint()
   }
 
-  /// Undoes what was registered since the mark, without a step on either
-  /// stack or a counted change, and puts back the redo stack as it was.
-  /// Groups a failed command left open are closed first; an event that
-  /// registered nothing is closed, leaving no step, and nothing older is
-  /// undone.
+  /// Takes back what the command did to the document's contents and both
+  /// undo stacks since the mark, leaving no step and no counted change.
   func rollBack() {
-    let undoManager = handle.undoManager
-    guard undoManager.groupingLevel > 0 else { return }
-    if !undoManager.rollBackOpenEvent() {
-      // A group the program opened outside an event: undo it as a step.
-      while undoManager.groupingLevel > 1 { undoManager.endUndoGrouping() }
-      guard undoManager.undoCount > undoCount else { return }
-      undoManager.disableUndoRegistration()
-      undoManager.undo()
-      undoManager.enableUndoRegistration()
-    }
-    undoManager.restoreRedoSteps(redoSteps)
+    handle.undoManager.rollBack(to: point)
   }
 }
 
@@ -219,15 +203,6 @@ extension Interpreter {
   func resolve(
     _ words: [Argument], range: SourceRange, inGroup: Bool
   ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
-    let (handle, run, _) = try resolveCommand(words, range: range, inGroup: inGroup)
-    return (handle, run)
-  }
-
-  /// ``resolve(_:range:inGroup:)``, and whether the command may run inside
-  /// an undo group (an edit or a query, not a save or an undo).
-  func resolveCommand(
-    _ words: [Argument], range: SourceRange, inGroup: Bool
-  ) throws -> ((any DocumentHandle)?, () async throws -> Void, groupSafe: Bool) {
     let name = words[0]
     let rest = Array(words.dropFirst())
     // A name that came from a variable is checked only now.
@@ -241,7 +216,7 @@ extension Interpreter {
       // A check that fails, however it fails, says so: `test --update`
       // never takes its failure for the output expected.
       do {
-        let (handle, run, groupSafe) = try resolveBuiltin(
+        let (handle, run) = try resolveBuiltin(
           builtin, name: name, arguments: rest, inGroup: inGroup)
         return (
           handle,
@@ -251,8 +226,7 @@ extension Interpreter {
             } catch  where !Self.isInterruption(error) {
               throw FailedCheck(error: error)
             }
-          },
-          groupSafe
+          }
         )
       } catch {
         throw FailedCheck(error: error)
@@ -264,7 +238,7 @@ extension Interpreter {
 
   private func resolveBuiltin(
     _ builtin: BuiltinCommand, name: Argument, arguments rest: [Argument], inGroup: Bool
-  ) throws -> ((any DocumentHandle)?, () async throws -> Void, groupSafe: Bool) {
+  ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
     guard builtin.spec.isAllowedInGroup || !inGroup else {
       throw ScriptError(
         "'\(name.text)' cannot run inside a group", at: name,
@@ -279,15 +253,13 @@ extension Interpreter {
     } else {
       handle = builtin.actsOnDocument ? try document(for: arguments) : nil
     }
-    return (
-      handle, { try await builtin.run(self, arguments, handle) }, builtin.spec.isAllowedInGroup
-    )
+    return (handle, { try await builtin.run(self, arguments, handle) })
   }
 
   /// A document type's command: the target document's type decides.
   private func resolveDocumentCommand(
     _ name: Argument, arguments rest: [Argument]
-  ) throws -> ((any DocumentHandle)?, () async throws -> Void, groupSafe: Bool) {
+  ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
     let target = try document(named: Self.docOption(in: rest), at: name)
     guard let command = target.commands[name.text] else {
       if allCommandNames.contains(name.text) {
@@ -309,8 +281,7 @@ extension Interpreter {
       {
         try await command.run(
           arguments, { text in output.write(text + "\n") }, folder, probe)
-      },
-      command.spec.isAllowedInGroup
+      }
     )
   }
 
