@@ -175,19 +175,54 @@ public final class Interpreter {
   ///     `source` paths; nil for standard input or a prompt.
   @discardableResult
   public func run(_ source: ScriptSource, url: URL? = nil) async -> Result {
-    // An interruption stops one run, not the ones a prompt starts next.
+    beginRun()
+    guard check(source) else {
+      result.isMalformed = true
+      return result
+    }
+    return await runTopLevel(source, url: url, statements: nil)
+  }
+
+  /// Runs statements parsed already, from one input: a prompt's entry,
+  /// which a resumable ``Parser`` parsed as its lines came, so that it is
+  /// not parsed again. If the parse found problems (`diagnostics`), or a
+  /// statement names an unknown command, reports them and runs nothing.
+  ///
+  /// - Parameters:
+  ///   - statements: The statements, all of the input's.
+  ///   - source: The input they were parsed from (``Parser/source``).
+  ///   - diagnostics: What the parse reported (``Parser/diagnostics``).
+  @discardableResult
+  public func run(
+    _ statements: [Statement], parsedFrom source: ScriptSource, diagnostics: [Diagnostic]
+  ) async -> Result {
+    beginRun()
+    let names = allCommandNames
+    let problems = statements.flatMap { unknownCommands(in: $0, among: names) }
+    guard report(diagnostics + problems, in: source) else {
+      result.isMalformed = true
+      return result
+    }
+    return await runTopLevel(source, url: nil, statements: statements)
+  }
+
+  /// Resets what one run reports: an interruption stops one run, not the
+  /// ones a prompt starts next.
+  private func beginRun() {
     interrupted = false
     leaving = false
     result.isMalformed = false
     result.wasInterrupted = false
     result.leaveRequested = false
-    guard check(source) else {
-      result.isMalformed = true
-      return result
-    }
+  }
+
+  /// Runs a checked input, recorded when it is not a sourced script's.
+  private func runTopLevel(
+    _ source: ScriptSource, url: URL?, statements: [Statement]?
+  ) async -> Result {
     let isTopLevel = sourceStack.isEmpty
     if isTopLevel { beginRecordedInput(source) }
-    await runChecked(source, url: url, includedAt: nil)
+    await runChecked(source, url: url, includedAt: nil, statements: statements)
     if isTopLevel { finishRecordedInput(source) }
     return result
   }
@@ -201,15 +236,25 @@ public final class Interpreter {
     while let statement = parser.next() {
       problems += unknownCommands(in: statement, among: names)
     }
-    problems = (parser.diagnostics + problems).sorted { $0.location < $1.location }
-    for var problem in problems {
+    return report(parser.diagnostics + problems, in: source)
+  }
+
+  /// Reports `problems` in source order, with the include stack; returns
+  /// whether there were none.
+  private func report(_ problems: [Diagnostic], in source: ScriptSource) -> Bool {
+    for var problem in problems.sorted(by: { $0.location < $1.location }) {
       problem.notes += includeNotes()
       report(problem, in: source)
     }
     return problems.isEmpty
   }
 
-  func runChecked(_ source: ScriptSource, url: URL?, includedAt: SourceLocation?) async {
+  /// Runs `source`, checked already: its `statements` if they were parsed
+  /// already, else the statements of a fresh parse, as they come.
+  func runChecked(
+    _ source: ScriptSource, url: URL?, includedAt: SourceLocation?,
+    statements: [Statement]? = nil
+  ) async {
     sourceStack.append((source, url, includedAt))
     let savedScriptDirectory = variables["SCRIPT_DIR"]
     if let url {
@@ -219,8 +264,10 @@ public final class Interpreter {
       sourceStack.removeLast()
       variables["SCRIPT_DIR"] = savedScriptDirectory
     }
-    var parser = Parser(source)
-    while !stopped, !interrupted, !leaving, let statement = parser.next() {
+    var parser = statements == nil ? Parser(source) : nil
+    var parsed = (statements ?? []).makeIterator()
+    func next() -> Statement? { parser != nil ? parser?.next() : parsed.next() }
+    while !stopped, !interrupted, !leaving, let statement = next() {
       // A safe point: between statements, nothing is half done.
       do {
         try checkInterruption()

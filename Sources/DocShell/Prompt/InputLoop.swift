@@ -2,13 +2,14 @@ import DocScript
 
 /// The one loop that serves the prompt and batch input alike, in the
 /// shape of sqlite3's shell: read a line, and when the entry so far is
-/// complete (``Parser/isComplete(_:)``), run it. Only the line source
-/// differs: readline at a terminal, standard input in batch, the text of
-/// `-c`.
+/// complete, run it. Only the line source differs: readline at a
+/// terminal, standard input in batch, the text of `-c`.
 ///
-/// Each entry is parsed whole before it runs, so an entry with a syntax
-/// error is reported and skipped; the next one runs. In batch, the
-/// entries are statements read as they arrive, not the whole input.
+/// Each entry is parsed once, as its lines come, by a resumable
+/// ``Parser``, which also says when it is complete; the statements run
+/// from that parse. An entry with a syntax error is reported and
+/// skipped; the next one runs. In batch, the entries are statements read
+/// as they arrive, not the whole input.
 @MainActor
 struct InputLoop {
   let interpreter: Interpreter
@@ -42,33 +43,36 @@ struct InputLoop {
   mutating func run() async -> ExitStatus {
     let interactive = source.isInteractive
     defer { finishRecording() }
-    var pending: [UInt8] = []
-    var pendingLines = 0
-    var entryFirstLine = 1
+    // The entry being read, parsed as its lines come; nil between entries.
+    var entry: Parser?
+    /// What the entry's parser has returned so far.
+    var statements: [Statement] = []
     var nextLine = 1
     var failed = false
     while true {
       let prompt =
-        pending.isEmpty ? Prompt.primary(for: interpreter.currentDocument) : Prompt.continuation
-      pendingEntry.text = pending
+        entry == nil ? Prompt.primary(for: interpreter.currentDocument) : Prompt.continuation
+      // Only a prompt completes: in batch, a copy would cost a long entry
+      // a copy of its input a line.
+      pendingEntry.text = interactive ? entry?.source.bytes ?? [] : []
       switch await source.readLine(prompt: prompt) {
       case .line(let line):
-        if pendingLines == 0 {
-          entryFirstLine = nextLine
-        } else {
-          pending.append(UInt8(ascii: "\n"))
-        }
-        pending += line
-        pendingLines += 1
+        let continues = entry != nil
+        var first = ScriptSource(name: name, bytes: continues ? [] : line)
+        first.firstLine = interactive ? 1 : nextLine
+        var parser = entry ?? Parser(resumable: first)
+        entry = nil  // so that appending does not copy the input
+        if continues { parser.append([UInt8(ascii: "\n")] + line) }
         // A recalled history entry may hold several lines.
         nextLine += 1 + line.count(where: { $0 == UInt8(ascii: "\n") })
-        guard Self.shouldCheck(lines: pendingLines, interactive: interactive),
-          Parser.isComplete(ScriptSource(name: name, bytes: pending))
-        else { continue }
-        let entry = pending
-        pending = []
-        pendingLines = 0
-        if await !runEntry(entry, firstLine: interactive ? 1 : entryFirstLine) {
+        while let statement = parser.next() { statements.append(statement) }
+        guard !parser.needsMoreInput else {
+          entry = parser
+          continue
+        }
+        let complete = statements
+        statements = []
+        if await !runEntry(&parser, complete) {
           failed = true
         }
         if interpreter.currentResult.leaveRequested {
@@ -90,19 +94,19 @@ struct InputLoop {
           return failureStatus
         }
       case .interrupt:
-        pending = []
-        pendingLines = 0
+        entry = nil
+        statements = []
         if !interactive {
           warnAboutDirtyDocuments()
           return .interrupted
         }
       case .end, .closed:
-        if !pending.isEmpty {
+        if var parser = entry {
           // What is left cannot complete: running it reports why.
-          let entry = pending
-          pending = []
-          pendingLines = 0
-          if await !runEntry(entry, firstLine: interactive ? 1 : entryFirstLine) {
+          entry = nil
+          let complete = statements
+          statements = []
+          if await !runEntry(&parser, complete) {
             failed = true
           }
           if interactive { continue }
@@ -123,21 +127,18 @@ struct InputLoop {
     interpreter.currentResult.missingFiles > 0 ? .noInput : .failure
   }
 
-  /// Whether to ask the parser if the entry is complete yet. At a prompt,
-  /// always. In batch, a statement of thousands of lines (a long heredoc)
-  /// is checked less and less often, so that reading it stays linear;
-  /// checking late only joins the next statements into the same entry.
-  static func shouldCheck(lines: Int, interactive: Bool) -> Bool {
-    interactive || lines <= 64 || lines % (lines / 64) == 0
-  }
-
-  /// Runs one entry; returns whether everything in it ran and held.
-  private mutating func runEntry(_ entry: [UInt8], firstLine: Int) async -> Bool {
-    source.entryCompleted(entry)
-    var script = ScriptSource(name: name, bytes: entry)
-    script.firstLine = firstLine
+  /// Runs one entry, whose input ends here: the statements its parser
+  /// returned so far, and what it returns now. Returns whether everything
+  /// in it ran and held.
+  private mutating func runEntry(_ parser: inout Parser, _ statements: [Statement]) async -> Bool {
+    parser.endInput()
+    var statements = statements
+    while let statement = parser.next() { statements.append(statement) }
+    let script = parser.source
+    source.entryCompleted(script.bytes)
     let before = interpreter.currentResult.failures
-    let result = await interpreter.run(script)
+    let result = await interpreter.run(
+      statements, parsedFrom: script, diagnostics: parser.diagnostics)
     // At a prompt, a Ctrl-C the command did not see is spent; in batch,
     // the caller sees it and stops.
     if source.isInteractive { Interrupts.reset() }
