@@ -1,59 +1,12 @@
 import DocKit
 import Foundation
 
-/// A command the language itself has, rather than a document type.
-struct BuiltinCommand {
-  /// What the command is called, takes and does.
-  var spec: CommandSpec
-  /// Whether it acts on a document (and so takes `--doc NAME`).
-  var actsOnDocument: Bool
-  /// The document the command changes, when that is not simply the one
-  /// `--doc` or the current one names: `restore` changes its snapshot's
-  /// document, `expect file` needs none. Nil for the default.
-  var target: (@MainActor (Interpreter, ParsedArguments) throws -> (any DocumentHandle)?)?
-  /// Runs it. The handle is the document's when ``actsOnDocument``.
-  var run: @MainActor (Interpreter, ParsedArguments, (any DocumentHandle)?) async throws -> Void
-
-  init(
-    spec: CommandSpec, actsOnDocument: Bool,
-    target: (@MainActor (Interpreter, ParsedArguments) throws -> (any DocumentHandle)?)? = nil,
-    run:
-      @escaping @MainActor (Interpreter, ParsedArguments, (any DocumentHandle)?) async throws
-      -> Void
-  ) {
-    self.spec = spec
-    self.actsOnDocument = actsOnDocument
-    self.target = target
-    self.run = run
-  }
-}
-
-/// Where a document's undo history stood before a command (or a group)
-/// that may fail: what a failure rolls back to, through the undo
-/// manager's one rollback (``UndoManager/rollBack(to:)``).
-@MainActor
-struct EventMark {
-  let handle: any DocumentHandle
-  private let point: UndoManager.RollbackPoint
-
-  /// Marks `handle`'s history now. An event an earlier command left open
-  /// is that command's, so it is closed first: a rollback must never
-  /// reach into it.
-  init(_ handle: any DocumentHandle) {
-    self.handle = handle
-    let undoManager = handle.undoManager
-    if undoManager.groupingLevel > 0 { undoManager.markEventBoundary() }
-    point = undoManager.rollbackPoint()
-  }
-
-  /// Takes back what the command did to the document's contents and both
-  /// undo stacks since the mark, leaving no step and no counted change.
-  func rollBack() {
-    handle.undoManager.rollBack(to: point)
-  }
-}
-
 extension Interpreter {
+  /// The language's own commands, in the order `help` lists them.
+  static let builtinCommands: [BuiltinCommand] =
+    documentCommands + inspectingCommands + snapshotCommands + savingCommands + undoCommands
+    + checkingCommands + scriptCommands + recordCommands + [scratchCommand]
+
   /// Every command name the language knows: built-in, and every
   /// registered type's.
   var allCommandNames: Set<String> {
@@ -332,24 +285,6 @@ extension Interpreter {
     }
     return handle
   }
-}
-
-/// An error inside a group, with the command it came from.
-struct Located: Error {
-  var error: any Error
-  var range: SourceRange
-}
-
-/// The failure of a check (`expect`, `expect-error`): its diagnostic is
-/// marked ``Diagnostic/isFailedCheck``.
-struct FailedCheck: Error {
-  var error: any Error
-}
-
-/// An error after a group succeeded, from the autosave that followed it:
-/// what the group did is kept.
-struct GroupKept: Error {
-  var error: any Error
 }
 
 extension ScriptError {

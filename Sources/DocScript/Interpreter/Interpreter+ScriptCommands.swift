@@ -2,7 +2,8 @@ import DocKit
 import Foundation
 
 extension Interpreter {
-  static let otherCommands: [BuiltinCommand] = [
+  /// Printing, settings, sourcing scripts, leaving, and help.
+  static let scriptCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
         "print", [.rest("TEXT")], summary: "prints its arguments, separated by blanks",

@@ -2,7 +2,27 @@ import DocKit
 import Foundation
 
 extension Interpreter {
-  static let historyCommands: [BuiltinCommand] = [
+  static let undoCommands: [BuiltinCommand] = [
+    BuiltinCommand(
+      spec: CommandSpec(
+        "undo", [.optional("N")],
+        summary: "undoes the last N steps (1 by default), printing each one's title",
+        example: "undo 2", topic: .undo, isAllowedInGroup: false),
+      actsOnDocument: true
+    ) { interpreter, arguments, handle in
+      guard let handle else { return }
+      try interpreter.step(handle, arguments, redo: false)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "redo", [.optional("N")],
+        summary: "redoes the last N undone steps (1 by default), printing each one's title",
+        example: "redo", topic: .undo, isAllowedInGroup: false),
+      actsOnDocument: true
+    ) { interpreter, arguments, handle in
+      guard let handle else { return }
+      try interpreter.step(handle, arguments, redo: true)
+    },
     BuiltinCommand(
       spec: CommandSpec(
         "history",
@@ -16,20 +36,32 @@ extension Interpreter {
       guard let handle else { return }
       interpreter.printHistory(of: handle)
     },
-    BuiltinCommand(
-      spec: CommandSpec(
-        "tree",
-        summary:
-          "prints the FileWrapper tree the next save would write, marking what is reused and what is new",
-        discussion:
-          "An entry is reused when it is the very wrapper read or written last (a save links or copies it, or leaves it in place); new when the document made it since. Nothing is written.",
-        example: "tree", topic: .inspecting),
-      actsOnDocument: true
-    ) { interpreter, _, handle in
-      guard let handle else { return }
-      try await interpreter.printTree(of: handle)
-    },
   ]
+
+  /// `undo N` or `redo N`: all N or none.
+  func step(_ handle: any DocumentHandle, _ arguments: ParsedArguments, redo: Bool) throws {
+    let count = try arguments[0]?.integer("N", in: 1...Int.max) ?? 1
+    let undoManager = handle.undoManager
+    undoManager.markEventBoundary()
+    var titles: [String] = []
+    for done in 0..<count {
+      // A safe point: the steps taken are put back, below.
+      var interruption: InterruptedError?
+      do { try checkInterruption() } catch { interruption = error }
+      guard interruption == nil, redo ? undoManager.canRedo : undoManager.canUndo else {
+        // The steps taken are put back as any failed command's work is
+        // (``EventMark``), so that it leaves nothing.
+        if let interruption { throw interruption }
+        let what = redo ? "redo" : "undo"
+        throw ScriptError(
+          done == 0 ? "nothing to \(what)" : "only \(done) step\(done == 1 ? "" : "s") to \(what)",
+          at: arguments[0]?.range ?? arguments.command.range)
+      }
+      titles.append(redo ? undoManager.redoMenuItemTitle : undoManager.undoMenuItemTitle)
+      if redo { undoManager.redo() } else { undoManager.undo() }
+    }
+    for title in titles { output.write(title + "\n") }
+  }
 
   func printHistory(of handle: any DocumentHandle) {
     let undoManager = handle.undoManager
@@ -71,51 +103,6 @@ extension Interpreter {
     }
     if savedOffset == nil {
       lines.append("(undo and redo cannot reach the \(savedLabel) state)")
-    }
-    for line in lines { output.write(line + "\n") }
-  }
-
-  func printTree(of handle: any DocumentHandle) async throws {
-    guard let (wrapper, existing, reusesRoot) = try await handle.nextSaveTree() else {
-      throw ScriptError(
-        "this document's writer writes by itself; there is no tree to show before it saves")
-    }
-    var reused: Set<ObjectIdentifier> = reusesRoot ? [ObjectIdentifier(wrapper)] : []
-    if let existing {
-      var pending = [existing]
-      while let next = pending.popLast() {
-        reused.insert(ObjectIdentifier(next))
-        pending += next.fileWrappers.map { Array($0.values) } ?? []
-      }
-    }
-    var lines: [String] = []
-    // Iterative, depth first, children sorted by their bytes.
-    var pending:
-      [(name: String, wrapper: FileWrapper, prefix: String, isLast: Bool, isRoot: Bool)] = [
-        (
-          handle.fileURL?.lastPathComponent ?? wrapper.preferredFilename ?? "(untitled)", wrapper,
-          "", true, true
-        )
-      ]
-    while let (name, node, prefix, isLast, isRoot) = pending.popLast() {
-      let mark = reused.contains(ObjectIdentifier(node)) ? "reused" : "new"
-      let branch = isRoot ? "" : prefix + (isLast ? "└── " : "├── ")
-      if node.isDirectory {
-        lines.append(branch + name + "/  (directory, \(mark))")
-        let children = (node.fileWrappers ?? [:]).sorted {
-          Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8))
-        }
-        let childPrefix = isRoot ? "" : prefix + (isLast ? "    " : "│   ")
-        for (index, child) in children.enumerated().reversed() {
-          pending.append((child.key, child.value, childPrefix, index == children.count - 1, false))
-        }
-      } else if node.isSymbolicLink {
-        let target = node.symbolicLinkDestinationURL?.relativePath ?? "?"
-        lines.append(branch + name + " -> \(target)  (symbolic link, \(mark))")
-      } else {
-        let size = node.regularFileSize.map { "\($0) bytes" } ?? "size unknown"
-        lines.append(branch + name + "  (file, \(size), \(mark))")
-      }
     }
     for line in lines { output.write(line + "\n") }
   }
