@@ -53,15 +53,24 @@ extension Interpreter {
     return arguments
   }
 
+  /// Announces `command` (to the output, and echoed with `set echo on`),
+  /// expands its words and, if it is `let`, defines the variable. Returns
+  /// the words of any other command, to run; nil after a `let`. The one
+  /// start of every command, in a group or not.
+  private func begin(_ command: Command) throws -> [Argument]? {
+    output.willRun(command, source: currentSource)
+    if options.echo { output.write(echoText(of: command) + "\n") }
+    let words = try expand(command)
+    guard words[0].text == "let", command.words[0].isPlain else { return words }
+    variables[words[1].text] = words[3].text
+    return nil
+  }
+
   /// Runs a command outside any group: it is one undo event in the
   /// document it acts on, ended after it succeeds; if it fails, what it
   /// registered is undone, so the document is as it was.
   func runTopLevel(_ command: Command) async throws {
-    let words = try expand(command)
-    if words[0].text == "let", command.words[0].isPlain {
-      variables[words[1].text] = words[3].text
-      return
-    }
+    guard let words = try begin(command) else { return }
     let (handle, run) = try resolve(words, range: command.range, inGroup: false)
     guard let handle else {
       try await run()
@@ -130,14 +139,8 @@ extension Interpreter {
         // A nested group is part of the outer one: one undo step in all.
         try await runBody(inner.body, touched: &touched)
       case .command(let command):
-        output.willRun(command, source: currentSource)
-        if options.echo { output.write(echoText(of: command) + "\n") }
         do {
-          let words = try expand(command)
-          if words[0].text == "let", command.words[0].isPlain {
-            variables[words[1].text] = words[3].text
-            continue
-          }
+          guard let words = try begin(command) else { continue }
           let (handle, run) = try resolve(words, range: command.range, inGroup: true)
           if let handle, !touched.contains(where: { $0.handle === handle }) {
             touched.append(EventMark(handle))

@@ -90,35 +90,20 @@ extension Interpreter {
         pending += next.fileWrappers.map { Array($0.values) } ?? []
       }
     }
-    var lines: [String] = []
-    // Iterative, depth first, children sorted by their bytes.
-    var pending:
-      [(name: String, wrapper: FileWrapper, prefix: String, isLast: Bool, isRoot: Bool)] = [
-        (
-          handle.fileURL?.lastPathComponent ?? wrapper.preferredFilename ?? "(untitled)", wrapper,
-          "", true, true
-        )
-      ]
-    while let (name, node, prefix, isLast, isRoot) = pending.popLast() {
+    var text = ""
+    let name = handle.fileURL?.lastPathComponent ?? wrapper.preferredFilename ?? "(untitled)"
+    FileTreeText.draw(wrapper, name: name, into: &text) { entry, text in
+      let node = entry.wrapper
       let mark = reused.contains(ObjectIdentifier(node)) ? "reused" : "new"
-      let branch = isRoot ? "" : prefix + (isLast ? "└── " : "├── ")
       if node.isDirectory {
-        lines.append(branch + name + "/  (directory, \(mark))")
-        let children = (node.fileWrappers ?? [:]).sorted {
-          Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8))
-        }
-        let childPrefix = isRoot ? "" : prefix + (isLast ? "    " : "│   ")
-        for (index, child) in children.enumerated().reversed() {
-          pending.append((child.key, child.value, childPrefix, index == children.count - 1, false))
-        }
+        text += "  (directory, \(mark))"
       } else if node.isSymbolicLink {
-        let target = node.symbolicLinkDestinationURL?.relativePath ?? "?"
-        lines.append(branch + name + " -> \(target)  (symbolic link, \(mark))")
+        text += "  (symbolic link, \(mark))"
       } else {
         let size = node.regularFileSize.map { "\($0) bytes" } ?? "size unknown"
-        lines.append(branch + name + "  (file, \(size), \(mark))")
+        text += "  (file, \(size), \(mark))"
       }
     }
-    for line in lines { output.write(line + "\n") }
+    output.write(text)
   }
 }

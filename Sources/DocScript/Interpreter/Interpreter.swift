@@ -283,8 +283,6 @@ public final class Interpreter {
   func execute(_ statement: Statement) async -> Bool {
     switch statement {
     case .command(let command):
-      output.willRun(command, source: currentSource)
-      if options.echo { output.write(echoText(of: command) + "\n") }
       do {
         try await runTopLevel(command)
         return true
