@@ -95,35 +95,21 @@ extension Interpreter {
         "a document named '\(name)' is already open", at: path,
         notes: [.init("open it under another name with 'as NAME'")])
     }
-    if !FileManager.default.fileExists(atPath: url.path) {
-      // Opening runs recovery, even of a name with nothing at it: a save
-      // interrupted there may have left the old item moved aside (put back
-      // now) or a first save's temporary file (removed now).
-      _ = try? DocumentSession<Void>.recoverInterruptedSave(at: url)
-      guard FileManager.default.fileExists(atPath: url.path) else {
-        throw MissingFileError(
-          error: ScriptError("no such file '\(resolver.display(url))'", at: path))
-      }
+    // The host looks at the name (after recovery, as opening does) and
+    // says its type, which picks the registered type to open it with.
+    let type: UTType
+    let openAs: UTType?
+    do {
+      (type, openAs) = try DocumentSession<Void>.typeForContents(of: url, explicit: contentType)
+    } catch {
+      throw MissingFileError(
+        error: ScriptError("no such file '\(resolver.display(url))'", at: path))
     }
-    var isDirectory: ObjCBool = false
-    _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-    // The extension's declared type, whether the file is a folder or not:
-    // a `.notes` that is a plain file is a broken note collection, and its
-    // reader says so, rather than a binary file that opens.
-    let declared = UTType(filenameExtension: url.pathExtension, conformingTo: .item)
-      .flatMap { $0.isDeclared ? $0 : nil }
-    let type =
-      contentType
-      ?? declared
-      ?? UTType(
-        filenameExtension: url.pathExtension,
-        conformingTo: isDirectory.boolValue ? .directory : .data)
-      ?? (isDirectory.boolValue ? .directory : .data)
     guard let entry = registry.entry(reading: type) ?? registry.entries.last else {
       throw ScriptError("no document type reads \(type.identifier)", at: path)
     }
     do {
-      documents[name] = try await entry.open(url, contentType ?? declared, sessionEnvironment)
+      documents[name] = try await entry.open(url, openAs, sessionEnvironment)
     } catch {
       throw Located(error: naming(fileOf: error, inDocumentAt: url), range: path.range)
     }
