@@ -57,4 +57,26 @@ struct ParseOnceTests {
     #expect(
       output.diagnostics.map(\.location) == [SourceLocation(file: "<stdin>", line: 4, column: 7)])
   }
+
+  @Test("A script run whole goes through the same loop: checked once, then read an entry at a time")
+  func scriptsGoThroughTheLoop() async throws {
+    let folder = try TemporaryDirectory()
+    try folder.write(
+      "echo two\necho <<EOF\nthree\nEOF\n#> three\n\necho four\n", to: "inner.docscript")
+    let output = CapturedOutput()
+    let interpreter = Interpreter(
+      registry: DocumentTypeRegistry(documentTypes: DocumentType.builtIn),
+      options: Interpreter.Options(workingDirectory: folder.url), output: output)
+    let counter = ParseCounter()
+    let result = await Parser.$counter.withValue(counter) {
+      await interpreter.run(
+        ScriptSource(name: "outer.docscript", text: "echo one\nsource inner.docscript\n"))
+    }
+    #expect(result.succeeded, "\(output.renderedDiagnostics)")
+    #expect(output.text == "one\ntwo\nthree\n\nfour\n")
+    // Each script is parsed whole to check it, then each of its entries
+    // once: outer 1 + 2, inner 1 + 3 (the `#>` line and the blank line go
+    // with the heredoc's entry).
+    #expect(counter.parsers == 7)
+  }
 }

@@ -167,7 +167,10 @@ public final class Interpreter {
 
   // MARK: - Running
 
-  /// Parses `source` whole; if it is well formed, runs it.
+  /// Parses `source` whole; if it is well formed, runs it an entry at a
+  /// time through the loop every input goes through (``EntryReader``), as
+  /// if its lines had been typed: each entry is recorded (`record`) and
+  /// run as the prompt runs one.
   ///
   /// - Parameters:
   ///   - source: The script's text and the name diagnostics show.
@@ -180,7 +183,35 @@ public final class Interpreter {
       result.isMalformed = true
       return result
     }
-    return await runTopLevel(source, url: url, statements: nil)
+    await runEntries(of: source, url: url, includedAt: nil)
+    return result
+  }
+
+  /// Runs `source`, checked already, an entry at a time through an
+  /// ``EntryReader``, until it ends or a failure with `bail`, an
+  /// interruption or `quit` stops it. An input of the prompt's (not a
+  /// sourced script's) is recorded an entry at a time.
+  ///
+  /// - Parameter includedAt: Where `source` ran it from, for a sourced
+  ///   script.
+  func runEntries(of source: ScriptSource, url: URL?, includedAt: SourceLocation?) async {
+    var lines = ScriptLines(source)
+    var reader = EntryReader(name: source.name, firstLine: source.firstLine)
+    while !stopped, !interrupted, !leaving,
+      case .entry(let entry) = await reader.next(from: &lines)
+    {
+      guard entry.diagnostics.isEmpty else {
+        // Checked whole already, so only what a whole parse missed.
+        result.isMalformed = !report(entry.diagnostics, in: entry.source)
+        break
+      }
+      if includedAt == nil {
+        await runTopLevel(entry.source, url: url, statements: entry.statements)
+      } else {
+        await runChecked(
+          entry.source, url: url, includedAt: includedAt, statements: entry.statements)
+      }
+    }
   }
 
   /// Runs statements parsed already, from one input: a prompt's entry,
@@ -217,8 +248,9 @@ public final class Interpreter {
   }
 
   /// Runs a checked input, recorded when it is not a sourced script's.
+  @discardableResult
   private func runTopLevel(
-    _ source: ScriptSource, url: URL?, statements: [Statement]?
+    _ source: ScriptSource, url: URL?, statements: [Statement]
   ) async -> Result {
     let isTopLevel = sourceStack.isEmpty
     if isTopLevel { beginRecordedInput(source) }
@@ -249,11 +281,9 @@ public final class Interpreter {
     return problems.isEmpty
   }
 
-  /// Runs `source`, checked already: its `statements` if they were parsed
-  /// already, else the statements of a fresh parse, as they come.
-  func runChecked(
-    _ source: ScriptSource, url: URL?, includedAt: SourceLocation?,
-    statements: [Statement]? = nil
+  /// Runs the `statements` of `source`, checked already.
+  private func runChecked(
+    _ source: ScriptSource, url: URL?, includedAt: SourceLocation?, statements: [Statement]
   ) async {
     sourceStack.append((source, url, includedAt))
     let savedScriptDirectory = variables["SCRIPT_DIR"]
@@ -264,10 +294,8 @@ public final class Interpreter {
       sourceStack.removeLast()
       variables["SCRIPT_DIR"] = savedScriptDirectory
     }
-    var parser = statements == nil ? Parser(source) : nil
-    var parsed = (statements ?? []).makeIterator()
-    func next() -> Statement? { parser != nil ? parser?.next() : parsed.next() }
-    while !stopped, !interrupted, !leaving, let statement = next() {
+    var parsed = statements.makeIterator()
+    while !stopped, !interrupted, !leaving, let statement = parsed.next() {
       // A safe point: between statements, nothing is half done.
       do {
         try checkInterruption()

@@ -1,15 +1,16 @@
 import DocScript
 
-/// The one loop that serves the prompt and batch input alike, in the
-/// shape of sqlite3's shell: read a line, and when the entry so far is
-/// complete, run it. Only the line source differs: readline at a
+/// The prompt's and batch input's loop, in the shape of sqlite3's shell:
+/// DocScript's ``EntryReader`` (the loop `docrepl run` and `source` read
+/// through too) reads an entry, and this runs it, and decides what comes
+/// next: at a prompt, asking before leaving with unsaved changes; in
+/// batch, the exit status. Only the line source differs: readline at a
 /// terminal, standard input in batch, the text of `-c`.
 ///
-/// Each entry is parsed once, as its lines come, by a resumable
-/// ``Parser``, which also says when it is complete; the statements run
-/// from that parse. An entry with a syntax error is reported and
-/// skipped; the next one runs. In batch, the entries are statements read
-/// as they arrive, not the whole input.
+/// Each entry is parsed once, as its lines come; the statements run from
+/// that parse. An entry with a syntax error is reported and skipped; the
+/// next one runs. In batch, the entries are statements read as they
+/// arrive, not the whole input.
 @MainActor
 struct InputLoop {
   let interpreter: Interpreter
@@ -43,36 +44,21 @@ struct InputLoop {
   mutating func run() async -> ExitStatus {
     let interactive = source.isInteractive
     defer { finishRecording() }
-    // The entry being read, parsed as its lines come; nil between entries.
-    var entry: Parser?
-    /// What the entry's parser has returned so far.
-    var statements: [Statement] = []
-    var nextLine = 1
+    var reader = EntryReader(name: name)
     var failed = false
     while true {
-      let prompt =
-        entry == nil ? Prompt.primary(for: interpreter.currentDocument) : Prompt.continuation
-      // Only a prompt completes: in batch, a copy would cost a long entry
-      // a copy of its input a line.
-      pendingEntry.text = interactive ? entry?.source.bytes ?? [] : []
-      switch await source.readLine(prompt: prompt) {
-      case .line(let line):
-        let continues = entry != nil
-        var first = ScriptSource(name: name, bytes: continues ? [] : line)
-        first.firstLine = interactive ? 1 : nextLine
-        var parser = entry ?? Parser(resumable: first)
-        entry = nil  // so that appending does not copy the input
-        if continues { parser.append([UInt8(ascii: "\n")] + line) }
-        // A recalled history entry may hold several lines.
-        nextLine += 1 + line.count(where: { $0 == UInt8(ascii: "\n") })
-        while let statement = parser.next() { statements.append(statement) }
-        guard !parser.needsMoreInput else {
-          entry = parser
-          continue
-        }
-        let complete = statements
-        statements = []
-        if await !runEntry(&parser, complete) {
+      let pending = pendingEntry
+      let interpreter = interpreter
+      let event = await reader.next(from: &source) { entrySoFar in
+        // Only a prompt completes: in batch, keeping the text would cost
+        // a long entry a copy of its input a line.
+        pending.text = interactive ? entrySoFar ?? [] : []
+        return entrySoFar == nil
+          ? Prompt.primary(for: interpreter.currentDocument) : Prompt.continuation
+      }
+      switch event {
+      case .entry(let entry):
+        if await !runEntry(entry) {
           failed = true
         }
         if interpreter.currentResult.leaveRequested {
@@ -94,23 +80,11 @@ struct InputLoop {
           return failureStatus
         }
       case .interrupt:
-        entry = nil
-        statements = []
         if !interactive {
           warnAboutDirtyDocuments()
           return .interrupted
         }
       case .end, .closed:
-        if var parser = entry {
-          // What is left cannot complete: running it reports why.
-          entry = nil
-          let complete = statements
-          statements = []
-          if await !runEntry(&parser, complete) {
-            failed = true
-          }
-          if interactive { continue }
-        }
         if interactive {
           if await mayLeave() { return .success }
           continue
@@ -127,18 +101,12 @@ struct InputLoop {
     interpreter.currentResult.missingFiles > 0 ? .noInput : .failure
   }
 
-  /// Runs one entry, whose input ends here: the statements its parser
-  /// returned so far, and what it returns now. Returns whether everything
-  /// in it ran and held.
-  private mutating func runEntry(_ parser: inout Parser, _ statements: [Statement]) async -> Bool {
-    parser.endInput()
-    var statements = statements
-    while let statement = parser.next() { statements.append(statement) }
-    let script = parser.source
-    source.entryCompleted(script.bytes)
+  /// Runs one entry; returns whether everything in it ran and held.
+  private mutating func runEntry(_ entry: EntryReader.Entry) async -> Bool {
+    source.entryCompleted(entry.source.bytes)
     let before = interpreter.currentResult.failures
     let result = await interpreter.run(
-      statements, parsedFrom: script, diagnostics: parser.diagnostics)
+      entry.statements, parsedFrom: entry.source, diagnostics: entry.diagnostics)
     // At a prompt, a Ctrl-C the command did not see is spent; in batch,
     // the caller sees it and stops.
     if source.isInteractive { Interrupts.reset() }
