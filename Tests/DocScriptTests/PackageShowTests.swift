@@ -133,6 +133,26 @@ struct PackageShowTests {
         """)
   }
 
+  @Test("tree escapes a line break in a name, so that the name cannot forge a line of the tree")
+  func treeEscapesNames() async throws {
+    try Data("x".utf8).write(
+      to: temporary("trip.project").appendingPathComponent("evil\n└── forged\\"))
+    let result = await run("open trip.project\ntree")
+    #expect(result.succeeded, "\(output.renderedDiagnostics)")
+    #expect(
+      output.text == """
+        trip.project/  (directory, reused)
+        ├── cover.png  (file, 4 bytes, reused)
+        ├── entries/  (directory, reused)
+        │   └── day1.txt  (file, 5 bytes, reused)
+        ├── evil\\n└── forged\\\\  (file, 1 bytes, reused)
+        ├── project.json  (file, 4 bytes, new)
+        ├── schema.json  (file, 2 bytes, new)
+        └── x.json  (file, 2 bytes, reused)
+
+        """)
+  }
+
   @Test("A change to a file the save keeps appears in diff")
   func diffSeesReusedFiles() async throws {
     var result = await run(

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 extension DocumentSession {
   /// The types to try, in order, when opening `url`.
@@ -27,16 +27,8 @@ extension DocumentSession {
     if let explicit {
       guard readable.contains(where: explicit.conforms(to:)) else { throw unsupported(explicit) }
     }
-    // What the name leads to, through links; the extension is the name's.
-    let path = try FileWrapper.filePath(of: DocumentPath.resolved(url))
-    let status: FileStatus
-    do {
-      status = try FileStatus.of(path, in: nil, path: path)
-    } catch {
-      throw FileWrapperError(error)
-    }
+    let isDirectory = try isDirectory(at: url)
     let pathExtension = url.pathExtension
-    let isDirectory = status.kind == .directory
     if let explicit { return [explicit] }
     /// The declared type the extension names, if any.
     let named: UTType?
@@ -65,6 +57,53 @@ extension DocumentSession {
           + readable.map(\.identifier).joined(separator: ", "))
     }
     return candidates
+  }
+
+  /// Whether what `url` leads to, through links, is a folder.
+  ///
+  /// - Throws: a ``FileWrapperError`` (``FileWrapperError/Code/noSuchFile``
+  ///   when nothing is there) if it cannot be looked at.
+  nonisolated static func isDirectory(at url: URL) throws -> Bool {
+    let path = try FileWrapper.filePath(of: DocumentPath.resolved(url))
+    do {
+      return try FileStatus.of(path, in: nil, path: path).kind == .directory
+    } catch {
+      throw FileWrapperError(error)
+    }
+  }
+
+  /// The type of the item at `url`, for a host that picks the kind of
+  /// document to open it with first (as `NSDocumentController`'s
+  /// `typeForContents(of:)` does), and the type to open it as, if the name
+  /// decides it:
+  ///
+  /// - `explicit`, if given, is both;
+  /// - else the declared type the extension names, whether the item is a
+  ///   file or a folder, is both: a `.notes` that is a plain file is a
+  ///   broken note collection, which its reader reports, not a file some
+  ///   other kind of document reads;
+  /// - else the type the extension names for the item's kind, or
+  ///   `public.data` or `public.directory`, picks the kind, and opening
+  ///   tries that kind's types (``contentTypes(toOpen:explicit:readable:)``).
+  ///
+  /// Nothing at the name is looked at again after recovery, as opening
+  /// does (``lookingAfterRecovery(at:_:)``). Not Apple API; for this
+  /// package's interpreter.
+  ///
+  /// - Throws: a ``FileWrapperError`` (``FileWrapperError/Code/noSuchFile``
+  ///   when nothing is there) if the item cannot be looked at.
+  package nonisolated static func typeForContents(
+    of url: URL, explicit: UTType?
+  ) throws -> (type: UTType, openAs: UTType?) {
+    let isDirectory = try lookingAfterRecovery(at: url) { try Self.isDirectory(at: url) }
+    if let explicit { return (explicit, explicit) }
+    if let declared = UTType(filenameExtension: url.pathExtension, conformingTo: .item),
+      declared.isDeclared
+    {
+      return (declared, declared)
+    }
+    let kind: UTType = isDirectory ? .directory : .data
+    return (UTType(filenameExtension: url.pathExtension, conformingTo: kind) ?? kind, nil)
   }
 
   /// `type`, if a file saved as it can be recognized when opened again.

@@ -29,19 +29,8 @@ extension DocumentSession {
     // The path to a document follows links: read the target, and keep
     // `url` as the document's file (see `DocumentPath`).
     let disk = DocumentPath.resolved(url)
-    let types: [UTType]
-    do {
-      types = try contentTypes(
-        toOpen: url, explicit: contentType, readable: backend.readableContentTypes)
-    } catch {
-      // Nothing at the name may be what an interrupted save left: the old
-      // item moved aside (no `RENAME_EXCHANGE`), or the temporary file of a
-      // first save that never reached its rename. Recovery puts the old
-      // item back, or removes what only that save could use; then the name
-      // is looked at again, and its error, if any, is the one reported.
-      _ = try? PackageJournal.recover(packageAt: disk)
-      types = try contentTypes(
-        toOpen: url, explicit: contentType, readable: backend.readableContentTypes)
+    let types = try lookingAfterRecovery(at: url) {
+      try contentTypes(toOpen: url, explicit: contentType, readable: backend.readableContentTypes)
     }
     try PackageJournal.recover(packageAt: disk)
     var firstFailure: (any Error)?
@@ -59,6 +48,24 @@ extension DocumentSession {
     throw firstFailure
       ?? DocumentSessionError(
         .unsupportedContentType, url: url, message: "this document reads no type")
+  }
+
+  /// Runs `look`, which looks at what is at `url`; if it fails, runs
+  /// recovery and looks again, so that its error, if any, is the one
+  /// reported. Nothing at the name may be what an interrupted save left:
+  /// the old item moved aside (no `RENAME_EXCHANGE`), or the temporary
+  /// file of a first save that never reached its rename. Recovery puts the
+  /// old item back, or removes what only that save could use. Opening
+  /// always looks this way, and so does ``typeForContents(of:explicit:)``.
+  nonisolated static func lookingAfterRecovery<Value>(
+    at url: URL, _ look: () throws -> Value
+  ) throws -> Value {
+    do {
+      return try look()
+    } catch {
+      _ = try? PackageJournal.recover(packageAt: DocumentPath.resolved(url))
+      return try look()
+    }
   }
 
   /// Reads a document from a wrapper off the main actor, for the two kinds

@@ -47,25 +47,15 @@ import Foundation
 /// error, as against Apple's SDK.
 @preconcurrency @MainActor
 open class UndoManager {
-  private var undoStack: [UndoStackItem] = []
-  private var redoStack: [UndoStackItem] = []
+  // Internal, not private, for the rollback in UndoManager+Rollback.swift.
+  var undoStack: [UndoStackItem] = []
+  var redoStack: [UndoStackItem] = []
 
-  /// The steps on the undo stack, oldest first: each one's action name and
-  /// whether it is discardable. For this package's own tools (the
-  /// language's `history`); not Apple API.
-  package var undoSteps: [(actionName: String, isDiscardable: Bool)] {
-    undoStack.map { ($0.actionName, $0.isDiscardable) }
-  }
-
-  /// The steps on the redo stack, the one ``redo()`` would redo last.
-  package var redoSteps: [(actionName: String, isDiscardable: Bool)] {
-    redoStack.map { ($0.actionName, $0.isDiscardable) }
-  }
   /// Open groups, outermost first. While undoing or redoing, the first is
   /// the group collecting the inverse actions (the groups open before are
   /// set aside until it is done).
-  private var openGroups: [UndoGroup] = []
-  private var disableCount = 0
+  var openGroups: [UndoGroup] = []
+  var disableCount = 0
   /// The document host's own observer: called with each notification's
   /// name (and, for `NSUndoManagerWillCloseUndoGroup`, whether the group
   /// is discardable) just before it is posted to `NotificationCenter`,
@@ -78,7 +68,7 @@ open class UndoManager {
   /// stack as a top-level group: it was top-level, and not an event group
   /// that closed empty. The document host reads it on
   /// `NSUndoManagerDidCloseUndoGroup`.
-  private(set) var closedGroupWasRecorded = false
+  var closedGroupWasRecorded = false
   /// Whether the group whose undo or redo was just announced was a
   /// top-level group of the stacks and not discardable, so that undoing or
   /// redoing it takes back or redoes one counted change. (A group undone
@@ -86,7 +76,7 @@ open class UndoManager {
   /// counted with the open group when that closes.) The document host
   /// reads it on `NSUndoManagerDidUndoChange` and
   /// `NSUndoManagerDidRedoChange`.
-  private(set) var replayedGroupCountsAsChange = false
+  var replayedGroupCountsAsChange = false
 
   /// Whether the open groups hold a change not yet on the undo stack: an
   /// open group has actions and none is discardable, so closing them will
@@ -112,7 +102,7 @@ open class UndoManager {
   }
 
   /// Whether an undo is being performed.
-  open private(set) var isUndoing = false
+  open internal(set) var isUndoing = false
   /// Whether a redo is being performed.
   open private(set) var isRedoing = false
 
@@ -355,7 +345,7 @@ open class UndoManager {
   /// Runs a group's actions last to first, nested groups included, while
   /// a new group collects what they register. Returns that group. Groups
   /// open before are set aside meanwhile and restored after.
-  private func perform(_ group: UndoGroup) -> UndoGroup {
+  func perform(_ group: UndoGroup) -> UndoGroup {
     let inverse = UndoGroup(inverseOf: group)
     let outer = openGroups
     openGroups = [inverse]
@@ -375,73 +365,6 @@ open class UndoManager {
     }
     openGroups = outer
     return inverse
-  }
-
-  // MARK: - Rolling back a failed action
-
-  /// The redo stack as it stood when ``setAsideRedoSteps()`` was called.
-  /// For this package's own tools; not Apple API.
-  package struct RedoSteps {
-    fileprivate let items: [UndoStackItem]
-  }
-
-  /// The redo stack as it stands now, to put back with
-  /// ``restoreRedoSteps(_:)`` if the action about to run fails and is
-  /// rolled back: a registration empties the redo stack, as Apple's does,
-  /// and a failed action must not take the user's redo with it. The stack
-  /// itself is left as it is.
-  package func setAsideRedoSteps() -> RedoSteps {
-    RedoSteps(items: redoStack)
-  }
-
-  /// Puts back a redo stack set aside by ``setAsideRedoSteps()``, after the
-  /// action it was set aside for failed and was rolled back. Only an empty
-  /// redo stack is replaced (one a registration emptied): if the stack
-  /// holds steps, they came from an undo since, and stay.
-  package func restoreRedoSteps(_ steps: RedoSteps) {
-    precondition(
-      !(isUndoing || isRedoing), "UndoManager.restoreRedoSteps(_:): called while undoing or redoing"
-    )
-    guard redoStack.isEmpty else { return }
-    redoStack = steps.items
-    trimToLevels()
-  }
-
-  /// Takes back everything the open event registered, as a failed user
-  /// action's rollback: closes the groups open in it without recording a
-  /// step (so a document host counts no change), then performs its actions
-  /// last to first with registration disabled, so nothing goes onto the
-  /// redo stack either. Posts the notifications of closing the groups (with
-  /// nothing recorded, as an event that closes empty) and of an undo that
-  /// counts as no change, so observers see the content change back.
-  ///
-  /// Returns false, doing nothing, when no event is open (nothing was
-  /// registered) or the outermost open group is not the event's (the
-  /// program opened it with ``groupsByEvent`` false).
-  ///
-  /// - Precondition: not undoing or redoing.
-  @discardableResult
-  package func rollBackOpenEvent() -> Bool {
-    precondition(
-      !(isUndoing || isRedoing), "UndoManager.rollBackOpenEvent(): called while undoing or redoing")
-    guard let event = openGroups.first, event.isEventGroup else { return false }
-    while openGroups.count > 1 { endUndoGrouping() }
-    post(.NSUndoManagerCheckpoint)
-    post(.NSUndoManagerWillCloseUndoGroup, discardable: event.isDiscardable)
-    openGroups.removeAll()
-    closedGroupWasRecorded = false
-    post(.NSUndoManagerDidCloseUndoGroup)
-    guard !event.entries.isEmpty else { return true }
-    post(.NSUndoManagerCheckpoint)
-    post(.NSUndoManagerWillUndoChange)
-    disableCount += 1
-    isUndoing = true
-    _ = perform(event)
-    isUndoing = false
-    disableCount -= 1
-    replayedGroupCountsAsChange = false
-    post(.NSUndoManagerDidUndoChange)
-    return true
   }
 
   // MARK: - State
@@ -519,7 +442,7 @@ open class UndoManager {
     for group in openGroups { _ = group.removeActions(withTarget: object) }
   }
 
-  private func trimToLevels() {
+  func trimToLevels() {
     guard levelsOfUndo > 0 else { return }
     if undoStack.count > levelsOfUndo { undoStack.removeFirst(undoStack.count - levelsOfUndo) }
     if redoStack.count > levelsOfUndo { redoStack.removeFirst(redoStack.count - levelsOfUndo) }
@@ -611,7 +534,7 @@ open class UndoManager {
     NSUndoManagerGroupIsDiscardableKey: false
   ]
 
-  private func post(_ name: Notification.Name, discardable: Bool? = nil) {
+  func post(_ name: Notification.Name, discardable: Bool? = nil) {
     hostObserver?(name, discardable)
     let userInfo = discardable.map { $0 ? Self.discardableInfo : Self.notDiscardableInfo }
     NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)

@@ -59,7 +59,7 @@ public final class DocumentTypeRegistry {
         snapshot: { session in
           let document = session.document
           let snapshot = try document.snapshot(contentType: session.contentType)
-          let box = UncheckedBox(snapshot)
+          let box = UncheckedSendable(value: snapshot)
           return StoredSnapshot(
             text: { Document.scriptDescription(of: box.value) },
             contentCommands: { Document.scriptContentCommands(of: box.value) }
@@ -170,11 +170,4 @@ public final class DocumentTypeRegistry {
     }
     return best?.entry
   }
-}
-
-/// Carries a value across an isolation boundary that the compiler cannot
-/// see is safe: a document's snapshot, used only on the main actor.
-struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

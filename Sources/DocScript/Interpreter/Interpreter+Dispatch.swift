@@ -1,75 +1,12 @@
 import DocKit
 import Foundation
 
-/// A command the language itself has, rather than a document type.
-struct BuiltinCommand {
-  /// What the command is called, takes and does.
-  var spec: CommandSpec
-  /// Whether it acts on a document (and so takes `--doc NAME`).
-  var actsOnDocument: Bool
-  /// The document the command changes, when that is not simply the one
-  /// `--doc` or the current one names: `restore` changes its snapshot's
-  /// document, `expect file` needs none. Nil for the default.
-  var target: (@MainActor (Interpreter, ParsedArguments) throws -> (any DocumentHandle)?)?
-  /// Runs it. The handle is the document's when ``actsOnDocument``.
-  var run: @MainActor (Interpreter, ParsedArguments, (any DocumentHandle)?) async throws -> Void
-
-  init(
-    spec: CommandSpec, actsOnDocument: Bool,
-    target: (@MainActor (Interpreter, ParsedArguments) throws -> (any DocumentHandle)?)? = nil,
-    run:
-      @escaping @MainActor (Interpreter, ParsedArguments, (any DocumentHandle)?) async throws
-      -> Void
-  ) {
-    self.spec = spec
-    self.actsOnDocument = actsOnDocument
-    self.target = target
-    self.run = run
-  }
-}
-
-/// Where a document's undo history stood before a command (or a group)
-/// that may fail: what a failure rolls back to.
-@MainActor
-struct EventMark {
-  let handle: any DocumentHandle
-  private let undoCount: Int
-  /// The redo stack before the command: a registration empties it, and a
-  /// failure puts it back, so that a failed command costs no redo.
-  private let redoSteps: UndoManager.RedoSteps
-
-  /// Marks `handle`'s history now. An event an earlier command left open
-  /// is that command's, so it is closed first: a rollback must never
-  /// reach into it.
-  init(_ handle: any DocumentHandle) {
-    self.handle = handle
-    let undoManager = handle.undoManager
-    if undoManager.groupingLevel > 0 { undoManager.markEventBoundary() }
-    undoCount = undoManager.undoCount
-    redoSteps = undoManager.setAsideRedoSteps()
-  }
-
-  /// Undoes what was registered since the mark, without a step on either
-  /// stack or a counted change, and puts back the redo stack as it was.
-  /// Groups a failed command left open are closed first; an event that
-  /// registered nothing is closed, leaving no step, and nothing older is
-  /// undone.
-  func rollBack() {
-    let undoManager = handle.undoManager
-    guard undoManager.groupingLevel > 0 else { return }
-    if !undoManager.rollBackOpenEvent() {
-      // A group the program opened outside an event: undo it as a step.
-      while undoManager.groupingLevel > 1 { undoManager.endUndoGrouping() }
-      guard undoManager.undoCount > undoCount else { return }
-      undoManager.disableUndoRegistration()
-      undoManager.undo()
-      undoManager.enableUndoRegistration()
-    }
-    undoManager.restoreRedoSteps(redoSteps)
-  }
-}
-
 extension Interpreter {
+  /// The language's own commands, in the order `help` lists them.
+  static let builtinCommands: [BuiltinCommand] =
+    documentCommands + inspectingCommands + snapshotCommands + savingCommands + undoCommands
+    + checkingCommands + scriptCommands + recordCommands + [scratchCommand]
+
   /// Every command name the language knows: built-in, and every
   /// registered type's.
   var allCommandNames: Set<String> {
@@ -116,15 +53,24 @@ extension Interpreter {
     return arguments
   }
 
+  /// Announces `command` (to the output, and echoed with `set echo on`),
+  /// expands its words and, if it is `let`, defines the variable. Returns
+  /// the words of any other command, to run; nil after a `let`. The one
+  /// start of every command, in a group or not.
+  private func begin(_ command: Command) throws -> [Argument]? {
+    output.willRun(command, source: currentSource)
+    if options.echo { output.write(echoText(of: command) + "\n") }
+    let words = try expand(command)
+    guard words[0].text == "let", command.words[0].isPlain else { return words }
+    variables[words[1].text] = words[3].text
+    return nil
+  }
+
   /// Runs a command outside any group: it is one undo event in the
   /// document it acts on, ended after it succeeds; if it fails, what it
   /// registered is undone, so the document is as it was.
   func runTopLevel(_ command: Command) async throws {
-    let words = try expand(command)
-    if words[0].text == "let", command.words[0].isPlain {
-      variables[words[1].text] = words[3].text
-      return
-    }
+    guard let words = try begin(command) else { return }
     let (handle, run) = try resolve(words, range: command.range, inGroup: false)
     guard let handle else {
       try await run()
@@ -193,14 +139,8 @@ extension Interpreter {
         // A nested group is part of the outer one: one undo step in all.
         try await runBody(inner.body, touched: &touched)
       case .command(let command):
-        output.willRun(command, source: currentSource)
-        if options.echo { output.write(echoText(of: command) + "\n") }
         do {
-          let words = try expand(command)
-          if words[0].text == "let", command.words[0].isPlain {
-            variables[words[1].text] = words[3].text
-            continue
-          }
+          guard let words = try begin(command) else { continue }
           let (handle, run) = try resolve(words, range: command.range, inGroup: true)
           if let handle, !touched.contains(where: { $0.handle === handle }) {
             touched.append(EventMark(handle))
@@ -219,15 +159,6 @@ extension Interpreter {
   func resolve(
     _ words: [Argument], range: SourceRange, inGroup: Bool
   ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
-    let (handle, run, _) = try resolveCommand(words, range: range, inGroup: inGroup)
-    return (handle, run)
-  }
-
-  /// ``resolve(_:range:inGroup:)``, and whether the command may run inside
-  /// an undo group (an edit or a query, not a save or an undo).
-  func resolveCommand(
-    _ words: [Argument], range: SourceRange, inGroup: Bool
-  ) throws -> ((any DocumentHandle)?, () async throws -> Void, groupSafe: Bool) {
     let name = words[0]
     let rest = Array(words.dropFirst())
     // A name that came from a variable is checked only now.
@@ -241,7 +172,7 @@ extension Interpreter {
       // A check that fails, however it fails, says so: `test --update`
       // never takes its failure for the output expected.
       do {
-        let (handle, run, groupSafe) = try resolveBuiltin(
+        let (handle, run) = try resolveBuiltin(
           builtin, name: name, arguments: rest, inGroup: inGroup)
         return (
           handle,
@@ -251,8 +182,7 @@ extension Interpreter {
             } catch  where !Self.isInterruption(error) {
               throw FailedCheck(error: error)
             }
-          },
-          groupSafe
+          }
         )
       } catch {
         throw FailedCheck(error: error)
@@ -264,7 +194,7 @@ extension Interpreter {
 
   private func resolveBuiltin(
     _ builtin: BuiltinCommand, name: Argument, arguments rest: [Argument], inGroup: Bool
-  ) throws -> ((any DocumentHandle)?, () async throws -> Void, groupSafe: Bool) {
+  ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
     guard builtin.spec.isAllowedInGroup || !inGroup else {
       throw ScriptError(
         "'\(name.text)' cannot run inside a group", at: name,
@@ -279,15 +209,13 @@ extension Interpreter {
     } else {
       handle = builtin.actsOnDocument ? try document(for: arguments) : nil
     }
-    return (
-      handle, { try await builtin.run(self, arguments, handle) }, builtin.spec.isAllowedInGroup
-    )
+    return (handle, { try await builtin.run(self, arguments, handle) })
   }
 
   /// A document type's command: the target document's type decides.
   private func resolveDocumentCommand(
     _ name: Argument, arguments rest: [Argument]
-  ) throws -> ((any DocumentHandle)?, () async throws -> Void, groupSafe: Bool) {
+  ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
     let target = try document(named: Self.docOption(in: rest), at: name)
     guard let command = target.commands[name.text] else {
       if allCommandNames.contains(name.text) {
@@ -309,8 +237,7 @@ extension Interpreter {
       {
         try await command.run(
           arguments, { text in output.write(text + "\n") }, folder, probe)
-      },
-      command.spec.isAllowedInGroup
+      }
     )
   }
 
@@ -361,24 +288,6 @@ extension Interpreter {
     }
     return handle
   }
-}
-
-/// An error inside a group, with the command it came from.
-struct Located: Error {
-  var error: any Error
-  var range: SourceRange
-}
-
-/// The failure of a check (`expect`, `expect-error`): its diagnostic is
-/// marked ``Diagnostic/isFailedCheck``.
-struct FailedCheck: Error {
-  var error: any Error
-}
-
-/// An error after a group succeeded, from the autosave that followed it:
-/// what the group did is kept.
-struct GroupKept: Error {
-  var error: any Error
 }
 
 extension ScriptError {

@@ -167,7 +167,10 @@ public final class Interpreter {
 
   // MARK: - Running
 
-  /// Parses `source` whole; if it is well formed, runs it.
+  /// Parses `source` whole; if it is well formed, runs it an entry at a
+  /// time through the loop every input goes through (``EntryReader``), as
+  /// if its lines had been typed: each entry is recorded (`record`) and
+  /// run as the prompt runs one.
   ///
   /// - Parameters:
   ///   - source: The script's text and the name diagnostics show.
@@ -175,19 +178,83 @@ public final class Interpreter {
   ///     `source` paths; nil for standard input or a prompt.
   @discardableResult
   public func run(_ source: ScriptSource, url: URL? = nil) async -> Result {
-    // An interruption stops one run, not the ones a prompt starts next.
+    beginRun()
+    guard check(source) else {
+      result.isMalformed = true
+      return result
+    }
+    await runEntries(of: source, url: url, includedAt: nil)
+    return result
+  }
+
+  /// Runs `source`, checked already, an entry at a time through an
+  /// ``EntryReader``, until it ends or a failure with `bail`, an
+  /// interruption or `quit` stops it. An input of the prompt's (not a
+  /// sourced script's) is recorded an entry at a time.
+  ///
+  /// - Parameter includedAt: Where `source` ran it from, for a sourced
+  ///   script.
+  func runEntries(of source: ScriptSource, url: URL?, includedAt: SourceLocation?) async {
+    var lines = ScriptLines(source)
+    var reader = EntryReader(name: source.name, firstLine: source.firstLine)
+    while !stopped, !interrupted, !leaving,
+      case .entry(let entry) = await reader.next(from: &lines)
+    {
+      guard entry.diagnostics.isEmpty else {
+        // Checked whole already, so only what a whole parse missed.
+        result.isMalformed = !report(entry.diagnostics, in: entry.source)
+        break
+      }
+      if includedAt == nil {
+        await runTopLevel(entry.source, url: url, statements: entry.statements)
+      } else {
+        await runChecked(
+          entry.source, url: url, includedAt: includedAt, statements: entry.statements)
+      }
+    }
+  }
+
+  /// Runs statements parsed already, from one input: a prompt's entry,
+  /// which a resumable ``Parser`` parsed as its lines came, so that it is
+  /// not parsed again. If the parse found problems (`diagnostics`), or a
+  /// statement names an unknown command, reports them and runs nothing.
+  ///
+  /// - Parameters:
+  ///   - statements: The statements, all of the input's.
+  ///   - source: The input they were parsed from (``Parser/source``).
+  ///   - diagnostics: What the parse reported (``Parser/diagnostics``).
+  @discardableResult
+  public func run(
+    _ statements: [Statement], parsedFrom source: ScriptSource, diagnostics: [Diagnostic]
+  ) async -> Result {
+    beginRun()
+    let names = allCommandNames
+    let problems = statements.flatMap { unknownCommands(in: $0, among: names) }
+    guard report(diagnostics + problems, in: source) else {
+      result.isMalformed = true
+      return result
+    }
+    return await runTopLevel(source, url: nil, statements: statements)
+  }
+
+  /// Resets what one run reports: an interruption stops one run, not the
+  /// ones a prompt starts next.
+  private func beginRun() {
     interrupted = false
     leaving = false
     result.isMalformed = false
     result.wasInterrupted = false
     result.leaveRequested = false
-    guard check(source) else {
-      result.isMalformed = true
-      return result
-    }
+  }
+
+  /// Runs a checked input, recorded when it is not a sourced script's.
+  @discardableResult
+  private func runTopLevel(
+    _ source: ScriptSource, url: URL?, statements: [Statement]
+  ) async -> Result {
     let isTopLevel = sourceStack.isEmpty
     if isTopLevel { beginRecordedInput(source) }
-    await runChecked(source, url: url, includedAt: nil)
+    await runChecked(source, url: url, includedAt: nil, statements: statements)
     if isTopLevel { finishRecordedInput(source) }
     return result
   }
@@ -201,15 +268,23 @@ public final class Interpreter {
     while let statement = parser.next() {
       problems += unknownCommands(in: statement, among: names)
     }
-    problems = (parser.diagnostics + problems).sorted { $0.location < $1.location }
-    for var problem in problems {
+    return report(parser.diagnostics + problems, in: source)
+  }
+
+  /// Reports `problems` in source order, with the include stack; returns
+  /// whether there were none.
+  private func report(_ problems: [Diagnostic], in source: ScriptSource) -> Bool {
+    for var problem in problems.sorted(by: { $0.location < $1.location }) {
       problem.notes += includeNotes()
       report(problem, in: source)
     }
     return problems.isEmpty
   }
 
-  func runChecked(_ source: ScriptSource, url: URL?, includedAt: SourceLocation?) async {
+  /// Runs the `statements` of `source`, checked already.
+  private func runChecked(
+    _ source: ScriptSource, url: URL?, includedAt: SourceLocation?, statements: [Statement]
+  ) async {
     sourceStack.append((source, url, includedAt))
     let savedScriptDirectory = variables["SCRIPT_DIR"]
     if let url {
@@ -219,8 +294,8 @@ public final class Interpreter {
       sourceStack.removeLast()
       variables["SCRIPT_DIR"] = savedScriptDirectory
     }
-    var parser = Parser(source)
-    while !stopped, !interrupted, !leaving, let statement = parser.next() {
+    var parsed = statements.makeIterator()
+    while !stopped, !interrupted, !leaving, let statement = parsed.next() {
       // A safe point: between statements, nothing is half done.
       do {
         try checkInterruption()
@@ -236,8 +311,6 @@ public final class Interpreter {
   func execute(_ statement: Statement) async -> Bool {
     switch statement {
     case .command(let command):
-      output.willRun(command, source: currentSource)
-      if options.echo { output.write(echoText(of: command) + "\n") }
       do {
         try await runTopLevel(command)
         return true

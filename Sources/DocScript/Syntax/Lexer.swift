@@ -22,7 +22,7 @@ struct Lexer {
   }
 
   private let file: String
-  private let bytes: [UInt8]
+  private var bytes: [UInt8]
   private var position = 0
   /// Where scanning must stop: the end, or the end of a heredoc line.
   private var limit: Int
@@ -43,23 +43,120 @@ struct Lexer {
   /// completion closes to read the word being typed.
   private(set) var unterminatedQuote: UInt8?
 
-  init(_ source: ScriptSource) {
+  /// Whether more input may be appended (``append(_:)``): a logical line
+  /// that the input so far leaves incomplete is then not reported but
+  /// set aside, and lexed once more input can complete it.
+  private(set) var isOpenEnded: Bool
+  /// Whether the last logical line is incomplete and set aside until
+  /// input arrives that can complete it (``isOpenEnded`` only).
+  private(set) var awaitsInput = false
+  /// What the logical line set aside needs before it is worth lexing
+  /// again: any line, a quote, or a heredoc's delimiter line.
+  private var awaited: Awaited = .anyLine
+  /// The line and the offset of its start at the end of the input, where
+  /// appended bytes begin.
+  private var endLine: Int
+  private var endLineStart = 0
+  /// Whether the input was found not to be text: nothing is lexed.
+  private var rejected = false
+
+  /// What an incomplete logical line needs to become complete.
+  private enum Awaited {
+    /// A continued line: any next line.
+    case anyLine
+    /// A quote, open until this byte appears.
+    case quote(UInt8)
+    /// A heredoc's body, open until a line that is the delimiter.
+    case delimiter([UInt8], stripsTabs: Bool)
+  }
+
+  /// A lexer of `source`, all of it; with `isOpenEnded`, of the input so
+  /// far, to which ``append(_:)`` adds.
+  init(_ source: ScriptSource, isOpenEnded: Bool = false) {
     file = source.name
     bytes = source.bytes
     limit = source.bytes.count
     line = source.firstLine
-    if let problem = Self.encodingProblem(in: source) {
+    endLine = source.firstLine
+    self.isOpenEnded = isOpenEnded
+    if isOpenEnded { noteEnd(from: 0) }
+    if let problem = Self.encodingProblem(
+      in: bytes[...], name: file, line: source.firstLine, lineStart: 0)
+    {
       diagnostics.append(problem)
+      rejected = true
       position = limit
     }
   }
 
-  /// The next command or expectation, or nil at the end.
+  /// The input so far.
+  var source: [UInt8] { bytes }
+
+  /// Adds input at the end (``isOpenEnded`` only). A logical line set
+  /// aside as incomplete is lexed again only if `more` can complete it,
+  /// so that a long heredoc typed line by line is lexed once more at its
+  /// delimiter, not once a line.
+  mutating func append(_ more: [UInt8]) {
+    precondition(isOpenEnded, "Lexer.append(_:): the input has ended")
+    let start = bytes.count
+    bytes += more
+    limit = bytes.count
+    if !rejected,
+      let problem = Self.encodingProblem(
+        in: bytes[start...], name: file, line: endLine, lineStart: endLineStart)
+    {
+      diagnostics.append(problem)
+      rejected = true
+    }
+    noteEnd(from: start)
+    if rejected {
+      position = limit
+      awaitsInput = false
+    } else if awaitsInput, mayComplete(more) {
+      awaitsInput = false
+    }
+  }
+
+  /// Ends the input: a logical line still set aside is lexed, and
+  /// reported, as incomplete.
+  mutating func endInput() {
+    isOpenEnded = false
+    awaitsInput = false
+  }
+
+  /// Moves ``endLine`` and ``endLineStart`` over the bytes from `start`.
+  private mutating func noteEnd(from start: Int) {
+    for offset in start..<bytes.count where bytes[offset] == UInt8(ascii: "\n") {
+      endLine += 1
+      endLineStart = offset + 1
+    }
+  }
+
+  /// Whether `more` can complete the logical line set aside.
+  private func mayComplete(_ more: [UInt8]) -> Bool {
+    switch awaited {
+    case .anyLine:
+      return true
+    case .quote(let quote):
+      return more.contains(quote)
+    case .delimiter(let delimiter, let stripsTabs):
+      return more.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        .contains { line in
+          var content = line[...]
+          if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
+          if stripsTabs { content = content.drop { $0 == UInt8(ascii: "\t") } }
+          return content.elementsEqual(delimiter)
+        }
+    }
+  }
+
+  /// The next command or expectation, or nil at the end (or, open-ended,
+  /// at the end of the input so far).
   mutating func next() -> Item? {
     while queueIndex == queue.count {
       queue.removeAll(keepingCapacity: true)
       queueIndex = 0
-      guard position < limit else { return nil }
+      guard position < limit, !awaitsInput else { return nil }
       lexLogicalLine()
     }
     defer { queueIndex += 1 }
@@ -69,14 +166,20 @@ struct Lexer {
   // MARK: - Encoding
 
   /// A NUL byte or invalid UTF-8 anywhere: a script must be text.
-  private static func encodingProblem(in source: ScriptSource) -> Diagnostic? {
-    let bytes = source.bytes
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes to check, a slice of the input.
+  ///   - line: The line the slice starts on.
+  ///   - lineStart: The offset in the input at which that line starts.
+  private static func encodingProblem(
+    in bytes: ArraySlice<UInt8>, name: String, line: Int, lineStart: Int
+  ) -> Diagnostic? {
     var bad: (offset: Int, message: String)?
     if let nul = bytes.firstIndex(of: 0) {
       bad = (nul, "NUL byte in the script; a script must be UTF-8 text")
     }
     if !isValidUTF8(bytes) {
-      var offset = 0
+      var offset = bytes.startIndex
       var decoder = UTF8()
       var iterator = bytes.makeIterator()
       scan: while true {
@@ -94,25 +197,25 @@ struct Lexer {
     }
     guard let bad else { return nil }
     let before = bytes[..<bad.offset]
-    let line = before.reduce(source.firstLine) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-    let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+    let line = before.reduce(line) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? lineStart
     return Diagnostic(
-      .error, at: SourceLocation(file: source.name, line: line, column: bad.offset - lineStart + 1),
+      .error, at: SourceLocation(file: name, line: line, column: bad.offset - lineStart + 1),
       bad.message)
   }
 
   /// Whether `bytes` are valid UTF-8, checked a chunk at a time so that no
   /// copy of a large script is made. Chunks end where a scalar starts, so
   /// the whole is valid exactly when every chunk is.
-  private static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+  private static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
     let chunk = 1 << 16
-    var start = 0
-    while start < bytes.count {
-      var end = min(start + chunk, bytes.count)
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      var end = min(start + chunk, bytes.endIndex)
       // Back up over at most three continuation bytes to a scalar's start;
       // in invalid input this may still split one, and the chunk fails.
       var backed = 0
-      while end < bytes.count, end > start + 1, backed < 3, bytes[end] & 0xC0 == 0x80 {
+      while end < bytes.endIndex, end > start + 1, backed < 3, bytes[end] & 0xC0 == 0x80 {
         end -= 1
         backed += 1
       }
@@ -186,7 +289,29 @@ struct Lexer {
     var word: Int
   }
 
+  /// Lexes one logical line into the queue. Open-ended, a logical line
+  /// the input so far leaves incomplete is set aside instead, leaving no
+  /// trace, to be lexed again from its start when more input comes.
   private mutating func lexLogicalLine() {
+    guard isOpenEnded else {
+      lexWholeLogicalLine()
+      return
+    }
+    let saved = (position, line, lineStart, diagnostics.count, queue.count)
+    lexWholeLogicalLine()
+    guard endsIncomplete else { return }
+    (position, line, lineStart) = (saved.0, saved.1, saved.2)
+    diagnostics.removeSubrange(saved.3...)
+    queue.removeSubrange(saved.4...)
+    endsIncomplete = false
+    unterminatedQuote = nil
+    fallbackDepth = 0
+    limit = bytes.count
+    awaitsInput = true
+    Parser.counter?.countResumption()
+  }
+
+  private mutating func lexWholeLogicalLine() {
     skipBlanks()
     guard let first = current else { return }
     if lineBreak(at: position) != nil {
@@ -317,6 +442,7 @@ struct Lexer {
           consumeLineBreak()
         } else if position + 1 >= limit {
           endsIncomplete = true
+          awaited = .anyLine
           throw Diagnostic(
             .error, in: SourceRange(location, location(of: position + 1)),
             "'\\' at the end of the script continues nothing")
@@ -370,6 +496,7 @@ struct Lexer {
     guard current != nil else {
       endsIncomplete = true
       unterminatedQuote = UInt8(ascii: "'")
+      awaited = .quote(UInt8(ascii: "'"))
       throw Diagnostic(
         .error, in: SourceRange(open, location(open: open)), "unterminated single-quoted string")
     }
@@ -400,6 +527,7 @@ struct Lexer {
       guard let byte = current else {
         endsIncomplete = true
         unterminatedQuote = UInt8(ascii: "\"")
+        awaited = .quote(UInt8(ascii: "\""))
         throw Diagnostic(
           .error, in: SourceRange(open, location(open: open)), "unterminated double-quoted string")
       }
@@ -410,6 +538,7 @@ struct Lexer {
       case UInt8(ascii: "\\"):
         guard position + 1 < limit else {
           endsIncomplete = true
+          awaited = .anyLine
           throw Diagnostic(
             .error, in: SourceRange(open, location(open: open)),
             "unterminated double-quoted string")
@@ -672,6 +801,7 @@ struct Lexer {
     while true {
       guard position < limit else {
         endsIncomplete = true
+        awaited = .delimiter(heredoc.delimiter, stripsTabs: heredoc.stripsTabs)
         let delimiter = String(decoding: heredoc.delimiter, as: UTF8.self)
         report(
           Diagnostic(

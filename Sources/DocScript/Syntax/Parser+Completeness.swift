@@ -4,8 +4,8 @@ extension Parser {
   /// a `group … {` or after a `\` that continues the line, so that more
   /// lines would complete it.
   ///
-  /// The answer comes from the lexer's and the parser's own diagnostics
-  /// for unterminated constructs, so it agrees with what running the
+  /// The answer is a resumable parser's (``needsMoreInput``), the one a
+  /// prompt parses each entry with, so it agrees with what running the
   /// text would report. Input with other errors is complete: running it
   /// reports them.
   ///
@@ -20,8 +20,8 @@ extension Parser {
   /// which may not be valid UTF-8 (such input is complete: running it
   /// reports the encoding).
   public static func isComplete(_ source: ScriptSource) -> Bool {
-    var parser = Parser(source)
+    var parser = Parser(resumable: source)
     while parser.next() != nil {}
-    return !parser.endsIncomplete
+    return !parser.needsMoreInput
   }
 }

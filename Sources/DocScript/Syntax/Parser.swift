@@ -10,6 +10,21 @@
 ///     while let statement = parser.next() { … }
 ///     for diagnostic in parser.diagnostics { print(diagnostic) }
 ///
+/// A parser can also be resumable (``init(resumable:)``): it is given the
+/// input a line at a time (``append(_:)``), returns the statements each
+/// line completes, and says whether the input so far stops inside a
+/// statement (``needsMoreInput``), so that a prompt parses each statement
+/// once, and learns that it is complete from that one parse.
+///
+///     var parser = Parser(resumable: ScriptSource(name: "<stdin>", text: "group g {"))
+///     while parser.next() != nil {}      // nothing yet
+///     parser.needsMoreInput              // true: the group is open
+///     parser.append(Array("\n}".utf8))
+///     while parser.next() != nil {}
+///     parser.needsMoreInput              // false
+///     parser.endInput()
+///     let group = parser.next()          // the group, with its diagnostics in `diagnostics`
+///
 /// Errors do not cascade: a malformed line is reported once and skipped,
 /// a stray `}` is reported without closing anything, and a malformed
 /// `group` line that ends in `{` still opens a group for its `}` to close.
@@ -42,6 +57,49 @@ public struct Parser {
   /// Creates a parser for `source`.
   public init(_ source: ScriptSource) {
     lexer = Lexer(source)
+    Self.counter?.countParser()
+  }
+
+  /// Creates a resumable parser for the input so far, `source`, to which
+  /// ``append(_:)`` adds until ``endInput()``.
+  ///
+  /// Until the input ends, ``next()`` returns nil where the input so far
+  /// ends, reports nothing a later line could complete (an open quote,
+  /// heredoc, continued line or group), and holds back the last top-level
+  /// statement, which expectation lines could still follow.
+  public init(resumable source: ScriptSource) {
+    lexer = Lexer(source, isOpenEnded: true)
+    name = source.name
+    firstLine = source.firstLine
+    Self.counter?.countParser()
+  }
+
+  private var name = ""
+  private var firstLine = 1
+
+  /// Adds `bytes` at the end of the input.
+  ///
+  /// - Precondition: the parser is resumable and its input has not ended.
+  public mutating func append(_ bytes: [UInt8]) {
+    lexer.append(bytes)
+  }
+
+  /// Whether the input so far stops inside a statement: a quote, a
+  /// heredoc or a continued line is open, or a group is. Asked once
+  /// ``next()`` has returned nil.
+  public var needsMoreInput: Bool { lexer.awaitsInput || !frames.isEmpty }
+
+  /// Ends the input of a resumable parser: ``next()`` then returns what it
+  /// held back, and reports what is left unterminated.
+  public mutating func endInput() {
+    lexer.endInput()
+  }
+
+  /// The input so far (a resumable parser's), as one source.
+  public var source: ScriptSource {
+    var source = ScriptSource(name: name, bytes: lexer.source)
+    source.firstLine = firstLine
+    return source
   }
 
   /// Every problem found so far, in source order.
@@ -70,6 +128,8 @@ public struct Parser {
   public mutating func next() -> Statement? {
     while !finished {
       guard let item = lexer.next() else {
+        // Open-ended input that stops here may go on: nothing is final.
+        if lexer.isOpenEnded { return nil }
         finish()
         break
       }

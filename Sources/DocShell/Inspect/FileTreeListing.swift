@@ -1,4 +1,5 @@
 import DocKit
+import DocScript
 import Foundation
 
 /// A file wrapper's tree as text, one entry per line, in byte order, with
@@ -10,7 +11,8 @@ import Foundation
 ///     └── note-2.json  (file, 88 bytes, public.json)
 ///     1 directory, 2 files, 1 symlink; 184 bytes in files
 ///
-/// Control characters in names are escaped, so a hostile name cannot forge
+/// The tree is drawn by ``FileTreeText``, as the language's `tree` is:
+/// control characters in names are escaped, so a hostile name cannot forge
 /// a line. The walk is iterative; it visits each wrapper object once per
 /// place it appears. No file's contents are read: sizes are the ones
 /// `lstat` reported when the tree was read.
@@ -18,46 +20,24 @@ struct FileTreeListing {
   let text: String
 
   init(_ root: FileWrapper, name: String) {
-    // One string, appended to piece by piece: no string per line, and no
-    // second copy to join them.
     var text = ""
     var types = TypeNames()
     var directories = 0
     var files = 0
     var links = 0
     var bytes = 0
-    // Each pending entry: its wrapper, its name, and the prefix its line
-    // gets (the tree lines drawn by its ancestors) plus its own connector.
-    var pending: [(wrapper: FileWrapper, name: String, prefix: String, connector: String)] = [
-      (root, name, "", "")
-    ]
-    while let entry = pending.popLast() {
+    FileTreeText.draw(root, name: name, into: &text) { entry, text in
       let wrapper = entry.wrapper
-      text += entry.prefix
-      text += entry.connector
-      text += Self.escaped(entry.name)
       if wrapper.isDirectory {
         directories += 1
-        let children = wrapper.fileWrappers ?? [:]
-        let names = children.keys.sorted(by: Self.bytewisePrecedes)
-        text += "/  (directory, "
-        text += names.count == 1 ? "1 entry" : "\(names.count) entries"
+        text += "  (directory, "
+        text += entry.childNames.count == 1 ? "1 entry" : "\(entry.childNames.count) entries"
         text += ", "
         text += types.directory(named: entry.name)
-        text += ")\n"
-        let childPrefix =
-          entry.prefix
-          + (entry.connector.isEmpty ? "" : entry.connector == "└── " ? "    " : "│   ")
-        for (index, name) in names.enumerated().reversed() {
-          guard let child = children[name] else { continue }
-          let connector = index == names.count - 1 ? "└── " : "├── "
-          pending.append((child, name, childPrefix, connector))
-        }
+        text += ")"
       } else if wrapper.isSymbolicLink {
         links += 1
-        text += " -> "
-        text += Self.escaped(wrapper.symbolicLinkDestinationURL?.relativePath ?? "")
-        text += "  (symlink, \(UTType.symbolicLink.identifier))\n"
+        text += "  (symlink, \(UTType.symbolicLink.identifier))"
       } else {
         files += 1
         let size = Int(wrapper.regularFileSize ?? 0)
@@ -66,7 +46,7 @@ struct FileTreeListing {
         text += Self.count(size, "byte")
         text += ", "
         text += types.file(named: entry.name)
-        text += ")\n"
+        text += ")"
       }
     }
     text +=
@@ -159,45 +139,8 @@ struct FileTreeListing {
     return name[utf8.index(after: lastDot)...]
   }
 
-  /// Whether `a` sorts before `b` in byte order of their UTF-8, as
-  /// `a.utf8.lexicographicallyPrecedes(b.utf8)` but with one `memcmp`.
-  static func bytewisePrecedes(_ a: String, _ b: String) -> Bool {
-    let fast = a.utf8.withContiguousStorageIfAvailable { x in
-      b.utf8.withContiguousStorageIfAvailable { y -> Bool in
-        var order: Int32 = 0
-        if let left = x.baseAddress, let right = y.baseAddress {
-          order = memcmp(left, right, min(x.count, y.count))
-        }
-        return order != 0 ? order < 0 : x.count < y.count
-      }
-    }
-    return (fast ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
-  }
-
   private static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
     "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
-  }
-
-  /// Escapes C0 controls, DEL and backslash as `\n`, `\t`, `\\` or `\xNN`.
-  static func escaped(_ name: String) -> String {
-    // Most names need nothing escaped: return them without rebuilding.
-    guard name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") })
-    else { return name }
-    var text = ""
-    for scalar in name.unicodeScalars {
-      switch scalar {
-      case "\n": text += "\\n"
-      case "\t": text += "\\t"
-      case "\r": text += "\\r"
-      case "\\": text += "\\\\"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        text +=
-          "\\x" + (scalar.value < 0x10 ? "0" : "")
-          + String(scalar.value, radix: 16, uppercase: true)
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text
   }
 }
 

@@ -1,14 +1,16 @@
 import DocScript
 
-/// The one loop that serves the prompt and batch input alike, in the
-/// shape of sqlite3's shell: read a line, and when the entry so far is
-/// complete (``Parser/isComplete(_:)``), run it. Only the line source
-/// differs: readline at a terminal, standard input in batch, the text of
-/// `-c`.
+/// The prompt's and batch input's loop, in the shape of sqlite3's shell:
+/// DocScript's ``EntryReader`` (the loop `docrepl run` and `source` read
+/// through too) reads an entry, and this runs it, and decides what comes
+/// next: at a prompt, asking before leaving with unsaved changes; in
+/// batch, the exit status. Only the line source differs: readline at a
+/// terminal, standard input in batch, the text of `-c`.
 ///
-/// Each entry is parsed whole before it runs, so an entry with a syntax
-/// error is reported and skipped; the next one runs. In batch, the
-/// entries are statements read as they arrive, not the whole input.
+/// Each entry is parsed once, as its lines come; the statements run from
+/// that parse. An entry with a syntax error is reported and skipped; the
+/// next one runs. In batch, the entries are statements read as they
+/// arrive, not the whole input.
 @MainActor
 struct InputLoop {
   let interpreter: Interpreter
@@ -42,33 +44,21 @@ struct InputLoop {
   mutating func run() async -> ExitStatus {
     let interactive = source.isInteractive
     defer { finishRecording() }
-    var pending: [UInt8] = []
-    var pendingLines = 0
-    var entryFirstLine = 1
-    var nextLine = 1
+    var reader = EntryReader(name: name)
     var failed = false
     while true {
-      let prompt =
-        pending.isEmpty ? Prompt.primary(for: interpreter.currentDocument) : Prompt.continuation
-      pendingEntry.text = pending
-      switch await source.readLine(prompt: prompt) {
-      case .line(let line):
-        if pendingLines == 0 {
-          entryFirstLine = nextLine
-        } else {
-          pending.append(UInt8(ascii: "\n"))
-        }
-        pending += line
-        pendingLines += 1
-        // A recalled history entry may hold several lines.
-        nextLine += 1 + line.count(where: { $0 == UInt8(ascii: "\n") })
-        guard Self.shouldCheck(lines: pendingLines, interactive: interactive),
-          Parser.isComplete(ScriptSource(name: name, bytes: pending))
-        else { continue }
-        let entry = pending
-        pending = []
-        pendingLines = 0
-        if await !runEntry(entry, firstLine: interactive ? 1 : entryFirstLine) {
+      let pending = pendingEntry
+      let interpreter = interpreter
+      let event = await reader.next(from: &source) { entrySoFar in
+        // Only a prompt completes: in batch, keeping the text would cost
+        // a long entry a copy of its input a line.
+        pending.text = interactive ? entrySoFar ?? [] : []
+        return entrySoFar == nil
+          ? Prompt.primary(for: interpreter.currentDocument) : Prompt.continuation
+      }
+      switch event {
+      case .entry(let entry):
+        if await !runEntry(entry) {
           failed = true
         }
         if interpreter.currentResult.leaveRequested {
@@ -90,23 +80,11 @@ struct InputLoop {
           return failureStatus
         }
       case .interrupt:
-        pending = []
-        pendingLines = 0
         if !interactive {
           warnAboutDirtyDocuments()
           return .interrupted
         }
       case .end, .closed:
-        if !pending.isEmpty {
-          // What is left cannot complete: running it reports why.
-          let entry = pending
-          pending = []
-          pendingLines = 0
-          if await !runEntry(entry, firstLine: interactive ? 1 : entryFirstLine) {
-            failed = true
-          }
-          if interactive { continue }
-        }
         if interactive {
           if await mayLeave() { return .success }
           continue
@@ -123,21 +101,12 @@ struct InputLoop {
     interpreter.currentResult.missingFiles > 0 ? .noInput : .failure
   }
 
-  /// Whether to ask the parser if the entry is complete yet. At a prompt,
-  /// always. In batch, a statement of thousands of lines (a long heredoc)
-  /// is checked less and less often, so that reading it stays linear;
-  /// checking late only joins the next statements into the same entry.
-  static func shouldCheck(lines: Int, interactive: Bool) -> Bool {
-    interactive || lines <= 64 || lines % (lines / 64) == 0
-  }
-
   /// Runs one entry; returns whether everything in it ran and held.
-  private mutating func runEntry(_ entry: [UInt8], firstLine: Int) async -> Bool {
-    source.entryCompleted(entry)
-    var script = ScriptSource(name: name, bytes: entry)
-    script.firstLine = firstLine
+  private mutating func runEntry(_ entry: EntryReader.Entry) async -> Bool {
+    source.entryCompleted(entry.source.bytes)
     let before = interpreter.currentResult.failures
-    let result = await interpreter.run(script)
+    let result = await interpreter.run(
+      entry.statements, parsedFrom: entry.source, diagnostics: entry.diagnostics)
     // At a prompt, a Ctrl-C the command did not see is spent; in batch,
     // the caller sees it and stops.
     if source.isInteractive { TerminalSignals.reset() }

@@ -1,5 +1,6 @@
 import CReadline
 import DocKit
+import DocScript
 import Glibc
 
 /// Lines typed at the prompt, through GNU readline's callback interface.

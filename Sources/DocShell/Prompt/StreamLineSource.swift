@@ -1,3 +1,4 @@
+import DocScript
 import Glibc
 
 /// Lines from a file descriptor (standard input in batch) or from text

@@ -37,4 +37,36 @@ struct OpenRecoveryTests {
     #expect(step.output == "the old text\n")
     #expect(try harness.temporary.names() == ["b.txt"])
   }
+
+  /// Opening's one owner is the host: `open` asks it what is at the name
+  /// (after recovery, as its own opening does) and which type that is.
+  @Test("The host says the type at a name: explicit, declared by the extension, or by the kind")
+  func typeForContents() async throws {
+    let harness = try ScriptHarness()
+    let folder = harness.temporary
+    let notesFile = try folder.write("not a package", to: "broken.notes")
+    let plain = try folder.write("x", to: "README")
+    let directory = folder("plain")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    func type(_ url: URL, _ explicit: UTType? = nil) throws -> (UTType, UTType?) {
+      let answer = try DocumentSession<Void>.typeForContents(of: url, explicit: explicit)
+      return (answer.type, answer.openAs)
+    }
+    // A plain file named as a package is opened as the package type, whose
+    // reader reports it broken, rather than as a file of another type.
+    #expect(try type(notesFile) == (.noteCollection, .noteCollection))
+    #expect(try type(notesFile, .plainText) == (.plainText, .plainText))
+    #expect(try type(plain) == (.data, nil))
+    #expect(try type(directory) == (.directory, nil))
+    let missing = #expect(throws: FileWrapperError.self) { try type(folder("missing.txt")) }
+    #expect(missing?.code == .noSuchFile)
+
+    // An old file moved aside, with nothing at its name, is put back first.
+    let url = try folder.write("x\n", to: "b.txt")
+    let prefix = try await ConcurrentSaveTests.temporaryPrefix(of: url, folder)
+    try folder.write("the old text\n", to: "b.txt")
+    try FileManager.default.moveItem(at: url, to: folder(prefix + "x.old"))
+    #expect(try type(url) == (.plainText, .plainText))
+    #expect(try Data(contentsOf: url) == Data("the old text\n".utf8))
+  }
 }

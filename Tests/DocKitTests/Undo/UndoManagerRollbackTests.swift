@@ -2,9 +2,12 @@ import DocKit
 import Foundation
 import Testing
 
-/// The package's facility for rolling back a failed user action (the
-/// interpreter's): what it registered is taken back, and the redo stack
-/// the registration emptied is put back.
+// The package's one rollback (`rollbackPoint()`, `rollBack(to:)`), which
+// takes back a failed user action (the interpreter's) and what
+// `expect-error` ran: what it registered is taken back, the redo stack the
+// registration emptied is put back, and steps an undo or redo took are
+// taken again the other way.
+
 /// A text in a file, the least a session needs.
 private struct Note: FileDocument {
   static var readableContentTypes: [UTType] { [.plainText] }
@@ -39,12 +42,11 @@ struct UndoManagerRollbackTests {
     arguments: [false, true])
   func rollBack(nestedGroupLeftOpen: Bool) {
     let (manager, counter) = undoneTwice()
-    let redo = manager.setAsideRedoSteps()
+    let point = manager.rollbackPoint()
     if nestedGroupLeftOpen { manager.beginUndoGrouping() }
     counter.set(9, name: "Failed")
     #expect(manager.redoCount == 0)  // a registration empties it, as Apple's does
-    #expect(manager.rollBackOpenEvent())
-    manager.restoreRedoSteps(redo)
+    manager.rollBack(to: point)
     #expect(counter.value == 1)
     #expect(manager.groupingLevel == 0)
     #expect(manager.undoCount == 1)
@@ -73,10 +75,9 @@ struct UndoManagerRollbackTests {
     try await session.save(as: folder.appendingPathComponent("a.txt"))
     session.undoManager.undo()
     #expect(session.isDirty)
-    let redo = session.undoManager.setAsideRedoSteps()
+    let point = session.undoManager.rollbackPoint()
     session.setDocument(Note(text: "failed"))
-    #expect(session.undoManager.rollBackOpenEvent())
-    session.undoManager.restoreRedoSteps(redo)
+    session.undoManager.rollBack(to: point)
     #expect(session.document.text == "a")
     #expect(session.changeCount == 1)
     session.undoManager.redo()
@@ -87,20 +88,57 @@ struct UndoManagerRollbackTests {
   @Test("A redo stack that an undo refilled since is not replaced")
   func undoneSince() {
     let (manager, counter) = undoneTwice()
-    let redo = manager.setAsideRedoSteps()
+    let point = manager.rollbackPoint()
     counter.set(9, name: "Kept")
     manager.markEventBoundary()
     manager.undo()
-    manager.restoreRedoSteps(redo)
+    manager.rollBack(to: point)
     #expect(manager.redoCount == 1)
     #expect(manager.redoMenuItemTitle == "Redo Kept")
   }
 
-  @Test("With no event open there is nothing to roll back")
-  func nothingOpen() {
+  @Test("With nothing done since the point there is nothing to roll back")
+  func nothingDone() {
     let (manager, counter) = undoneTwice()
-    #expect(!manager.rollBackOpenEvent())
+    let point = manager.rollbackPoint()
+    manager.rollBack(to: point)
     #expect(counter.value == 1)
+    #expect(manager.undoCount == 1)
     #expect(manager.redoCount == 2)
+  }
+
+  @Test("A point inside an open event takes back only what came after it")
+  func insideOpenEvent() {
+    let (manager, counter) = undoneTwice()
+    counter.set(5, name: "Kept")
+    let point = manager.rollbackPoint()
+    counter.set(9)
+    manager.beginUndoGrouping()
+    counter.set(10)
+    manager.rollBack(to: point)
+    #expect(counter.value == 5)
+    #expect(manager.groupingLevel == 1)
+    manager.markEventBoundary()
+    #expect(manager.undoCount == 2)
+    #expect(manager.undoMenuItemTitle == "Undo Kept")
+    manager.undo()
+    #expect(counter.value == 1)
+  }
+
+  @Test("Steps an undo or redo took since the point are taken the other way", arguments: [1, 2])
+  func stepsTaken(count: Int) {
+    let (manager, counter) = undoneTwice()
+    let point = manager.rollbackPoint()
+    for _ in 0..<count { manager.redo() }
+    manager.rollBack(to: point)
+    #expect(counter.value == 1)
+    #expect((manager.undoCount, manager.redoCount) == (1, 2))
+    #expect(manager.redoMenuItemTitle == "Redo Set 2")
+    let again = manager.rollbackPoint()
+    manager.undo()
+    manager.rollBack(to: again)
+    #expect(counter.value == 1)
+    #expect((manager.undoCount, manager.redoCount) == (1, 2))
+    #expect(manager.undoMenuItemTitle == "Undo Set 1")
   }
 }

@@ -2,7 +2,8 @@ import DocKit
 import Foundation
 
 extension Interpreter {
-  static let otherCommands: [BuiltinCommand] = [
+  /// Printing, settings, sourcing scripts, leaving, and help.
+  static let scriptCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
         "print", [.rest("TEXT")], summary: "prints its arguments, separated by blanks",
@@ -150,7 +151,8 @@ extension Interpreter {
       throw ScriptError("'\(path.text)' is malformed; nothing in it ran", at: path)
     }
     // Failures inside are reported and counted where they happen; the
-    // `source` command itself succeeded in running the script.
-    await runChecked(source, url: canonical, includedAt: location)
+    // `source` command itself succeeded in running the script, which goes
+    // through the loop every input goes through, an entry at a time.
+    await runEntries(of: source, url: canonical, includedAt: location)
   }
 }

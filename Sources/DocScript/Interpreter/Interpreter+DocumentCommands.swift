@@ -2,14 +2,7 @@ import DocKit
 import Foundation
 
 extension Interpreter {
-  /// The language's own commands, in the order `help` lists them.
-  static let builtinCommands: [BuiltinCommand] =
-    documentCommands + inspectingCommands + snapshotCommands + savingCommands + undoCommands
-    + historyCommands + checkingCommands + otherCommands + recordCommands + [scratchCommand]
-
-  // MARK: - Documents
-
-  private static let documentCommands: [BuiltinCommand] = [
+  static let documentCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
         "new", [.required("TYPE"), .optional("NAME")],
@@ -102,35 +95,21 @@ extension Interpreter {
         "a document named '\(name)' is already open", at: path,
         notes: [.init("open it under another name with 'as NAME'")])
     }
-    if !FileManager.default.fileExists(atPath: url.path) {
-      // Opening runs recovery, even of a name with nothing at it: a save
-      // interrupted there may have left the old item moved aside (put back
-      // now) or a first save's temporary file (removed now).
-      _ = try? DocumentSession<Void>.recoverInterruptedSave(at: url)
-      guard FileManager.default.fileExists(atPath: url.path) else {
-        throw MissingFileError(
-          error: ScriptError("no such file '\(resolver.display(url))'", at: path))
-      }
+    // The host looks at the name (after recovery, as opening does) and
+    // says its type, which picks the registered type to open it with.
+    let type: UTType
+    let openAs: UTType?
+    do {
+      (type, openAs) = try DocumentSession<Void>.typeForContents(of: url, explicit: contentType)
+    } catch {
+      throw MissingFileError(
+        error: ScriptError("no such file '\(resolver.display(url))'", at: path))
     }
-    var isDirectory: ObjCBool = false
-    _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-    // The extension's declared type, whether the file is a folder or not:
-    // a `.notes` that is a plain file is a broken note collection, and its
-    // reader says so, rather than a binary file that opens.
-    let declared = UTType(filenameExtension: url.pathExtension, conformingTo: .item)
-      .flatMap { $0.isDeclared ? $0 : nil }
-    let type =
-      contentType
-      ?? declared
-      ?? UTType(
-        filenameExtension: url.pathExtension,
-        conformingTo: isDirectory.boolValue ? .directory : .data)
-      ?? (isDirectory.boolValue ? .directory : .data)
     guard let entry = registry.entry(reading: type) ?? registry.entries.last else {
       throw ScriptError("no document type reads \(type.identifier)", at: path)
     }
     do {
-      documents[name] = try await entry.open(url, contentType ?? declared, sessionEnvironment)
+      documents[name] = try await entry.open(url, openAs, sessionEnvironment)
     } catch {
       throw Located(error: naming(fileOf: error, inDocumentAt: url), range: path.range)
     }
@@ -230,69 +209,5 @@ extension Interpreter {
       now: { clock.now }, autosaveDirectory: options.autosaveDirectory,
       autosavePolicy: AutosavePolicy(),
       makeAutosaveName: { [counter = autosaveNames] in counter.next() })
-  }
-
-  // MARK: - Inspecting
-
-  private static let inspectingCommands: [BuiltinCommand] = [
-    BuiltinCommand(
-      spec: CommandSpec(
-        "show",
-        summary:
-          "prints the content: text and JSON as a save writes them, notes as a listing, binary as hex",
-        example: "show", topic: .inspecting),
-      actsOnDocument: true
-    ) { interpreter, _, handle in
-      guard let handle else { return }
-      interpreter.writeBlock(try await handle.show())
-    },
-    BuiltinCommand(
-      spec: CommandSpec(
-        "status",
-        summary:
-          "prints whether the document is dirty, its change count, file, type, and whether the file changed on disk",
-        example: "status", topic: .inspecting),
-      actsOnDocument: true
-    ) { interpreter, arguments, handle in
-      guard let handle else { return }
-      interpreter.printStatus(of: handle)
-    },
-    BuiltinCommand(
-      spec: CommandSpec(
-        "types", summary: "prints the types the document reads and writes",
-        example: "types", topic: .inspecting),
-      actsOnDocument: true
-    ) { interpreter, _, handle in
-      guard let handle else { return }
-      interpreter.output.write(
-        "readable: " + handle.readableContentTypes.map(\.identifier).joined(separator: ", ") + "\n"
-          + "writable: " + handle.writableContentTypes.map(\.identifier).joined(separator: ", ")
-          + "\n")
-    },
-  ]
-
-  /// Writes `text`, adding a newline if it does not end with one.
-  func writeBlock(_ text: String) {
-    // By bytes: in a `String`, a final `\r\n` is one character, which
-    // `hasSuffix("\n")` does not find.
-    output.write(text.isEmpty || text.utf8.last == UInt8(ascii: "\n") ? text : text + "\n")
-  }
-
-  func printStatus(of handle: any DocumentHandle) {
-    let name = documents.first { $0.value === handle }?.key ?? "?"
-    var disk = "untitled"
-    if let url = handle.fileURL {
-      disk = handle.hasConflict ? "changed since read" : "unchanged since read"
-      if !FileManager.default.fileExists(atPath: url.path) { disk = "missing" }
-    }
-    let rows = [
-      ["document:", name],
-      ["dirty:", handle.isDirty ? "yes" : "no"],
-      ["changes:", "\(handle.changeCount)"],
-      ["file:", handle.fileURL.map(resolver.display) ?? "(untitled)"],
-      ["type:", handle.contentType.identifier],
-      ["on disk:", disk],
-    ]
-    for line in Self.table(rows) { output.write(line + "\n") }
   }
 }

@@ -1,0 +1,109 @@
+import DocKit
+import Foundation
+
+extension Interpreter {
+  static let inspectingCommands: [BuiltinCommand] = [
+    BuiltinCommand(
+      spec: CommandSpec(
+        "show",
+        summary:
+          "prints the content: text and JSON as a save writes them, notes as a listing, binary as hex",
+        example: "show", topic: .inspecting),
+      actsOnDocument: true
+    ) { interpreter, _, handle in
+      guard let handle else { return }
+      interpreter.writeBlock(try await handle.show())
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "status",
+        summary:
+          "prints whether the document is dirty, its change count, file, type, and whether the file changed on disk",
+        example: "status", topic: .inspecting),
+      actsOnDocument: true
+    ) { interpreter, arguments, handle in
+      guard let handle else { return }
+      interpreter.printStatus(of: handle)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "types", summary: "prints the types the document reads and writes",
+        example: "types", topic: .inspecting),
+      actsOnDocument: true
+    ) { interpreter, _, handle in
+      guard let handle else { return }
+      interpreter.output.write(
+        "readable: " + handle.readableContentTypes.map(\.identifier).joined(separator: ", ") + "\n"
+          + "writable: " + handle.writableContentTypes.map(\.identifier).joined(separator: ", ")
+          + "\n")
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "tree",
+        summary:
+          "prints the FileWrapper tree the next save would write, marking what is reused and what is new",
+        discussion:
+          "An entry is reused when it is the very wrapper read or written last (a save links or copies it, or leaves it in place); new when the document made it since. Nothing is written.",
+        example: "tree", topic: .inspecting),
+      actsOnDocument: true
+    ) { interpreter, _, handle in
+      guard let handle else { return }
+      try await interpreter.printTree(of: handle)
+    },
+  ]
+
+  /// Writes `text`, adding a newline if it does not end with one.
+  func writeBlock(_ text: String) {
+    // By bytes: in a `String`, a final `\r\n` is one character, which
+    // `hasSuffix("\n")` does not find.
+    output.write(text.isEmpty || text.utf8.last == UInt8(ascii: "\n") ? text : text + "\n")
+  }
+
+  func printStatus(of handle: any DocumentHandle) {
+    let name = documents.first { $0.value === handle }?.key ?? "?"
+    var disk = "untitled"
+    if let url = handle.fileURL {
+      disk = handle.hasConflict ? "changed since read" : "unchanged since read"
+      if !FileManager.default.fileExists(atPath: url.path) { disk = "missing" }
+    }
+    let rows = [
+      ["document:", name],
+      ["dirty:", handle.isDirty ? "yes" : "no"],
+      ["changes:", "\(handle.changeCount)"],
+      ["file:", handle.fileURL.map(resolver.display) ?? "(untitled)"],
+      ["type:", handle.contentType.identifier],
+      ["on disk:", disk],
+    ]
+    for line in Self.table(rows) { output.write(line + "\n") }
+  }
+
+  func printTree(of handle: any DocumentHandle) async throws {
+    guard let (wrapper, existing, reusesRoot) = try await handle.nextSaveTree() else {
+      throw ScriptError(
+        "this document's writer writes by itself; there is no tree to show before it saves")
+    }
+    var reused: Set<ObjectIdentifier> = reusesRoot ? [ObjectIdentifier(wrapper)] : []
+    if let existing {
+      var pending = [existing]
+      while let next = pending.popLast() {
+        reused.insert(ObjectIdentifier(next))
+        pending += next.fileWrappers.map { Array($0.values) } ?? []
+      }
+    }
+    var text = ""
+    let name = handle.fileURL?.lastPathComponent ?? wrapper.preferredFilename ?? "(untitled)"
+    FileTreeText.draw(wrapper, name: name, into: &text) { entry, text in
+      let node = entry.wrapper
+      let mark = reused.contains(ObjectIdentifier(node)) ? "reused" : "new"
+      if node.isDirectory {
+        text += "  (directory, \(mark))"
+      } else if node.isSymbolicLink {
+        text += "  (symbolic link, \(mark))"
+      } else {
+        let size = node.regularFileSize.map { "\($0) bytes" } ?? "size unknown"
+        text += "  (file, \(size), \(mark))"
+      }
+    }
+    output.write(text)
+  }
+}

@@ -1,0 +1,152 @@
+import DocKit
+import Foundation
+
+extension Interpreter {
+  static let snapshotCommands: [BuiltinCommand] = [
+    BuiltinCommand(
+      spec: CommandSpec(
+        "snapshot", [.optional("NAME")],
+        summary: "keeps the document's current state under NAME, or snap-1, snap-2 and onward",
+        discussion:
+          "A FileDocument value is copied; a reference document is snapshotted through its own snapshot(contentType:).",
+        example: "snapshot before-edits", topic: .snapshots),
+      actsOnDocument: true
+    ) { interpreter, arguments, handle in
+      guard let handle else { return }
+      try await interpreter.takeSnapshot(of: handle, name: arguments[0])
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "snapshots", summary: "lists the snapshots with their documents, oldest first",
+        example: "snapshots", topic: .snapshots),
+      actsOnDocument: false
+    ) { interpreter, _, _ in
+      let rows = interpreter.snapshotOrder.compactMap { name in
+        interpreter.snapshots[name].map { [name, $0.document] }
+      }
+      for line in table(rows) { interpreter.output.write(line + "\n") }
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "diff", [.required("A"), .optional("B")],
+        summary:
+          "prints a unified diff between two snapshots, or between a snapshot and the current state",
+        example: "diff snap-1", topic: .snapshots,
+        completing: ["A": .snapshotName, "B": .snapshotName]),
+      actsOnDocument: false
+    ) { interpreter, arguments, _ in
+      try await interpreter.diffSnapshots(arguments)
+    },
+    BuiltinCommand(
+      spec: CommandSpec(
+        "restore", [.required("NAME")],
+        summary: "makes the snapshot's document hold the snapshot again, as one undoable step",
+        example: "restore snap-1", topic: .snapshots,
+        completing: ["NAME": .snapshotName]),
+      actsOnDocument: false,
+      // It changes the snapshot's document: that is the undo event to end,
+      // or to roll back if the command or its group fails.
+      target: { interpreter, arguments in
+        guard let name = arguments[0] else { return nil }
+        let (documentName, _) = try interpreter.snapshot(named: name)
+        guard let handle = interpreter.documents[documentName] else {
+          throw ScriptError("the document of '\(name.text)' is closed", at: name)
+        }
+        return handle
+      }
+    ) { interpreter, arguments, _ in
+      guard let name = arguments[0] else { return }
+      let (_, snapshot) = try interpreter.snapshot(named: name)
+      try snapshot.restore("Restore \(name.text)")
+    },
+  ]
+
+  func takeSnapshot(of handle: any DocumentHandle, name: Argument?) async throws {
+    let document = documents.first { $0.value === handle }?.key ?? ""
+    let snapshotName: String
+    if let name {
+      guard !name.text.isEmpty, !name.text.contains(where: \.isWhitespace) else {
+        throw ScriptError("a snapshot name must be a word without blanks", at: name)
+      }
+      guard snapshots[name.text] == nil else {
+        throw ScriptError("a snapshot named '\(name.text)' exists", at: name)
+      }
+      snapshotName = name.text
+    } else {
+      repeat { snapshotCount += 1 } while snapshots["snap-\(snapshotCount)"] != nil
+      snapshotName = "snap-\(snapshotCount)"
+    }
+    let snapshot = try await handle.snapshot()
+    snapshots[snapshotName] = (document, snapshot)
+    snapshotOrder.append(snapshotName)
+    output.write("\(snapshotName)\n")
+  }
+
+  func snapshot(named name: Argument) throws -> (String, StoredSnapshot) {
+    guard let entry = snapshots[name.text] else {
+      throw ScriptError(
+        "no snapshot named '\(name.text)'", at: name,
+        notes: [
+          Suggestions.note(for: name.text, among: snapshots.keys)
+            ?? .init("'snapshots' lists them")
+        ])
+    }
+    return (entry.document, entry.snapshot)
+  }
+
+  func diffSnapshots(_ arguments: ParsedArguments) async throws {
+    guard let first = arguments[0] else { return }
+    let (document, old) = try snapshot(named: first)
+    let current: String
+    let newName: String
+    var currentHandle: (any DocumentHandle)?
+    if let second = arguments[1] {
+      current = try snapshot(named: second).1.text
+      newName = second.text
+    } else {
+      guard let handle = documents[document] else {
+        throw ScriptError("the document of '\(first.text)' is closed", at: first)
+      }
+      current = try await handle.show()
+      newName = "\(document) (current)"
+      currentHandle = handle
+    }
+    // By bytes, line breaks included: a last line without one differs
+    // from the same line with one, as in `diff -u`.
+    // A `show` text that is a description (of a type without script
+    // commands, say) may end without a line break that the file has:
+    // when both sides end so, neither is marked.
+    var oldText = old.text
+    var newText = current
+    if !oldText.isEmpty, !newText.isEmpty, oldText.utf8.last != 0x0A, newText.utf8.last != 0x0A {
+      oldText += "\n"
+      newText += "\n"
+    }
+    // Ctrl-C stops a long diff: it changes nothing, so there is nothing
+    // to roll back.
+    guard
+      let diff = UnifiedDiff(
+        oldText: oldText, newText: newText, oldName: first.text, newName: newName,
+        stoppingWhen: { Task.isCancelled || isInterruptRequested() })
+    else { throw InterruptedError() }
+    if !diff.isEmpty { output.write(diff.description + "\n") }
+    if diff.isBounded {
+      report(
+        Diagnostic(
+          .warning, in: arguments.range,
+          "more than \(UnifiedDiff.maximumEditDistance) lines differ, so the differing middle is shown removed, then added, not as the shortest diff"
+        ), in: currentSource)
+    }
+    if !diff.isEmpty, let currentHandle {
+      try await warnIfEncodingIsNondeterministic(
+        currentHandle, current: current, at: arguments.command)
+    }
+  }
+
+  /// The lines of `text`, without a final empty one for a final newline.
+  nonisolated static func lines(of text: String) -> [String] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+}
