@@ -119,6 +119,9 @@ public enum Docrepl {
       }
       output.write(subcommand.name == "help" ? help : HelpText.help(for: subcommand))
       return .success
+    case "check":
+      return await CheckCommand.run(
+        arguments: rest, shell: shell, output: &output, errors: &errors)
     case "inspect":
       return InspectCommand.run(arguments: rest, output: &output, errors: &errors)
     case "run":
