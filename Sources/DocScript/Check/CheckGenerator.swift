@@ -32,7 +32,7 @@ struct CheckGenerator {
   mutating func next(in session: CheckSession) -> CheckStep {
     guard let handle = session.handle else {
       return session.hasFile
-        ? CheckStep(.reopen, [.literal("open"), .value(plan.fileName)])
+        ? CheckStep(.reopen, [.literal("open"), .literal(Word.quoted(plan.fileName))])
         : plan.setup[0]
     }
     let roll = random.below(100)
@@ -48,7 +48,7 @@ struct CheckGenerator {
       return CheckStep(.restore(name), [.literal("restore"), .literal(name)])
     case 24..<32:
       return handle.fileURL == nil
-        ? CheckStep(.save, [.literal("save"), .value(plan.fileName)]) : CheckStep(.save, "save")
+        ? CheckStep(.save, [.literal("save"), .literal(Word.quoted(plan.fileName))]) : CheckStep(.save, "save")
     case 32..<35: return CheckStep(.revert, "revert")
     case 35..<38: return CheckStep(.close, "close --discard")
     default:

@@ -26,9 +26,9 @@ struct CheckPlan: Sendable {
     if let startFile {
       return [
         CheckStep(.start, [.literal("open"), .value(startFile.path), .literal("as"), .literal(Self.documentName)]),
-        CheckStep(.adopt, [.literal("save-as"), .value(fileName)]),
+        CheckStep(.adopt, [.literal("save-as"), .literal(Word.quoted(fileName))]),
       ]
     }
-    return [CheckStep(.start, [.literal("new"), .value(typeName), .literal(Self.documentName)])]
+    return [CheckStep(.start, [.literal("new"), .literal(Word.quoted(typeName)), .literal(Self.documentName)])]
   }
 }

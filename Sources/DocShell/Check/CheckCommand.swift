@@ -19,6 +19,7 @@ enum CheckCommand {
     var time: Double?
     var from: String?
     var junit: String?
+    var directory: String?
   }
 
   @MainActor
@@ -44,7 +45,9 @@ enum CheckCommand {
     options.steps = parsed.steps
     options.runs = parsed.runs ?? (parsed.time == nil ? 100 : nil)
     options.timeLimit = parsed.time.map { .milliseconds(Int64($0 * 1000)) }
-    let folder = shell.workingDirectory
+    let folder = parsed.directory.map {
+      URL(fileURLWithPath: $0, relativeTo: shell.workingDirectory).standardizedFileURL
+    } ?? shell.workingDirectory
     if let from = parsed.from {
       options.startFile = URL(fileURLWithPath: from, relativeTo: folder).standardizedFileURL
     }
@@ -149,7 +152,7 @@ enum CheckCommand {
         case "-h", "--help": return .failure(Problem(message: "help"))
         case "--": optionsEnded = true
         case "--no-color": continue
-        case "--seed", "--steps", "--runs", "--time", "--from", "--junit":
+        case "--seed", "--steps", "--runs", "--time", "--from", "--junit", "-C":
           guard let text = value() else { return .failure(Problem(message: "'\(name)' needs a value")) }
           switch name {
           case "--seed":
@@ -167,6 +170,9 @@ enum CheckCommand {
               return .failure(Problem(message: "--time takes a number of seconds above 0, not '\(text)'"))
             }
             parsed.time = seconds
+          case "-C":
+            guard !text.isEmpty else { return .failure(Problem(message: "-C needs a folder")) }
+            parsed.directory = text
           case "--from":
             guard !text.isEmpty else { return .failure(Problem(message: "--from needs a file")) }
             parsed.from = text

@@ -147,7 +147,7 @@ enum CommandLineReference {
   static let check = Subcommand(
     name: "check",
     synopsis: [
-      "<type> [--seed <s>] [--steps <n>] [--runs <m>] [--time <seconds>]",
+      "<type> [-C <dir>] [--seed <s>] [--steps <n>] [--runs <m>] [--time <seconds>]",
       "[--from <file>] [--junit <path>]",
     ],
     abstract:
@@ -157,6 +157,11 @@ enum CommandLineReference {
       "A sequence that breaks one is shrunk by delta debugging (commands dropped, then arguments simplified) and written to check-failure-<seed>.docscript in the current folder, whose expect lines fail on the code checked; 'docrepl run' replays it. The same seed gives the same sequences on every machine: sequence i uses <s> + i. Programs built with Docrepl.main(documentTypes:) check their own types. More in docs/testing.md.",
     ],
     options: [
+      CommandLineOption(
+        "-C", value: "<dir>", completion: .directory,
+        help:
+          "Work in <dir>, as if started there: --from, --junit and the failure script are relative to it."
+      ),
       CommandLineOption(
         "--seed", value: "<s>",
         help: "The first sequence's seed (default: a random one, printed)."),
