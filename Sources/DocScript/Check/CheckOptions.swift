@@ -25,6 +25,13 @@ public struct CheckOptions: Sendable {
   public var fullSaveInterval = 16
   /// The most replays shrinking may try.
   public var shrinkBudget = 3000
+  /// A folder to run the sequences in (each in a folder of its own
+  /// inside it), which the caller removes; nil for a temporary folder of
+  /// the checker's own. `docrepl check` passes one whose `fsync` it skips.
+  public var workFolder: URL?
+  /// The invariants checked; all by default. Fewer only to measure what
+  /// each costs (`scripts/bench check`).
+  package var invariants: Set<CheckInvariant> = Set(CheckInvariant.allCases)
 
   /// Options for checking the type `typeName` from `seed`.
   public init(typeName: String, seed: UInt64) {

@@ -17,6 +17,16 @@ struct CheckPlan: Sendable {
   /// Invariant 5 is checked at a save when this many steps have passed
   /// since it last was (and at the first save, and at the end).
   var fullSaveInterval: Int
+  /// The invariants checked.
+  var invariants: Set<CheckInvariant> = Set(CheckInvariant.allCases)
+
+  /// Whether `invariant` is checked.
+  func checks(_ invariant: CheckInvariant) -> Bool { invariants.contains(invariant) }
+
+  /// Whether each step's bytes are needed: by invariants 1, 2, 3 and 6.
+  var observesBytes: Bool {
+    !invariants.isDisjoint(with: [.allOrNothing, .undoRestores, .savedPointHolds, .snapshotsAreValues])
+  }
 
   /// `doc`, the name of the document.
   static let documentName = "doc"

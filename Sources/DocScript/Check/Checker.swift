@@ -49,7 +49,7 @@ public final class Checker {
       typeName: options.typeName, fileName: "\(CheckPlan.documentName).\(fileExtension)",
       copyName: "check-copy.\(fileExtension)",
       startFile: options.startFile?.standardizedFileURL, hangBound: options.hangBound,
-      fullSaveInterval: max(1, options.fullSaveInterval))
+      fullSaveInterval: max(1, options.fullSaveInterval), invariants: options.invariants)
   }
 
   /// Runs the sequences until one breaks an invariant (then shrinks it)
@@ -58,13 +58,14 @@ public final class Checker {
     var report = CheckReport()
     let clock = ContinuousClock()
     let start = clock.now
-    let root: TemporaryWorkingFolder
-    do {
-      root = try TemporaryWorkingFolder()
-    } catch {
-      report.failure = nil
-      return report
+    let owned: TemporaryWorkingFolder?
+    if options.workFolder == nil {
+      guard let folder = try? TemporaryWorkingFolder() else { return report }
+      owned = folder
+    } else {
+      owned = nil
     }
+    guard let rootURL = options.workFolder ?? owned?.url else { return report }
     var run = 0
     while options.runs.map({ run < $0 }) ?? true {
       if let limit = options.timeLimit, clock.now - start >= limit { break }
@@ -72,17 +73,18 @@ public final class Checker {
       if isInterruptRequested() { break }
       let seed = options.seed &+ UInt64(run)
       run += 1
-      let outcome = await runSequence(seed: seed, in: root.url)
+      let outcome = await runSequence(seed: seed, in: rootURL)
       report.runs = run
       report.steps += outcome.steps
       report.slowestStep = max(report.slowestStep, outcome.slowest)
       progress?(report.runs, report.steps)
       if let violation = outcome.violation {
         report.failure = await shrink(
-          outcome.sequence, violation: violation, seed: seed, in: root.url)
+          outcome.sequence, violation: violation, seed: seed, in: rootURL)
         break
       }
     }
+    withExtendedLifetime(owned) {}
     return report
   }
 

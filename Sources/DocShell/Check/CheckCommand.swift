@@ -62,6 +62,18 @@ enum CheckCommand {
         return .noInput
       }
     }
+    // The sequences run in a scratch folder whose fsync is skipped, as
+    // `docrepl test` does: it is removed at the end, and waiting for the
+    // disk would be most of the time.
+    let scratch: ScratchFolder
+    do {
+      scratch = try await ScratchFolder.make()
+    } catch {
+      errors.write("docrepl check: error: \(error.message)\n")
+      return .failure
+    }
+    defer { try? FileManager.default.removeItem(at: scratch.url) }
+    options.workFolder = scratch.url
     let checker: Checker
     do {
       checker = try Checker(registry: shell.registry, options: options)
@@ -82,7 +94,11 @@ enum CheckCommand {
     let watchdog = CheckWatchdog(heartbeat: checker.heartbeat, bound: options.hangBound)
     watchdog.start()
     let start = ContinuousClock.now
-    let report = await checker.run()
+    let report = await FileSystemContext.$current.withValue(
+      ScratchFileSystem(folder: scratch.url.path)
+    ) {
+      await checker.run()
+    }
     watchdog.stop()
     let elapsed = ContinuousClock.now - start
     if let junitURL {
