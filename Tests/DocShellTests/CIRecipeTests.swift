@@ -121,7 +121,8 @@ struct CIRecipeTests {
       let result = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", shell], in: folder.url)
       #expect(result.status == 0, "\(line): \(result.errors)")
       #expect(result.output.contains("every invariant held"), "\(line)")
-      #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("check.xml").path))
+      #expect(
+        FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("check.xml").path))
     }
   }
 }

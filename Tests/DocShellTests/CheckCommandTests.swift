@@ -31,7 +31,9 @@ struct CheckCommandTests {
   }
 
   /// Runs `docrepl ARGUMENTS` in process over `registry`.
-  static func docrepl(_ arguments: [String], registry: DocumentTypeRegistry) async -> (
+  static func docrepl(
+    _ arguments: [String], registry: DocumentTypeRegistry
+  ) async -> (
     status: Int32, output: String, errors: String
   ) {
     var output = ""
@@ -50,7 +52,9 @@ struct CheckCommandTests {
     .readerDropsTrailingEmptyLine: .saveOpenRoundTrips,
   ]
 
-  @Test("Each planted bug is found within the default budget, shrunk to ≤ 6 commands, and the script fails when replayed", arguments: PackageFault.allCases)
+  @Test(
+    "Each planted bug is found within the default budget, shrunk to ≤ 6 commands, and the script fails when replayed",
+    arguments: PackageFault.allCases)
   func findsFault(_ fault: PackageFault) async throws {
     let registry = Self.registry(for: fault)
     let folder = try TemporaryDirectory()
@@ -94,7 +98,8 @@ struct CheckCommandTests {
     let result = await Self.docrepl(
       ["check", "faulty", "-C", folder.url.path, "--seed", "1"], registry: Self.registry(for: nil))
     #expect(result.status == 0, "\(result.output)\(result.errors)")
-    #expect(result.output.hasSuffix("faulty: every invariant held: 100 runs, 10000 steps, seed 1\n"))
+    #expect(
+      result.output.hasSuffix("faulty: every invariant held: 100 runs, 10000 steps, seed 1\n"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
   }
 
@@ -124,7 +129,9 @@ struct CheckCommandTests {
     #expect(xml.contains("<testsuite name=\"docrepl check faulty\" tests=\"7\" failures=\"1\""))
     #expect(xml.contains("<property name=\"seed\" value=\"1\"/>"))
     #expect(xml.components(separatedBy: "<testcase ").count == 8)
-    #expect(xml.contains("name=\"invariant 2 (undo restores)\" time=\"0.000\">\n      <failure type=\"invariant\""))
+    #expect(
+      xml.contains(
+        "name=\"invariant 2 (undo restores)\" time=\"0.000\">\n      <failure type=\"invariant\""))
     #expect(xml.contains("new faulty doc"))
   }
 

@@ -1,8 +1,9 @@
 import DocFormats
-@testable import DocScript
 import DocTestSupport
 import Foundation
 import Testing
+
+@testable import DocScript
 
 /// The parts of `docrepl check` below the command line: the seeded
 /// generator, the sequences it makes, and shrinking.
@@ -47,7 +48,9 @@ struct CheckEngineTests {
     return session.steps.map(\.line)
   }
 
-  @Test("The same seed gives the same sequence; another seed another", arguments: ["text", "json", "notes", "binary"])
+  @Test(
+    "The same seed gives the same sequence; another seed another",
+    arguments: ["text", "json", "notes", "binary"])
   func sameSeed(_ type: String) async throws {
     let first = try await Self.sequence(type: type, seed: 9, steps: 150)
     let second = try await Self.sequence(type: type, seed: 9, steps: 150)

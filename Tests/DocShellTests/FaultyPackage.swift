@@ -26,7 +26,9 @@ enum EditWithoutUndo: PackageFaultChoice { static var fault: PackageFault? { .ed
 enum UndoRestoresWrongValue: PackageFaultChoice {
   static var fault: PackageFault? { .undoRestoresWrongValue }
 }
-enum StaleChildWrapper: PackageFaultChoice { static var fault: PackageFault? { .staleChildWrapper } }
+enum StaleChildWrapper: PackageFaultChoice {
+  static var fault: PackageFault? { .staleChildWrapper }
+}
 enum ReaderDropsTrailingEmptyLine: PackageFaultChoice {
   static var fault: PackageFault? { .readerDropsTrailingEmptyLine }
 }
@@ -111,7 +113,8 @@ extension FaultyPackage: ScriptableReferenceDocument {
   static func makeUntitled(contentType: UTType) throws -> FaultyPackage { FaultyPackage() }
 
   static func scriptDescription(of snapshot: Contents) -> String {
-    (["title: \(snapshot.title)"] + snapshot.lines.enumerated().map { "\($0.offset + 1): \($0.element)" })
+    (["title: \(snapshot.title)"]
+      + snapshot.lines.enumerated().map { "\($0.offset + 1): \($0.element)" })
       .joined(separator: "\n")
   }
 

@@ -89,7 +89,9 @@ extension BinaryDocument {
     let count = session.document.contents.count
     switch argument {
     case "OFFSET", "LENGTH":
-      return ["0", "1", "\(count)", "\(count + 1)", "0x\(String(count, radix: 16))", "\(count / 2)"]
+      return [
+        "0", "1", "\(count)", "\(count + 1)", "0x\(String(count, radix: 16))", "\(count / 2)",
+      ]
     case "HEXBYTES":
       return ["00", "ff", "deadbeef", "0a0d0a", "41"]
     default:

@@ -37,8 +37,9 @@ struct CheckBytes: Equatable, Sendable {
     self.init(wrapper)
   }
 
-  private static func add(_ wrapper: FileWrapper, at path: String, to entries: inout [String: Entry])
-  {
+  private static func add(
+    _ wrapper: FileWrapper, at path: String, to entries: inout [String: Entry]
+  ) {
     if wrapper.isDirectory {
       entries[path] = .folder
       for (name, child) in wrapper.fileWrappers ?? [:] {

@@ -48,7 +48,8 @@ struct CheckGenerator {
       return CheckStep(.restore(name), [.literal("restore"), .literal(name)])
     case 24..<32:
       return handle.fileURL == nil
-        ? CheckStep(.save, [.literal("save"), .literal(Word.quoted(plan.fileName))]) : CheckStep(.save, "save")
+        ? CheckStep(.save, [.literal("save"), .literal(Word.quoted(plan.fileName))])
+        : CheckStep(.save, "save")
     case 32..<35: return CheckStep(.revert, "revert")
     case 35..<38: return CheckStep(.close, "close --discard")
     default:

@@ -25,7 +25,9 @@ struct CheckPlan: Sendable {
 
   /// Whether each step's bytes are needed: by invariants 1, 2, 3 and 6.
   var observesBytes: Bool {
-    !invariants.isDisjoint(with: [.allOrNothing, .undoRestores, .savedPointHolds, .snapshotsAreValues])
+    !invariants.isDisjoint(with: [
+      .allOrNothing, .undoRestores, .savedPointHolds, .snapshotsAreValues,
+    ])
   }
 
   /// `doc`, the name of the document.
@@ -35,10 +37,15 @@ struct CheckPlan: Sendable {
   var setup: [CheckStep] {
     if let startFile {
       return [
-        CheckStep(.start, [.literal("open"), .value(startFile.path), .literal("as"), .literal(Self.documentName)]),
+        CheckStep(
+          .start,
+          [.literal("open"), .value(startFile.path), .literal("as"), .literal(Self.documentName)]),
         CheckStep(.adopt, [.literal("save-as"), .literal(Word.quoted(fileName))]),
       ]
     }
-    return [CheckStep(.start, [.literal("new"), .literal(Word.quoted(typeName)), .literal(Self.documentName)])]
+    return [
+      CheckStep(
+        .start, [.literal("new"), .literal(Word.quoted(typeName)), .literal(Self.documentName)])
+    ]
   }
 }

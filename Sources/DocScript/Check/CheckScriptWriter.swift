@@ -8,7 +8,9 @@ struct CheckScriptWriter {
   let plan: CheckPlan
   let options: CheckOptions
 
-  func script(seed: UInt64, body: [CheckStep], violation: CheckViolation, originalCount: Int)
+  func script(
+    seed: UInt64, body: [CheckStep], violation: CheckViolation, originalCount: Int
+  )
     -> String
   {
     var lines: [String] = []

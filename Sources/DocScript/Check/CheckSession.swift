@@ -190,18 +190,30 @@ final class CheckSession {
     if after.bytes != before.bytes {
       changes.append("the bytes (\(Self.difference(after.bytes, expected: before.bytes)))")
     }
-    if after.undo != before.undo { changes.append("the undo stack (\(before.undo) to \(after.undo))") }
-    if after.redo != before.redo { changes.append("the redo stack (\(before.redo) to \(after.redo))") }
+    if after.undo != before.undo {
+      changes.append("the undo stack (\(before.undo) to \(after.undo))")
+    }
+    if after.redo != before.redo {
+      changes.append("the redo stack (\(before.redo) to \(after.redo))")
+    }
     if after.isDirty != before.isDirty {
-      changes.append("the dirty state (\(before.isDirty ? "dirty" : "clean") to \(after.isDirty ? "dirty" : "clean"))")
+      changes.append(
+        "the dirty state (\(before.isDirty ? "dirty" : "clean") to \(after.isDirty ? "dirty" : "clean"))"
+      )
     }
     guard !changes.isEmpty else { return nil }
     var tail: [String] = []
     if capturesShowText {
       tail = expectState(before.bytes, show: before.show, actual: after)
-      if after.isDirty != before.isDirty { tail.append(before.isDirty ? "expect dirty" : "expect clean") }
-      if after.undo != before.undo { tail.append(before.undo > 0 ? "expect can-undo" : "expect no-undo") }
-      if after.redo != before.redo { tail.append(before.redo > 0 ? "expect can-redo" : "expect no-redo") }
+      if after.isDirty != before.isDirty {
+        tail.append(before.isDirty ? "expect dirty" : "expect clean")
+      }
+      if after.undo != before.undo {
+        tail.append(before.undo > 0 ? "expect can-undo" : "expect no-undo")
+      }
+      if after.redo != before.redo {
+        tail.append(before.redo > 0 ? "expect can-redo" : "expect no-redo")
+      }
     }
     return CheckViolation(
       invariant: .allOrNothing,
@@ -249,7 +261,9 @@ final class CheckSession {
   }
 
   /// Invariant 3 after a step.
-  private func checkSavedPoint(_ after: Observation, step: CheckStep?, index: Int?)
+  private func checkSavedPoint(
+    _ after: Observation, step: CheckStep?, index: Int?
+  )
     -> CheckViolation?
   {
     guard plan.checks(.savedPointHolds), after.undo < states.count else { return nil }
@@ -286,7 +300,9 @@ final class CheckSession {
     guard let url = handle.fileURL else { return nil }
     diskChecked = false
     // Invariant 4: what the document held opens again.
-    if plan.checks(.saveOpenRoundTrips), let violation = await checkReopen(url: url, handle: handle, after: after, index: index) {
+    if plan.checks(.saveOpenRoundTrips),
+      let violation = await checkReopen(url: url, handle: handle, after: after, index: index)
+    {
       return violation
     }
     if plan.checks(.incrementalSaveEqualsFullSave),
@@ -338,7 +354,9 @@ final class CheckSession {
 
   /// Invariant 5: what the in-place save left at `url` equals a `save-to`
   /// of the same state into an empty folder.
-  private func checkFullSave(url: URL, handle: any CheckableHandle, index: Int?) async
+  private func checkFullSave(
+    url: URL, handle: any CheckableHandle, index: Int?
+  ) async
     -> CheckViolation?
   {
     stepsSinceFullSaveCheck = 0
@@ -397,7 +415,9 @@ final class CheckSession {
     return await redoAll(total, from: &current, prefix: [])
   }
 
-  private func redoAll(_ total: Int, from current: inout Observation, prefix: [String]) async
+  private func redoAll(
+    _ total: Int, from current: inout Observation, prefix: [String]
+  ) async
     -> CheckViolation?
   {
     guard let violation = await travel("redo \(total)", to: total, from: &current) else {
@@ -410,7 +430,9 @@ final class CheckSession {
 
   /// Runs `line` (an undo or redo of several steps) and checks that it
   /// reached state `depth`.
-  private func travel(_ line: String, to depth: Int, from current: inout Observation) async
+  private func travel(
+    _ line: String, to depth: Int, from current: inout Observation
+  ) async
     -> CheckViolation?
   {
     let failuresBefore = interpreter.currentResult.failures
@@ -430,7 +452,8 @@ final class CheckSession {
         invariant: .undoRestores,
         message:
           "'\(line)' did not give back \(what): \(Self.difference(after.bytes, expected: expected.bytes))",
-        stepIndex: nil, tail: [line] + expectState(expected.bytes, show: expected.show, actual: after))
+        stepIndex: nil,
+        tail: [line] + expectState(expected.bytes, show: expected.show, actual: after))
     }
     if var violation = checkSavedPoint(after, step: nil, index: nil) {
       violation.tail = [line] + violation.tail
@@ -483,8 +506,7 @@ final class CheckSession {
 
   /// `expect file` lines for the files of `expected` at `path` (a file, or
   /// a package's files) that differ from `actual`'s.
-  private func expectFiles(at path: String, expected: CheckBytes, actual: CheckBytes?) -> [String]
-  {
+  private func expectFiles(at path: String, expected: CheckBytes, actual: CheckBytes?) -> [String] {
     var lines: [String] = []
     let paths = actual.map { expected.differingPaths(from: $0) } ?? expected.filePaths
     for inner in paths.prefix(6) {
@@ -511,7 +533,9 @@ final class CheckSession {
   /// How two states differ, in a few words: the files, and their sizes.
   static func difference(_ actual: CheckBytes, expected: CheckBytes) -> String {
     if let failure = actual.failure { return "the document could not be written: \(failure)" }
-    if let failure = expected.failure { return "the expected state could not be written: \(failure)" }
+    if let failure = expected.failure {
+      return "the expected state could not be written: \(failure)"
+    }
     let paths = actual.differingPaths(from: expected)
     let described = paths.prefix(3).map { path -> String in
       let name = path.isEmpty ? "the file" : "'\(path)'"
@@ -526,7 +550,8 @@ final class CheckSession {
       return "\(name) is \(size(actual.entries[path])), expected \(size(expected.entries[path]))"
         + (sameSize(actual.entries[path], expected.entries[path]) ? " with other bytes" : "")
     }
-    return described.joined(separator: "; ") + (paths.count > 3 ? "; and \(paths.count - 3) more" : "")
+    return described.joined(separator: "; ")
+      + (paths.count > 3 ? "; and \(paths.count - 3) more" : "")
   }
 
   private static func sameSize(_ a: CheckBytes.Entry?, _ b: CheckBytes.Entry?) -> Bool {

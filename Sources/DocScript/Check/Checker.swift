@@ -89,7 +89,9 @@ public final class Checker {
   }
 
   /// One sequence from `seed`.
-  private func runSequence(seed: UInt64, in root: URL) async -> (
+  private func runSequence(
+    seed: UInt64, in root: URL
+  ) async -> (
     steps: Int, slowest: Duration, violation: CheckViolation?, sequence: [CheckStep]
   ) {
     let folder = root.appendingPathComponent("run-\(seed)")
@@ -121,7 +123,9 @@ public final class Checker {
   }
 
   /// Replays `body` after the setup in a fresh folder.
-  private func replay(_ body: [CheckStep], in root: URL, capturing: Bool) async -> (
+  private func replay(
+    _ body: [CheckStep], in root: URL, capturing: Bool
+  ) async -> (
     CheckViolation?, CheckSession
   ) {
     let folder = root.appendingPathComponent("shrink")
@@ -147,7 +151,8 @@ public final class Checker {
     // A hang is not replayed: each replay would take as long again.
     let body =
       violation.invariant == .noHang
-      ? Array(sequence.prefix(max(0, (violation.stepIndex ?? sequence.count) - plan.setup.count + 1)))
+      ? Array(
+        sequence.prefix(max(0, (violation.stepIndex ?? sequence.count) - plan.setup.count + 1)))
       : await shrinker.shrink(sequence, violation: violation)
     let final =
       violation.invariant == .noHang

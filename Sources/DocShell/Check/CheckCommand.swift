@@ -45,9 +45,10 @@ enum CheckCommand {
     options.steps = parsed.steps
     options.runs = parsed.runs ?? (parsed.time == nil ? 100 : nil)
     options.timeLimit = parsed.time.map { .milliseconds(Int64($0 * 1000)) }
-    let folder = parsed.directory.map {
-      URL(fileURLWithPath: $0, relativeTo: shell.workingDirectory).standardizedFileURL
-    } ?? shell.workingDirectory
+    let folder =
+      parsed.directory.map {
+        URL(fileURLWithPath: $0, relativeTo: shell.workingDirectory).standardizedFileURL
+      } ?? shell.workingDirectory
     if let from = parsed.from {
       options.startFile = URL(fileURLWithPath: from, relativeTo: folder).standardizedFileURL
     }
@@ -169,21 +170,27 @@ enum CheckCommand {
         case "--": optionsEnded = true
         case "--no-color": continue
         case "--seed", "--steps", "--runs", "--time", "--from", "--junit", "-C":
-          guard let text = value() else { return .failure(Problem(message: "'\(name)' needs a value")) }
+          guard let text = value() else {
+            return .failure(Problem(message: "'\(name)' needs a value"))
+          }
           switch name {
           case "--seed":
             guard let seed = UInt64(text) else {
-              return .failure(Problem(message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'"))
+              return .failure(
+                Problem(
+                  message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'"))
             }
             parsed.seed = seed
           case "--steps", "--runs":
             guard let count = Int(text), count > 0 else {
-              return .failure(Problem(message: "\(name) takes a whole number above 0, not '\(text)'"))
+              return .failure(
+                Problem(message: "\(name) takes a whole number above 0, not '\(text)'"))
             }
             if name == "--steps" { parsed.steps = count } else { parsed.runs = count }
           case "--time":
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-              return .failure(Problem(message: "--time takes a number of seconds above 0, not '\(text)'"))
+              return .failure(
+                Problem(message: "--time takes a number of seconds above 0, not '\(text)'"))
             }
             parsed.time = seconds
           case "-C":
@@ -207,7 +214,8 @@ enum CheckCommand {
       }
     }
     guard let typeName, !typeName.isEmpty else {
-      return .failure(Problem(message: "missing TYPE (text, markdown, json, notes, binary, or your own)"))
+      return .failure(
+        Problem(message: "missing TYPE (text, markdown, json, notes, binary, or your own)"))
     }
     parsed.typeName = typeName
     return .success(parsed)

@@ -37,7 +37,8 @@ struct CheckJUnitReport {
         text += "/>\n"
         continue
       }
-      text += ">\n      <failure type=\"invariant\" message=\"\(JUnitReport.escaped(failure.message))\">"
+      text +=
+        ">\n      <failure type=\"invariant\" message=\"\(JUnitReport.escaped(failure.message))\">"
       text += JUnitReport.escaped(failure.script, attribute: false)
       text += "</failure>\n    </testcase>\n"
     }

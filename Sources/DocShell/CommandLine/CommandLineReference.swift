@@ -147,8 +147,8 @@ enum CommandLineReference {
   static let check = Subcommand(
     name: "check",
     synopsis: [
-      "<type> [-C <dir>] [--seed <s>] [--steps <n>] [--runs <m>] [--time <seconds>]",
-      "[--from <file>] [--junit <path>]",
+      "<type> [-C <dir>] [--seed <s>] [--steps <n>] [--runs <m>]",
+      "[--time <seconds>] [--from <file>] [--junit <path>]",
     ],
     abstract:
       "Find bugs in a document type by itself: random sequences of its commands, undo, redo, snapshots, saves and reopens, with seven invariants checked after every step; a failure is shrunk to a short script, check-failure-<seed>.docscript.",
@@ -174,7 +174,9 @@ enum CommandLineReference {
         help: "Start no sequence after this many seconds."),
       CommandLineOption(
         "--from", value: "<file>", completion: .path,
-        help: "Start each sequence from this file (opened, then saved as a copy in the temporary folder) instead of a new document."),
+        help:
+          "Start each sequence from this file (opened, then saved as a copy in the temporary folder) instead of a new document."
+      ),
       CommandLineOption(
         "--junit", value: "<path>", completion: .path,
         help: "Also write a JUnit XML report to <path>: one test case an invariant."),

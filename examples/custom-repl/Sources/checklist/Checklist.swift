@@ -70,7 +70,9 @@ extension Checklist: ScriptableFileDocument {
         // One item a line: a line break would split it into lines that
         // are no items, and the file would not open again (found by
         // `checklist check checklist`).
-        if item.contains(where: { $0.unicodeScalars.contains { "\n\r".unicodeScalars.contains($0) } }) {
+        if item.contains(where: {
+          $0.unicodeScalars.contains { "\n\r".unicodeScalars.contains($0) }
+        }) {
           throw ScriptError("an item is one line: no line breaks", at: argument)
         }
         var changed = context.session.document
