@@ -27,6 +27,7 @@ struct CheckCommandTests {
     case .undoRestoresWrongValue: registry(UndoRestoresWrongValue.self)
     case .staleChildWrapper: registry(StaleChildWrapper.self)
     case .readerDropsTrailingEmptyLine: registry(ReaderDropsTrailingEmptyLine.self)
+    case .changesBeforeFailing: registry(ChangesBeforeFailing.self)
     }
   }
 
@@ -50,6 +51,7 @@ struct CheckCommandTests {
     .undoRestoresWrongValue: .undoRestores,
     .staleChildWrapper: .saveOpenRoundTrips,
     .readerDropsTrailingEmptyLine: .saveOpenRoundTrips,
+    .changesBeforeFailing: .allOrNothing,
   ]
 
   @Test(
@@ -83,6 +85,8 @@ struct CheckCommandTests {
       ["run", "-C", replay.url.path, folder.url.appendingPathComponent(written).path],
       registry: registry)
     #expect(replayed.status == 1, "\(script)\n\(replayed.output)\(replayed.errors)")
+    // A command that must fail fails in the bare script too.
+    guard invariant != .allOrNothing else { return }
     let bare = try TemporaryDirectory()
     try bare.write(
       commands.joined(separator: "\n") + "\n", to: "bare.docscript")
@@ -196,6 +200,19 @@ struct CheckCommandTests {
     #expect(result.status == 0, "\(result.output)\(result.errors)")
     let bytes = try Data(contentsOf: folder.url.appendingPathComponent("start.json"))
     #expect(bytes == Data(original.utf8))
+  }
+
+  @Test("A --from file that does not open is an error, not a pass, and is left as it was")
+  func fromUnreadable() throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("{\"a\": ", to: "broken.json")
+    let result = try runDocrepl(
+      ["check", "json", "--from", "broken.json", "--seed", "1"], in: folder.url)
+    #expect(result.status == 1)
+    #expect(result.errors.hasPrefix("docrepl check: error: 'open "), "\(result.errors)")
+    #expect(!result.output.contains("every invariant held"))
+    let bytes = try Data(contentsOf: folder.url.appendingPathComponent("broken.json"))
+    #expect(bytes == Data("{\"a\": ".utf8))
   }
 
   @Test("check --help is the table's help")

@@ -86,6 +86,18 @@ struct CheckEngineTests {
     #expect(succeeded < edits)
   }
 
+  @Test("A step that takes longer than the bound is reported as a hang, with its script")
+  func hang() async throws {
+    var options = CheckOptions(typeName: "text", seed: 1)
+    options.hangBound = .nanoseconds(1)
+    let checker = try Checker(registry: DocFormats.makeRegistry(), options: options)
+    let report = await checker.run()
+    let failure = try #require(report.failure)
+    #expect(failure.invariant == .noHang)
+    #expect(failure.script.contains("\nnew text doc\n"))
+    #expect(failure.script.hasSuffix("# the command above took more than 0.0 s\n"))
+  }
+
   static func steps(_ lines: [String]) -> [CheckStep] {
     lines.map { CheckStep(.edit, [.literal("append"), .value($0)]) }
   }

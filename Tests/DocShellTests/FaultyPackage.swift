@@ -14,6 +14,9 @@ enum PackageFault: String, Sendable, CaseIterable {
   case staleChildWrapper
   /// The reader drops a trailing empty line.
   case readerDropsTrailingEmptyLine
+  /// `delete` of a line that is not there changes the title, with no
+  /// undo, before it fails: a command that is not all-or-nothing.
+  case changesBeforeFailing
 }
 
 /// Which fault, as a type: each registry gets one variant of the type.
@@ -31,6 +34,9 @@ enum StaleChildWrapper: PackageFaultChoice {
 }
 enum ReaderDropsTrailingEmptyLine: PackageFaultChoice {
   static var fault: PackageFault? { .readerDropsTrailingEmptyLine }
+}
+enum ChangesBeforeFailing: PackageFaultChoice {
+  static var fault: PackageFault? { .changesBeforeFailing }
 }
 
 extension UTType {
@@ -163,7 +169,14 @@ extension FaultyPackage: ScriptableReferenceDocument {
       let document = context.session.document
       let old = document.contents.withLock { $0 }
       var new = old
-      try body(&new, context.arguments, name)
+      do {
+        try body(&new, context.arguments, name)
+      } catch {
+        if Choice.fault == .changesBeforeFailing, name == "delete" {
+          document.contents.withLock { $0.title += "!" }
+        }
+        throw error
+      }
       guard new != old else { return }
       var undoValue: Contents? = old
       if Choice.fault == .editWithoutUndo, name == "append" { undoValue = nil }

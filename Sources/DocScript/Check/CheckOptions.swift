@@ -50,6 +50,9 @@ public struct CheckReport: Sendable {
   public var failure: CheckFailure?
   /// The longest any step took.
   public var slowestStep: Duration = .zero
+  /// Why a sequence could not start (`--from` a file that does not open,
+  /// or cannot be saved as a copy); nothing ran after it.
+  public var setupFailure: String?
 }
 
 /// An invariant that broke, with the shrunk script that shows it.

@@ -76,6 +76,19 @@ final class CheckSession {
     FileManager.default.fileExists(atPath: folder.appendingPathComponent(plan.fileName).path)
   }
 
+  /// Whether the current document's file, if it has one, is in the
+  /// session's folder: false after `open` of a `--from` file whose
+  /// `save-as` failed, when a save would write the user's file.
+  var isAdopted: Bool {
+    guard let handle else { return true }
+    guard let url = handle.fileURL else { return plan.startFile == nil }
+    let own = folder.appendingPathComponent(plan.fileName).resolvingSymlinksInPath().path
+    return url.resolvingSymlinksInPath().path == own
+  }
+
+  /// The message of the last diagnostic.
+  var lastMessage: String? { output.lastMessage }
+
   /// The names of the snapshots taken, sorted.
   var snapshotNames: [String] { snapshots.keys.sorted() }
 

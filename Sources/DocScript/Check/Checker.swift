@@ -23,6 +23,8 @@ public final class Checker {
   /// When each step starts, for a watchdog on another thread that stops
   /// a step that runs past the hang bound (see ``CheckHeartbeat``).
   public let heartbeat = CheckHeartbeat()
+  /// Why the setup of a sequence failed, if it did.
+  private var setupFailure: String?
 
   /// A checker of the type `options.typeName` among `registry`'s.
   ///
@@ -77,6 +79,10 @@ public final class Checker {
       report.runs = run
       report.steps += outcome.steps
       report.slowestStep = max(report.slowestStep, outcome.slowest)
+      if let setupFailure {
+        report.setupFailure = setupFailure
+        break
+      }
       progress?(report.runs, report.steps)
       if let violation = outcome.violation {
         report.failure = await shrink(
@@ -105,12 +111,22 @@ public final class Checker {
     }
     var generator = CheckGenerator(seed: seed, plan: plan)
     var violation: CheckViolation?
+    var setupMessage: String?
     for step in plan.setup where violation == nil {
       heartbeat.beat()
       violation = await session.perform(step)
+      setupMessage = setupMessage ?? session.lastMessage
+    }
+    // Never a step on a document whose file is the --from file: a save
+    // would write the user's file.
+    guard violation != nil || session.handle != nil && session.isAdopted else {
+      setupFailure =
+        "'\(plan.setup.map(\.line).joined(separator: "; "))' did not leave a document saved as \(plan.fileName) in the check's folder\(setupMessage.map { ": \($0)" } ?? "")"
+      return (0, session.slowestStep, nil, [])
     }
     var count = 0
     while violation == nil, count < options.steps, !isInterruptRequested() {
+      if plan.startFile != nil, !session.isAdopted { break }
       let step = generator.next(in: session)
       heartbeat.beat()
       violation = await session.perform(step)
@@ -134,7 +150,12 @@ public final class Checker {
     defer { try? FileManager.default.removeItem(at: folder) }
     let session = CheckSession(
       registry: registry, plan: plan, folder: folder, capturesShowText: capturing)
-    for step in plan.setup + body {
+    for step in plan.setup {
+      if let violation = await session.perform(step) { return (violation, session) }
+    }
+    guard session.isAdopted else { return (nil, session) }
+    for step in body {
+      if plan.startFile != nil, !session.isAdopted { break }
       if let violation = await session.perform(step) { return (violation, session) }
     }
     return (await session.finish(), session)

@@ -113,6 +113,10 @@ enum CheckCommand {
         return .failure
       }
     }
+    if let setupFailure = report.setupFailure {
+      errors.write("docrepl check: error: \(setupFailure)\n")
+      return .failure
+    }
     guard let failure = report.failure else {
       output.write(
         "\(parsed.typeName): every invariant held: \(report.runs) runs, \(report.steps) steps, seed \(seed)\n"
