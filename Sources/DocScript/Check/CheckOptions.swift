@@ -66,9 +66,11 @@ public struct CheckFailure: Sendable {
   /// The script: comments, the setup, the shrunk commands, and what
   /// should hold as `expect` lines that fail on the code checked.
   public var script: String
-  /// How many commands the sequence had when the failure was found, and
-  /// after shrinking (setup included, `expect` lines not).
+  /// How many commands the sequence had when the failure was found
+  /// (setup included).
   public var originalCommandCount: Int
+  /// How many commands the written script has: setup included, `expect`
+  /// lines and comments not.
   public var commandCount: Int
   /// How many replays shrinking took.
   public var shrinkReplays: Int
@@ -89,8 +91,11 @@ public struct CheckError: Error, Sendable, CustomStringConvertible {
     case temporaryFolder
   }
 
+  /// What went wrong.
   public var kind: Kind
+  /// The message, as `docrepl check` prints it after `error:`.
   public var message: String
 
+  /// The message.
   public var description: String { message }
 }
