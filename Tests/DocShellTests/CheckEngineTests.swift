@@ -34,7 +34,9 @@ struct CheckEngineTests {
   /// document of `type`.
   static func sequence(type: String, seed: UInt64, steps: Int) async throws -> [String] {
     let folder = try TemporaryDirectory()
-    let options = CheckOptions(typeName: type, seed: seed)
+    var options = CheckOptions(typeName: type, seed: seed)
+    // Saves here sync to a disk other suites keep busy: no hang bound.
+    options.hangBound = .seconds(86_400)
     let checker = try Checker(registry: DocFormats.makeRegistry(), options: options)
     let session = CheckSession(
       registry: DocFormats.makeRegistry(), plan: checker.plan, folder: folder.url,
@@ -63,8 +65,9 @@ struct CheckEngineTests {
   @Test("Generated sequences reach deep states: a third or more of the edits succeed")
   func reachesDeepStates() async throws {
     let folder = try TemporaryDirectory()
-    let checker = try Checker(
-      registry: DocFormats.makeRegistry(), options: CheckOptions(typeName: "json", seed: 3))
+    var options = CheckOptions(typeName: "json", seed: 3)
+    options.hangBound = .seconds(86_400)
+    let checker = try Checker(registry: DocFormats.makeRegistry(), options: options)
     let session = CheckSession(
       registry: DocFormats.makeRegistry(), plan: checker.plan, folder: folder.url,
       capturesShowText: false)
