@@ -215,6 +215,36 @@ struct CheckCommandTests {
     #expect(bytes == Data("{\"a\": ".utf8))
   }
 
+  @Test("Ctrl-C stops a check: exit 130, no finding, no folder left, no script written")
+  func interrupted() throws {
+    let folder = try TemporaryDirectory()
+    let process = Process()
+    process.executableURL = docreplExecutable
+    process.arguments = ["check", "notes", "--seed", "3", "--runs", "100000"]
+    process.currentDirectoryURL = folder.url
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // The first line is printed once the handlers are installed and the
+    // sequences about to start.
+    var seen = Data()
+    while !String(decoding: seen, as: UTF8.self).contains("\n") {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen += chunk
+    }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 130)
+    let message = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(message.hasPrefix("docrepl check: interrupted after "), "\(message)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+  }
+
   @Test("check --help is the table's help")
   func help() throws {
     let result = try runDocrepl(["check", "--help"])

@@ -87,6 +87,10 @@ enum CheckCommand {
       }
       return .failure
     }
+    // Ctrl-C stops the check between steps (or a long command that asks),
+    // so that its folder is removed; a second one ends the process.
+    let interruption = Interruption()
+    checker.isInterruptRequested = { interruption.happened }
     let runsText = options.runs.map { "\($0) runs" } ?? "runs"
     let timeText = parsed.time.map { " for up to \(Self.format($0)) s" } ?? ""
     output.write(
@@ -101,6 +105,7 @@ enum CheckCommand {
       await checker.run()
     }
     watchdog.stop()
+    interruption.stop()
     let elapsed = ContinuousClock.now - start
     if let junitURL {
       let xml = CheckJUnitReport(
@@ -112,6 +117,12 @@ enum CheckCommand {
         errors.write("docrepl check: error: cannot write '\(parsed.junit ?? "")': \(error)\n")
         return .failure
       }
+    }
+    if interruption.happened, report.failure == nil {
+      errors.write(
+        "docrepl check: interrupted after \(report.runs) runs, \(report.steps) steps (seed \(seed))\n"
+      )
+      return .interrupted
     }
     if let setupFailure = report.setupFailure {
       errors.write("docrepl check: error: \(setupFailure)\n")

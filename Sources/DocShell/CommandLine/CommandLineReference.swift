@@ -195,6 +195,7 @@ enum CommandLineReference {
       (.failure, "an invariant broke: the shrunk script was printed and written"),
       (.usage, "a bad command line, or a type docrepl does not know"),
       (.noInput, "the --from file, or the JUnit report's folder, does not exist"),
+      (.interrupted, "interrupted (Ctrl-C): the step running was stopped, no finding reported"),
     ])
 
   static let inspect = Subcommand(
