@@ -192,7 +192,10 @@ enum CommandLineReference {
     ],
     exitStatuses: [
       (.success, "every invariant held in every sequence"),
-      (.failure, "an invariant broke: the shrunk script was printed and written"),
+      (
+        .failure,
+        "an invariant broke: the shrunk script was printed and written; or the --from file does not open"
+      ),
       (.usage, "a bad command line, or a type docrepl does not know"),
       (.noInput, "the --from file, or the JUnit report's folder, does not exist"),
       (.interrupted, "interrupted (Ctrl-C): the step running was stopped, no finding reported"),
