@@ -22,7 +22,8 @@ public enum BenchCommand {
   /// (see ``InspectBenchmark``), whose baseline is `read-tree DIR`, or
   /// `startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie
   /// PATH] [--baseline COMMAND]` (see ``StartupBenchmark``), or `json [--runs N]
-  /// [--objects N] [--edits N] [--docrepl PATH] [--jq PATH]` (see ``JSONBenchmark``).
+  /// [--objects N] [--edits N] [--docrepl PATH] [--jq PATH]` (see ``JSONBenchmark``), or
+  /// `check [--runs N] [--sequences N] [--steps N]` (see ``CheckBenchmark``).
   @MainActor
   public static func main(_ arguments: [String]) async -> Int32 {
     do {
@@ -55,6 +56,12 @@ public enum BenchCommand {
         options.lines = max(100, value(after: "--lines", in: arguments) ?? options.lines)
         options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
         try LargeTextBenchmark.run(options)
+      case "check":
+        var options = CheckBenchmark.Options()
+        options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
+        options.sequences = max(1, value(after: "--sequences", in: arguments) ?? options.sequences)
+        options.steps = max(1, value(after: "--steps", in: arguments) ?? options.steps)
+        try await CheckBenchmark.run(options)
       case "json":
         var options = JSONBenchmark.Options(docrepl: siblingDocrepl())
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
@@ -154,7 +161,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH]\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | check [--runs N] [--sequences N] [--steps N]\n"
           .utf8))
     return 64
   }

@@ -6,7 +6,9 @@ import Testing
 /// valid YAML, and running only `docrepl` commands that docrepl accepts.
 @Suite("The CI recipes in docs/ci.md")
 struct CIRecipeTests {
-  static let files = ["github-actions.yml", "gitlab-ci.yml"]
+  static let files = ["github-actions.yml", "gitlab-ci.yml", "github-check.yml"]
+  /// The recipes that run `docrepl test` on shards.
+  static let testRecipes = ["github-actions.yml", "gitlab-ci.yml"]
   static let python = URL(fileURLWithPath: "/usr/bin/python3")
 
   @Test("docs/ci.md shows each file of docs/ci/ verbatim, in order")
@@ -29,7 +31,7 @@ struct CIRecipeTests {
     var shards: [[String: String]]
   }
 
-  static func recipes() throws -> [Recipe] {
+  static func recipes(_ files: [String] = testRecipes) throws -> [Recipe] {
     let program = #"""
       import json, sys, yaml
       out = []
@@ -72,7 +74,7 @@ struct CIRecipeTests {
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
   func commandsRun() throws {
     let recipes = try Self.recipes()
-    #expect(recipes.count == 2)
+    #expect(recipes.count == Self.testRecipes.count)
     let folder = try TemporaryDirectory()
     _ = try folder.write("print hi\n#> hi\n", to: "scripts/a.docscript")
     _ = try folder.write("new text t\nappend x\nshow\n#> x\n", to: "scripts/b.docscript")
@@ -101,6 +103,26 @@ struct CIRecipeTests {
       }
       // The shards together ran each script exactly once.
       #expect(ran == 2 * recipe.commands.count, "\(recipe.file)")
+    }
+  }
+
+  @Test(
+    "The check recipe's docrepl commands run: the fixed seed, and the nightly one for a second",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+  func checkCommandsRun() throws {
+    let recipe = try #require(try Self.recipes(["github-check.yml"]).first)
+    #expect(recipe.commands.count == 2)
+    for command in recipe.commands {
+      let folder = try TemporaryDirectory()
+      // A shorter budget: the commands as written take minutes.
+      let line = command.replacingOccurrences(of: "--runs 500", with: "--runs 5")
+        .replacingOccurrences(of: "--time 3600", with: "--time 1")
+      let shell = line.replacingOccurrences(of: "./docrepl ", with: "'\(docreplExecutable.path)' ")
+      let result = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", shell], in: folder.url)
+      #expect(result.status == 0, "\(line): \(result.errors)")
+      #expect(result.output.contains("every invariant held"), "\(line)")
+      #expect(
+        FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("check.xml").path))
     }
   }
 }

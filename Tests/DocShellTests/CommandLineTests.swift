@@ -16,7 +16,7 @@ struct CommandLineTests {
 
   @Test(
     "'help COMMAND' prints that command's help, as 'COMMAND --help' does",
-    arguments: ["run", "test", "inspect", "completion", "man", "help"])
+    arguments: ["run", "test", "check", "inspect", "completion", "man", "help"])
   func helpForACommand(_ command: String) throws {
     let result = try runDocrepl(["help", command])
     #expect(result.status == 0, "\(result.errors)")
@@ -40,7 +40,7 @@ struct CommandLineTests {
   @Test("--help lists every subcommand, 'man' and 'help' included")
   func helpListsEveryCommand() throws {
     let help = try runDocrepl(["--help"]).output
-    for command in ["run", "test", "inspect", "completion", "help", "man"] {
+    for command in ["run", "test", "check", "inspect", "completion", "help", "man"] {
       #expect(help.contains("\n  \(command) "), "\(command)")
     }
   }

@@ -80,7 +80,7 @@ struct CompletionScriptTests {
     #expect(zsh.status == 0 && fish.status == 0)
     #expect(zsh.output.hasPrefix("#compdef docrepl\n"))
     #expect(zsh.output.hasSuffix("_docrepl \"$@\"\n"))
-    for command in ["run", "test", "inspect", "completion"] {
+    for command in ["run", "test", "check", "inspect", "completion"] {
       #expect(zsh.output.contains("\n_docrepl_\(command)() {\n"), "\(command)")
       #expect(fish.output.contains("-n __docrepl_needs_command -a \(command) "), "\(command)")
       let help = try runDocrepl([command, "--help"]).output

@@ -21,7 +21,7 @@ struct ManPageTests {
   func pageCoversTheCommandLine() throws {
     let page = try runDocrepl(["man"]).output
     let help = try runDocrepl(["--help"]).output
-    for command in ["run", "test", "inspect", "completion"] {
+    for command in ["run", "test", "check", "inspect", "completion"] {
       #expect(page.contains(".SS \"\(command)"), "\(command)")
       let commandHelp = try runDocrepl([command, "--help"]).output
       // Each option line of the command's help, as troff spells it.

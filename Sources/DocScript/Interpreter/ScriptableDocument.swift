@@ -37,6 +37,23 @@ public protocol ScriptableDocument {
   @MainActor static func scriptCompletions(
     forArgument argument: String, prefix: String, session: DocumentSession<Self>
   ) -> [CompletionCandidate]
+
+  /// Values `docrepl check` tries for an argument of one of this type's
+  /// commands: valid ones (line numbers in range, keys and ids that
+  /// exist), so that random sequences reach deep states. The checker
+  /// mixes in invalid values of its own, to exercise the error paths.
+  ///
+  /// - Parameters:
+  ///   - argument: The parameter's usage name, such as `POINTER`.
+  ///   - command: The command's name, such as `set`.
+  ///   - session: The session of the document the command acts on.
+  ///
+  /// The default offers none: the checker then uses
+  /// ``scriptCompletions(forArgument:prefix:session:)`` and values of its
+  /// own, by the parameter's ``ArgumentKind`` and name.
+  @MainActor static func scriptCheckValues(
+    forArgument argument: String, command: String, session: DocumentSession<Self>
+  ) -> [String]
 }
 
 extension ScriptableDocument {
@@ -44,6 +61,11 @@ extension ScriptableDocument {
   @MainActor public static func scriptCompletions(
     forArgument argument: String, prefix: String, session: DocumentSession<Self>
   ) -> [CompletionCandidate] { [] }
+
+  /// Offers none.
+  @MainActor public static func scriptCheckValues(
+    forArgument argument: String, command: String, session: DocumentSession<Self>
+  ) -> [String] { [] }
 }
 
 /// A short name for `new`, and the content type it stands for.

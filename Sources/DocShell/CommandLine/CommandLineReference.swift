@@ -87,6 +87,35 @@ enum CommandLineReference {
       examples: ["docrepl test --filter 'json|notes' tests/"])
   }
 
+  /// `check`'s options.
+  enum CheckOptions {
+    static let folder = CommandLineOption(
+      "-C", value: "<dir>", needs: "a folder", completion: .directory,
+      help:
+        "Work in <dir>, as if started there: --from, --junit and the failure script are relative to it."
+    )
+    static let seed = CommandLineOption(
+      "--seed", value: "<s>", needs: "a whole number from 0 to \(UInt64.max)",
+      help: "The first sequence's seed (default: a random one, printed).")
+    static let steps = CommandLineOption(
+      "--steps", value: "<n>", needs: "a whole number above 0",
+      help: "Commands in each sequence (default: 100).")
+    static let runs = CommandLineOption(
+      "--runs", value: "<m>", needs: "a whole number above 0",
+      help: "How many sequences (default: 100; with --time, as many as fit).")
+    static let time = CommandLineOption(
+      "--time", value: "<seconds>", needs: "a number of seconds above 0",
+      help: "Start no sequence after this many seconds.")
+    static let from = CommandLineOption(
+      "--from", value: "<file>", needs: "a file", completion: .path,
+      help:
+        "Start each sequence from this file (opened, then saved as a copy in the temporary folder) instead of a new document."
+    )
+    static let junit = CommandLineOption(
+      "--junit", value: "<path>", needs: "a path", completion: .path,
+      help: "Also write a JUnit XML report to <path>: one test case an invariant.")
+  }
+
   /// The program itself, with the options it takes before a command.
   static let program = Subcommand(
     name: "",
@@ -182,6 +211,42 @@ enum CommandLineReference {
       ),
     ])
 
+  static let check = Subcommand(
+    name: "check",
+    synopsis: [
+      "<type> [-C <dir>] [--seed <s>] [--steps <n>] [--runs <m>]",
+      "[--time <seconds>] [--from <file>] [--junit <path>]",
+    ],
+    abstract:
+      "Find bugs in a document type by itself: random sequences of its commands, undo, redo, snapshots, saves and reopens, with seven invariants checked after every step; a failure is shrunk to a short script, check-failure-<seed>.docscript.",
+    discussion: [
+      "Runs <m> random sequences of <n> commands on a new document of <type> (or on a copy of --from <file>), each in a temporary folder: the type's own commands, with arguments made from their specs (mostly valid, sometimes not), and undo, redo, snapshot, restore, save, revert, close and reopen. After every step it checks: 1 all-or-nothing (a failed command changes nothing), 2 undo restores (undoing everything gives the starting bytes, redoing everything the current ones), 3 the saved point holds (clean exactly at the state saved), 4 save, then open, round-trips, 5 an incremental save equals a full save (every 16 steps, at the first save and at the end), 6 snapshots are values, 7 no hang (a step past 10 s).",
+      "A sequence that breaks one is shrunk by delta debugging (commands dropped, then arguments simplified) and written to check-failure-<seed>.docscript in the current folder, whose expect lines fail on the code checked; 'docrepl run' replays it. The same seed gives the same sequences on every machine: sequence i uses <s> + i. Programs built with Docrepl.main(documentTypes:) check their own types. More in docs/testing.md.",
+    ],
+    options: [
+      CheckOptions.folder, CheckOptions.seed, CheckOptions.steps, CheckOptions.runs,
+      CheckOptions.time, CheckOptions.from, CheckOptions.junit,
+      CommandLineOption(
+        "--no-color", help: "Accepted, as by every command; output here is never coloured."),
+      help,
+    ],
+    operands: .choices(["text", "markdown", "json", "notes", "binary"]),
+    examples: [
+      "docrepl check text --seed 1", "docrepl check json --steps 200 --runs 500",
+      "docrepl check notes --time 600 --junit build/check.xml",
+      "docrepl check json --from config.json",
+    ],
+    exitStatuses: [
+      (.success, "every invariant held in every sequence"),
+      (
+        .failure,
+        "an invariant broke: the shrunk script was printed and written; or the --from file does not open"
+      ),
+      (.usage, "a bad command line, or a type docrepl does not know"),
+      (.noInput, "the --from file, or the JUnit report's folder, does not exist"),
+      (.interrupted, "interrupted (Ctrl-C): the step running was stopped, no finding reported"),
+    ])
+
   static let inspect = Subcommand(
     name: "inspect",
     synopsis: ["<path>"],
@@ -237,13 +302,14 @@ enum CommandLineReference {
       "With no command, shows the help of docrepl itself; with one, that command's help, as '<command> --help' shows it."
     ],
     options: [],
-    operands: .choices(["run", "test", "inspect", "completion", "man", "help"]),
+    operands: .choices(["run", "test", "check", "inspect", "completion", "man", "help"]),
     examples: ["docrepl help test"],
     exitStatuses: [(.success, "printed"), (.usage, "a command docrepl does not know")])
 
   /// Every subcommand, in the order help lists them.
   static let commands: [any ShellCommand.Type] = [
-    RunCommand.self, TestCommand.self, InspectCommand.self, CompletionCommand.self,
+    RunCommand.self, TestCommand.self, CheckCommand.self, InspectCommand.self,
+    CompletionCommand.self,
     HelpCommand.self, ManCommand.self,
   ]
 

@@ -65,7 +65,16 @@ extension Checklist: ScriptableFileDocument {
           "add", [.required("ITEM")], summary: "adds ITEM at the end, not done",
           example: "add Passport", topic: .document)
       ) { context in
-        guard let item = context.arguments[0]?.text else { return }
+        guard let argument = context.arguments[0] else { return }
+        let item = argument.text
+        // One item a line: a line break would split it into lines that
+        // are no items, and the file would not open again (found by
+        // `checklist check checklist`).
+        if item.contains(where: {
+          $0.unicodeScalars.contains { "\n\r".unicodeScalars.contains($0) }
+        }) {
+          throw ScriptError("an item is one line: no line breaks", at: argument)
+        }
         var changed = context.session.document
         changed.items.append(Item(text: item))
         context.session.setDocument(changed, actionName: "Add \(item)")

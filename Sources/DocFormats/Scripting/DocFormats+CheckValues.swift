@@ -1,0 +1,101 @@
+public import DocKit
+import DocScript
+
+// The values `docrepl check` tries for the built-in types' arguments:
+// line numbers, pointers, ids and offsets that exist (and one past the
+// end), so that random sequences reach deep states. The checker adds
+// invalid values of its own.
+
+extension PlainTextDocument {
+  /// `N` and `N[,M]`: the line numbers there are, and one past the last.
+  @MainActor public static func scriptCheckValues(
+    forArgument argument: String, command: String, session: DocumentSession<PlainTextDocument>
+  ) -> [String] {
+    let count = session.document.text.count
+    switch argument {
+    case "N":
+      return (1...max(1, count + 1)).map(String.init)
+    case "N[,M]":
+      let numbers = (1...max(1, count)).map(String.init)
+      return numbers + numbers.dropFirst().map { "1,\($0)" }
+    case "OLD":
+      return ["a", "b", "e", "z", "x y", "é", "\r", "^", "(a)", "."]
+    case "NEW":
+      return ["", "b", "$1", "\\1", "é", "a\r\nb"]
+    default:
+      return []
+    }
+  }
+}
+
+extension JSONDocument {
+  /// `POINTER`: the pointers there are (to a depth of four, forty at
+  /// most), an array's `-`, and a key that is not there; `VALUE`: JSON
+  /// literals of every kind, in the spellings an author keeps.
+  @MainActor public static func scriptCheckValues(
+    forArgument argument: String, command: String, session: DocumentSession<JSONDocument>
+  ) -> [String] {
+    switch argument {
+    case "POINTER":
+      var pointers: [String] = []
+      var queue = [(pointer: "", depth: 0)]
+      while !queue.isEmpty, pointers.count < 40 {
+        let (parent, depth) = queue.removeFirst()
+        for child in session.document.children(at: parent) {
+          let pointer = parent + JSONPointer(tokens: [child.key]).description
+          pointers.append(pointer)
+          if child.isContainer, depth < 4 { queue.append((pointer, depth + 1)) }
+        }
+        pointers.append(parent + "/-")
+        pointers.append(parent + "/k")
+      }
+      return pointers + [""]
+    case "VALUE":
+      return [
+        "1", "-0", "1.50", "1e3", "12345678901234567890123", "\"s\"", "\"\\u00e9\"", "\"é\"",
+        "\"a\\nb\"", "true", "null", "[]", "{}", "[1, \"two\", null]", "{\"k\": [1, 2]}",
+        "{\"a\":{\"b\":[]}}",
+      ]
+    default:
+      return []
+    }
+  }
+}
+
+extension NoteCollectionDocument {
+  /// `ID`: the notes' ids and a few that are not there; `VALUE`: a text,
+  /// or a position for `move`.
+  @MainActor public static func scriptCheckValues(
+    forArgument argument: String, command: String, session: DocumentSession<NoteCollectionDocument>
+  ) -> [String] {
+    let notes = session.document.notes
+    switch argument {
+    case "ID":
+      return notes.map(\.id) + ["n1", "n2", "n3"]
+    case "VALUE":
+      return (1...notes.count + 1).map(String.init) + ["a", "Lisbon", "é", "line\n", "", "x\ny"]
+    default:
+      return []
+    }
+  }
+}
+
+extension BinaryDocument {
+  /// `OFFSET` and `LENGTH`: offsets within the content and just past it,
+  /// in decimal and hex; `HEXBYTES`: a few byte strings.
+  @MainActor public static func scriptCheckValues(
+    forArgument argument: String, command: String, session: DocumentSession<BinaryDocument>
+  ) -> [String] {
+    let count = session.document.contents.count
+    switch argument {
+    case "OFFSET", "LENGTH":
+      return [
+        "0", "1", "\(count)", "\(count + 1)", "0x\(String(count, radix: 16))", "\(count / 2)",
+      ]
+    case "HEXBYTES":
+      return ["00", "ff", "deadbeef", "0a0d0a", "41"]
+    default:
+      return []
+    }
+  }
+}

@@ -1,0 +1,101 @@
+public import Foundation
+
+/// How `docrepl check` runs: the type, the seed, the budget and the bounds.
+public struct CheckOptions: Sendable {
+  /// The short name of the type to check, as `new` takes it (`text`).
+  public var typeName: String
+  /// The seed of the first sequence; sequence `i` uses `seed + i`, so
+  /// `--seed` with that number and `--runs 1` replays it alone.
+  public var seed: UInt64
+  /// Commands in each sequence, after its setup.
+  public var steps = 100
+  /// How many sequences; nil for as many as `timeLimit` allows.
+  public var runs: Int? = 100
+  /// Stop starting sequences after this long; nil for no limit.
+  public var timeLimit: Duration?
+  /// A file to open (from a temporary folder) instead of starting from
+  /// `new`.
+  public var startFile: URL?
+  /// A step that takes longer than this is reported as a hang.
+  public var hangBound: Duration = .seconds(10)
+  /// K: invariant 5 (an in-place save equals a full save) is checked at
+  /// the first save, at a save once K steps have passed since it last
+  /// was, and at the end of a sequence. A full save costs O(N) in the
+  /// document's size; every K steps it costs O(N/K) a step.
+  public var fullSaveInterval = 16
+  /// The most replays shrinking may try.
+  public var shrinkBudget = 3000
+  /// A folder to run the sequences in (each in a folder of its own
+  /// inside it), which the caller removes; nil for a temporary folder of
+  /// the checker's own. `docrepl check` passes one whose `fsync` it skips.
+  public var workFolder: URL?
+  /// The invariants checked; all by default. Fewer only to measure what
+  /// each costs (`scripts/bench check`).
+  package var invariants: Set<CheckInvariant> = Set(CheckInvariant.allCases)
+
+  /// Options for checking the type `typeName` from `seed`.
+  public init(typeName: String, seed: UInt64) {
+    self.typeName = typeName
+    self.seed = seed
+  }
+}
+
+/// What a `docrepl check` came to.
+public struct CheckReport: Sendable {
+  /// The sequences run, the failing one included.
+  public var runs = 0
+  /// The commands run in them, setup and the end's undo and redo left out.
+  public var steps = 0
+  /// The invariant that broke, if one did; nil when every run held.
+  public var failure: CheckFailure?
+  /// The longest any step took.
+  public var slowestStep: Duration = .zero
+  /// Why a sequence could not start (`--from` a file that does not open,
+  /// or cannot be saved as a copy); nothing ran after it.
+  public var setupFailure: String?
+}
+
+/// An invariant that broke, with the shrunk script that shows it.
+public struct CheckFailure: Sendable {
+  /// Which invariant.
+  public var invariant: CheckInvariant
+  /// The seed of the sequence that broke it.
+  public var seed: UInt64
+  /// What happened, as seen on the shrunk sequence.
+  public var message: String
+  /// The script: comments, the setup, the shrunk commands, and what
+  /// should hold as `expect` lines that fail on the code checked.
+  public var script: String
+  /// How many commands the sequence had when the failure was found
+  /// (setup included).
+  public var originalCommandCount: Int
+  /// How many commands the written script has: setup included, `expect`
+  /// lines and comments not.
+  public var commandCount: Int
+  /// How many replays shrinking took.
+  public var shrinkReplays: Int
+
+  /// `check-failure-<seed>.docscript`.
+  public var fileName: String { "check-failure-\(seed).docscript" }
+}
+
+/// Why a check cannot start.
+public struct CheckError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: Sendable {
+    /// No registered type has the name.
+    case unknownType
+    /// The `--from` file does not exist.
+    case missingFile
+    /// A temporary folder could not be made.
+    case temporaryFolder
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// The message, as `docrepl check` prints it after `error:`.
+  public var message: String
+
+  /// The message.
+  public var description: String { message }
+}
