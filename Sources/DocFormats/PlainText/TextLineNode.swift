@@ -102,7 +102,12 @@ final class TextLineNode: @unchecked Sendable {
   ///
   /// - Complexity: O(n) in the bytes, with `memchr` finding the line
   ///   breaks.
-  static func read(_ data: Data, from offset: Int) -> TextLineNode? {
+  ///
+  /// - Parameter report: Called with the bytes read, about every
+  ///   megabyte.
+  static func read(
+    _ data: Data, from offset: Int, report: (Int) -> Void = { _ in }
+  ) -> TextLineNode? {
     var builder = Builder()
     data.withUnsafeBytes { raw in
       guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
@@ -111,7 +116,12 @@ final class TextLineNode: @unchecked Sendable {
       var start = offset
       var spans = ContiguousArray<UInt64>()
       spans.reserveCapacity(leafCapacity)
+      var nextReport = 1 << 20
       func emit(upTo end: Int) {
+        if end >= nextReport {
+          report(end)
+          nextReport = end + 1 << 20
+        }
         let slice = data[(data.startIndex + leafStart)..<(data.startIndex + end)]
         builder.appendLeaf(TextLineRun(bytes: slice, spans: spans))
         spans.removeAll(keepingCapacity: true)

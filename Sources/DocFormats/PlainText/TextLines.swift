@@ -1,4 +1,5 @@
 public import DocKit
+import DocScript
 public import Foundation
 
 /// Text as lines, each with its own line ending, so that a file reads and
@@ -100,7 +101,19 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   ///   at a time through ASCII, and one finds the line breaks with
   ///   `memchr`. No `String` is made.
   public init(data: Data) throws(FormatError) {
-    guard data.withUnsafeBytes(UTF8Validation.isValid) else {
+    // Progress, where shown, counts the check and the split as one pass
+    // each.
+    let total = data.count
+    let hasMark = data.starts(with: Self.byteOrderMark)
+    let read: TextLineNode?? = WorkProgress.run("reading", total: 2 * total) { report in
+      guard data.withUnsafeBytes({ UTF8Validation.isValid($0, report: report) }) else {
+        return nil
+      }
+      return .some(
+        TextLineNode.read(
+          data, from: hasMark ? Self.byteOrderMark.count : 0, report: { report(total + $0) }))
+    }
+    guard let read else {
       let bytes = [UInt8](data)
       let offset = Self.firstInvalidUTF8Offset(bytes) ?? 0
       let before = bytes[..<offset]
@@ -111,7 +124,8 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         "invalid UTF-8 byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at byte offset \(offset)",
         line: line, column: column, byteOffset: offset)
     }
-    self.init(validUTF8: data)
+    hasByteOrderMark = hasMark
+    root = read
   }
 
   /// The lines of `data`, which is valid UTF-8, a leading byte-order mark
@@ -154,6 +168,16 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   public var data: Data {
     let markCount = hasByteOrderMark ? Self.byteOrderMark.count : 0
     var data = Data(count: utf8Count + markCount)
+    WorkProgress.run("saving", total: data.count) { report in
+      fill(&data, report: report)
+    }
+    return data
+  }
+
+  /// Copies the mark and the leaves' bytes into `data`, which has room
+  /// for exactly them.
+  private func fill(_ data: inout Data, report: (Int) -> Void) {
+    var nextReport = 1 << 20
     data.withUnsafeMutableBytes { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
@@ -169,9 +193,12 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
           (base + offset).copyMemory(from: source, byteCount: bytes.count)
           offset += bytes.count
         }
+        if offset >= nextReport {
+          report(offset)
+          nextReport = offset + 1 << 20
+        }
       }
     }
-    return data
   }
 
   /// Calls `body` with the bytes a leaf at a time, in order, without the
@@ -383,12 +410,24 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     guard let root, !pattern.isEmpty else { return batch }
     var first = 0
     var stopped = false
+    var done = 0
+    var nextReport = 1 << 20
+    let progress = WorkProgress.current
+    progress?.begin("replacing", total: utf8Count)
+    defer { progress?.end() }
     root.forEachLeafWhile { leaf in
       if shouldStop() {
         stopped = true
         return false
       }
-      defer { first += leaf.lineCount }
+      defer {
+        first += leaf.lineCount
+        done += leaf.byteCount
+        if done >= nextReport {
+          progress?.update(done)
+          nextReport = done + 1 << 20
+        }
+      }
       let run = leaf.run
       return run.withBytes { bytes in
         // The whole leaf searched at once; a line is looked at only where
@@ -416,6 +455,58 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
       }
     }
     return stopped ? nil : batch
+  }
+
+  /// Calls `body` with each line whose text holds `literal`'s bytes (each
+  /// line, when `literal` is nil), and its index, in order, until `body`
+  /// returns false. A line without them is looked at as bytes only: no
+  /// `String` is made of it.
+  ///
+  /// - Complexity: O(n) in the bytes, plus a `String` a line that holds
+  ///   `literal`.
+  func forEachLine(
+    containing literal: [UInt8]?, _ body: (Int, Line) throws -> Bool
+  ) rethrows {
+    guard let root else { return }
+    var leaves = root.leafIterator()
+    var first = 0
+    var done = 0
+    var nextReport = 1 << 20
+    let progress = WorkProgress.current
+    progress?.begin("replacing", total: utf8Count)
+    defer { progress?.end() }
+    while let leaf = leaves.next() {
+      let run = leaf.run
+      defer {
+        first += run.count
+        done += leaf.byteCount
+        if done >= nextReport {
+          progress?.update(done)
+          nextReport = done + 1 << 20
+        }
+      }
+      guard let literal, !literal.isEmpty else {
+        for line in 0..<run.count where try !body(first + line, run.line(line)) { return }
+        continue
+      }
+      var found: [Int] = []
+      run.withBytes { bytes in
+        var line = 0
+        var from = 0
+        while let match = Self.firstOccurrence(of: literal, in: bytes, from: from) {
+          while run.end(line) <= match { line += 1 }
+          if match + literal.count <= run.textEnd(line) {
+            found.append(line)
+            line += 1
+            guard line < run.count else { break }
+            from = run.start(line)
+          } else {
+            from = match + 1
+          }
+        }
+      }
+      for line in found where try !body(first + line, run.line(line)) { return }
+    }
   }
 
   /// Where `pattern` first occurs in `bytes` at or after `from`.
@@ -686,6 +777,46 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the tree keeps its invariants (see ``TextLineNode``). For tests.
   var hasValidTree: Bool { root?.isValid() ?? true }
+
+  /// How many of this text's nodes, and of its leaves, `other` does not
+  /// share: after an edit of a copy, the nodes the edit copied. For tests.
+  func nodesNotShared(with other: TextLines) -> (nodes: Int, leaves: Int) {
+    var theirs = Set<ObjectIdentifier>()
+    func collect(_ node: TextLineNode) {
+      theirs.insert(ObjectIdentifier(node))
+      for child in node.children { collect(child) }
+    }
+    if let root = other.root { collect(root) }
+    var count = (nodes: 0, leaves: 0)
+    func visit(_ node: TextLineNode) {
+      if !theirs.contains(ObjectIdentifier(node)) {
+        count.nodes += 1
+        if node.height == 0 { count.leaves += 1 }
+      }
+      for child in node.children { visit(child) }
+    }
+    if let root { visit(root) }
+    return count
+  }
+
+  /// How many leaves hold bytes outside `data`'s storage, and how many
+  /// leaves there are: a text just read from `data` holds its lines in
+  /// `data`'s own bytes. For tests.
+  func leavesOutside(_ data: Data) -> (outside: Int, leaves: Int) {
+    var count = (outside: 0, leaves: 0)
+    data.withUnsafeBytes { file in
+      guard let start = file.baseAddress else { return }
+      let range = UInt(bitPattern: start)..<(UInt(bitPattern: start) + UInt(file.count))
+      root?.forEachLeaf { leaf in
+        count.leaves += 1
+        leaf.run.bytes.withUnsafeBytes { bytes in
+          let inside = bytes.baseAddress.map { range.contains(UInt(bitPattern: $0)) } ?? false
+          if !inside { count.outside += 1 }
+        }
+      }
+    }
+    return count
+  }
 
   // MARK: - Parsing
 

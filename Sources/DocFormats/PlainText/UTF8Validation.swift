@@ -8,18 +8,27 @@ enum UTF8Validation {
   /// Whether `bytes` are well-formed UTF-8.
   ///
   /// - Complexity: O(n), a word at a time through ASCII.
-  static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  /// - Parameter report: Called with the bytes checked, every megabyte.
+  static func isValid(
+    _ bytes: UnsafeRawBufferPointer, report: (Int) -> Void = { _ in }
+  ) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count
     var index = 0
+    var nextReport = 1 << 20
     while index < count {
-      // Eight ASCII bytes at a time.
-      while index + 8 <= count,
+      if index >= nextReport {
+        report(index)
+        nextReport = index + 1 << 20
+      }
+      // Eight ASCII bytes at a time, up to the next report.
+      let stop = min(count, nextReport)
+      while index + 8 <= stop,
         base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
       {
         index += 8
       }
-      guard index < count else { return true }
+      guard index < stop else { continue }
       let lead = base.load(fromByteOffset: index, as: UInt8.self)
       if lead < 0x80 {
         index += 1
