@@ -18,11 +18,13 @@ public import Foundation
 /// the lines replaced.
 ///
 /// The lines live in a B-tree whose nodes count the lines and bytes below
-/// them (docs/text-buffer.md describes it): reading, inserting, replacing
-/// or deleting line `i` costs O(log n) in the number of lines, `text` and
-/// `data` O(n) in the bytes. It is a value with copy-on-write: a copy costs
-/// O(1) and shares the nodes; the first edit of either copies only the
-/// nodes on its path.
+/// them (docs/text-buffer.md describes it). A leaf holds up to 64 lines as
+/// one buffer of UTF-8 bytes, endings included, not as a `String` a line;
+/// a text read from a file keeps the file's own bytes. Reading,
+/// inserting, replacing or deleting line `i` costs O(log n) in the number
+/// of lines, `text` and `data` O(n) in the bytes. It is a value with
+/// copy-on-write: a copy costs O(1) and shares the nodes; the first edit
+/// of either copies only the nodes on its path.
 public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// How a line ends.
   public enum LineEnding: String, Hashable, Sendable {
@@ -77,6 +79,8 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// The lines, in order: `lines[i]` costs O(log n), iterating O(n).
+  ///
+  /// - Complexity: O(1); the view shares the tree.
   public var lines: LineView { LineView(root: root) }
 
   /// No lines: an empty file.
@@ -86,6 +90,9 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
 
   /// Splits `text` into lines. A `U+FEFF` at its start is the
   /// byte-order mark (``hasByteOrderMark``), not part of the first line.
+  ///
+  /// - Complexity: O(n) in the bytes: one copy of `text`'s UTF-8, which
+  ///   the leaves then share.
   public init(_ text: String) {
     self.init(validUTF8: Data(text.utf8))
   }
@@ -136,6 +143,8 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The number of lines.
+  ///
+  /// - Complexity: O(1).
   public var count: Int { root?.lineCount ?? 0 }
 
   /// The number of UTF-8 bytes, endings included.
@@ -244,6 +253,9 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The edit that removes them again.
   /// - Throws: ``FormatError/Code/invalidEdit`` for an index out of range
   ///   or a text containing a line break.
+  /// - Complexity: O(log n + k) for k lines, plus a copy of the bytes of
+  ///   the leaf they go into (and of the path to it, after a copy of the
+  ///   text).
   @discardableResult
   public mutating func insert(
     _ texts: [String], at index: Int
@@ -279,6 +291,8 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Returns: The edit that puts them back.
   /// - Throws: ``FormatError/Code/invalidEdit`` for a range out of bounds.
+  /// - Complexity: O(k log n) for k lines, each leaf they leave rewritten
+  ///   once; O(n) when k is a quarter of the lines or more.
   @discardableResult
   public mutating func delete(_ range: Range<Int>) throws(FormatError) -> DocumentEdit<TextLines> {
     Self.edit(try delete(range, actionName: "Delete Lines"))
@@ -307,6 +321,8 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The edit that restores the old text.
   /// - Throws: ``FormatError/Code/invalidEdit`` for an index out of range
   ///   or a text containing a line break.
+  /// - Complexity: O(log n), plus a copy of one leaf's bytes (at most 64
+  ///   lines).
   @discardableResult
   public mutating func replace(
     lineAt index: Int, with text: String
