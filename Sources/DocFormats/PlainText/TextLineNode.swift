@@ -322,7 +322,12 @@ final class TextLineNode: @unchecked Sendable {
     let old: Line
     if height == 0 {
       old = run.line(index)
-      setRun(run.replacing(index..<(index + 1), with: CollectionOfOne(line)))
+      if run.ownsBytes, old.ending == line.ending {
+        run.replaceTextInPlace(index, with: line.text)
+        byteCount = run.bytes.count
+      } else {
+        setRun(run.replacing(index..<(index + 1), with: CollectionOfOne(line)))
+      }
       return old
     }
     let (slot, offset) = slot(containing: index)
@@ -336,8 +341,13 @@ final class TextLineNode: @unchecked Sendable {
   func replaceText(at index: Int, with text: String) -> String {
     if height == 0 {
       let old = run.line(index)
-      setRun(
-        run.replacing(index..<(index + 1), with: CollectionOfOne(Line(text, ending: old.ending))))
+      if run.ownsBytes {
+        run.replaceTextInPlace(index, with: text)
+        byteCount = run.bytes.count
+      } else {
+        setRun(
+          run.replacing(index..<(index + 1), with: CollectionOfOne(Line(text, ending: old.ending))))
+      }
       return old.text
     }
     let (slot, offset) = slot(containing: index)
@@ -392,7 +402,13 @@ final class TextLineNode: @unchecked Sendable {
     _ new: some Collection<Line>, bytes: Int, at index: Int
   ) -> ContiguousArray<TextLineNode> {
     if height == 0 {
-      setRun(run.replacing(index..<index, with: new))
+      if run.ownsBytes, new.count <= 4 {
+        run.insertInPlace(new, at: index)
+        lineCount = run.count
+        byteCount = run.bytes.count
+      } else {
+        setRun(run.replacing(index..<index, with: new))
+      }
       return lineCount > Self.leafCapacity ? splitOverflow() : []
     }
     lineCount += new.count
@@ -442,7 +458,13 @@ final class TextLineNode: @unchecked Sendable {
       let range = index..<min(run.count, index + limit)
       for line in range { removed.append(run.line(line)) }
       gone = (range.count, run.byteRange(of: range).count)
-      setRun(run.replacing(range, with: EmptyCollection()))
+      if run.ownsBytes {
+        run.removeInPlace(range)
+        lineCount = run.count
+        byteCount = run.bytes.count
+      } else {
+        setRun(run.replacing(range, with: EmptyCollection()))
+      }
       return gone
     }
     let (slot, offset) = slot(containing: index)

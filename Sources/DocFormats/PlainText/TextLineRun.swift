@@ -22,16 +22,23 @@ struct TextLineRun: Sendable {
   /// shifted left by 2, with the ending's code (``LineEnding/code``) in the
   /// low 2 bits.
   var spans: ContiguousArray<UInt64>
+  /// Whether ``bytes`` is storage of this run's own, made for it (indices
+  /// from 0, nothing else in it), which an edit may change in place; not
+  /// a slice of a file's bytes or of another run's, which an edit in place
+  /// could make Foundation move or copy whole.
+  private(set) var ownsBytes: Bool
 
   /// No lines.
   init() {
     bytes = Data()
     spans = []
+    ownsBytes = false
   }
 
-  init(bytes: Data, spans: ContiguousArray<UInt64>) {
+  init(bytes: Data, spans: ContiguousArray<UInt64>, ownsBytes: Bool = false) {
     self.bytes = bytes
     self.spans = spans
+    self.ownsBytes = ownsBytes
   }
 
   /// `lines`, as one buffer.
@@ -128,7 +135,65 @@ struct TextLineRun: Sendable {
         }
       }
     }
-    return TextLineRun(bytes: result, spans: newSpans)
+    return TextLineRun(bytes: result, spans: newSpans, ownsBytes: true)
+  }
+
+  // MARK: - Edits in place, for a run that owns its bytes
+
+  /// Gives line `index` the text `text`, keeping its ending, moving only
+  /// the bytes after it. Only when ``ownsBytes``.
+  mutating func replaceTextInPlace(_ index: Int, with text: String) {
+    let range = start(index)..<textEnd(index)
+    var text = text
+    let added = text.withUTF8 { utf8 in
+      bytes.replaceSubrange(range, with: utf8)
+      return utf8.count
+    }
+    shift(from: index, by: added - range.count)
+  }
+
+  /// Removes the lines in `range`, moving only the bytes after them. Only
+  /// when ``ownsBytes``.
+  mutating func removeInPlace(_ range: Range<Int>) {
+    let cut = byteRange(of: range)
+    bytes.removeSubrange(cut)
+    spans.removeSubrange(range)
+    shift(from: range.lowerBound, by: -cut.count)
+  }
+
+  /// Inserts `lines` before line `index`. Only when ``ownsBytes``.
+  mutating func insertInPlace(_ lines: some Collection<Line>, at index: Int) {
+    let first = start(index)
+    var position = first
+    var added = ContiguousArray<UInt64>()
+    for line in lines {
+      var text = line.text
+      text.withUTF8 { utf8 in
+        bytes.replaceSubrange(position..<position, with: utf8)
+        position += utf8.count
+      }
+      let ending = line.ending
+      if ending != .none {
+        Self.endingBytes[ending == .crlf ? 0 : 1].withUnsafeBufferPointer { ending in
+          bytes.replaceSubrange(position..<position, with: ending)
+          position += ending.count
+        }
+      }
+      added.append(Self.span(end: position, ending: ending))
+    }
+    shift(from: index, by: position - first)
+    spans.insert(contentsOf: added, at: index)
+  }
+
+  private static let endingBytes: [[UInt8]] = [[0x0D, 0x0A], [0x0A]]
+
+  /// Moves the ends of lines `index...` by `delta` bytes.
+  private mutating func shift(from index: Int, by delta: Int) {
+    guard delta != 0 else { return }
+    for position in index..<spans.count {
+      let span = spans[position]
+      spans[position] = UInt64(Int(span >> 2) + delta) << 2 | span & 3
+    }
   }
 
   /// These lines with the texts of some replaced, each keeping its ending:
@@ -178,7 +243,7 @@ struct TextLineRun: Sendable {
         }
       }
     }
-    return TextLineRun(bytes: result, spans: newSpans)
+    return TextLineRun(bytes: result, spans: newSpans, ownsBytes: true)
   }
 
   /// `runs` one after another, in fresh storage.
@@ -199,7 +264,7 @@ struct TextLineRun: Sendable {
         offset += run.bytes.count
       }
     }
-    return TextLineRun(bytes: result, spans: spans)
+    return TextLineRun(bytes: result, spans: spans, ownsBytes: true)
   }
 
   /// Writes `ending`'s bytes at `offset` and returns the offset past them.
