@@ -215,7 +215,7 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// copying it.
   ///
   /// - Complexity: O(n) in the leaves; the bytes are not copied.
-  public func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+  func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
     guard let root else { return }
     var leaves = root.leafIterator()
     while let leaf = leaves.next() {

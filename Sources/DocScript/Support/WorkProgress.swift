@@ -53,7 +53,7 @@ public final class WorkProgress: Sendable {
   }
 
   /// Starts a piece of work of `total` bytes. Work started inside another
-  /// is counted as part of the outer one.
+  /// is counted as part of the outer one: its own updates are ignored.
   public func begin(_ title: String, total: Int) {
     state.withLock { state in
       state.depth += 1
@@ -62,10 +62,13 @@ public final class WorkProgress: Sendable {
     }
   }
 
-  /// `done` bytes of the current piece of work are done.
+  /// `done` bytes of the current piece of work are done. Ignored inside
+  /// a nested piece.
   public func update(_ done: Int) {
     let event: Event? = state.withLock { state in
-      guard let started = state.started else { return nil }
+      // Work inside other work reports nothing of its own: its bytes are
+      // not the outer work's.
+      guard let started = state.started, state.depth == 1 else { return nil }
       let percent = min(100, max(0, done * 100 / state.total))
       guard percent != state.shownPercent, started.duration(to: .now) >= threshold else {
         return nil
