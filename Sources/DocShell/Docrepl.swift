@@ -148,6 +148,13 @@ public enum Docrepl {
       loop = InputLoop(interpreter: interpreter, source: source, name: "<input>")
       let pending = loop.pendingEntry
       ReadlineCompletion.install(for: interpreter) { String(decoding: pending.text, as: UTF8.self) }
+      // Long work shows its progress on a terminal's standard error.
+      if let progress = ProgressLine.reporter(environment: shell.environment) {
+        return await WorkProgress.$current.withValue(progress) { [loop] in
+          var loop = loop
+          return await loop.run()
+        }
+      }
     } else {
       loop = InputLoop(
         interpreter: interpreter, source: StreamLineSource(descriptor: STDIN_FILENO),

@@ -78,6 +78,15 @@ public final class BinaryDocument: ReferenceFileDocument {
     }
     objectWillChange.send()
     let old = storage.withLock { storage in
+      if range == 0..<count {
+        // The whole content (`load`): the old bytes go to the undo step
+        // and the new ones take their place, each as it is, sharing its
+        // storage; neither is copied.
+        // (A slice is copied, so that indices start at 0.)
+        let old = storage.contents
+        storage.contents = bytes.startIndex == 0 ? bytes : Data(bytes)
+        return old
+      }
       let old = storage.contents.subdata(in: range)
       storage.contents.replaceSubrange(range, with: bytes)
       return old

@@ -1,12 +1,15 @@
+import Foundation
+
 /// A node of the B-tree that holds the lines of a ``TextLines``.
 ///
-/// A leaf holds up to ``leafCapacity`` lines in order; an inner node holds
-/// up to ``branchCapacity`` children, all of the same height. Every node
-/// knows how many lines and UTF-8 bytes its subtree holds, so finding line
-/// `i` walks one path from the root, choosing at each node the child whose
-/// running line count passes `i`. Every leaf is at the same depth, and
-/// every node but the root is at least half full, so that path has
-/// O(log n) nodes.
+/// A leaf holds up to ``leafCapacity`` lines in order, as one run of UTF-8
+/// bytes with where each line ends (``TextLineRun``), not as a `String` a
+/// line; an inner node holds up to ``branchCapacity`` children, all of the
+/// same height. Every node knows how many lines and UTF-8 bytes its subtree
+/// holds, so finding line `i` walks one path from the root, choosing at
+/// each node the child whose running line count passes `i`. Every leaf is
+/// at the same depth, and every node but the root is at least half full,
+/// so that path has O(log n) nodes.
 ///
 /// Nodes are shared between copies of a ``TextLines``, so a node is changed
 /// in place only while exactly one reference to it exists (checked with
@@ -34,24 +37,24 @@ final class TextLineNode: @unchecked Sendable {
   /// The UTF-8 bytes of this subtree's lines, endings included.
   private(set) var byteCount: Int
   /// A leaf's lines; empty in an inner node.
-  private(set) var lines: ContiguousArray<Line>
+  private(set) var run: TextLineRun
   /// An inner node's children; empty in a leaf.
   private(set) var children: ContiguousArray<TextLineNode>
 
-  /// A leaf holding `lines`.
-  init(lines: ContiguousArray<Line>) {
+  /// A leaf holding `run`.
+  init(run: TextLineRun) {
     height = 0
-    self.lines = lines
+    self.run = run
     children = []
-    lineCount = lines.count
-    byteCount = Self.byteCount(of: lines[...])
+    lineCount = run.count
+    byteCount = run.bytes.count
   }
 
   /// An inner node holding `children`, which are not empty and all of one
   /// height.
   init(children: ContiguousArray<TextLineNode>) {
     height = (children.first?.height ?? 0) + 1
-    lines = []
+    run = TextLineRun()
     self.children = children
     lineCount = children.reduce(0) { $0 + $1.lineCount }
     byteCount = children.reduce(0) { $0 + $1.byteCount }
@@ -61,30 +64,136 @@ final class TextLineNode: @unchecked Sendable {
     height = node.height
     lineCount = node.lineCount
     byteCount = node.byteCount
-    lines = node.lines
+    run = node.run
     children = node.children
   }
 
-  /// A node like this one, sharing its lines' storage or its children until
-  /// either is changed.
+  /// A node like this one, sharing its bytes or its children until either
+  /// is changed.
   func copy() -> TextLineNode { TextLineNode(copying: self) }
 
   private var isUnderfull: Bool {
     height == 0
-      ? lines.count < Self.leafCapacity / 2 : children.count < Self.branchCapacity / 2
+      ? run.count < Self.leafCapacity / 2 : children.count < Self.branchCapacity / 2
+  }
+
+  /// Gives a leaf `run`, and counts that agree.
+  private func setRun(_ run: TextLineRun) {
+    self.run = run
+    lineCount = run.count
+    byteCount = run.bytes.count
   }
 
   // MARK: - Building
 
   /// A balanced tree holding `lines`, or nil when there are none. Leaves
   /// are filled evenly, as full as the capacity allows.
-  static func build(_ lines: ContiguousArray<Line>) -> TextLineNode? {
+  static func build(_ lines: some Collection<Line>) -> TextLineNode? {
     guard !lines.isEmpty else { return nil }
+    let all = TextLineRun(lines)
     let leaves = ContiguousArray(
-      evenPieces(lines.count, capacity: leafCapacity).map {
-        TextLineNode(lines: ContiguousArray(lines[$0]))
-      })
+      evenPieces(all.count, capacity: leafCapacity).map { TextLineNode(run: all.slice($0)) })
     return build(level: leaves)
+  }
+
+  /// The tree of the lines of `data[offset...]`, which are valid UTF-8, or
+  /// nil when there are none. The leaves share `data`'s storage: nothing
+  /// is copied but where each line ends.
+  ///
+  /// - Complexity: O(n) in the bytes, with `memchr` finding the line
+  ///   breaks.
+  ///
+  /// - Parameter report: Called with the bytes read, about every
+  ///   megabyte.
+  static func read(
+    _ data: Data, from offset: Int, report: (Int) -> Void = { _ in }
+  ) -> TextLineNode? {
+    var builder = Builder()
+    data.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+      let count = raw.count
+      var leafStart = offset
+      var start = offset
+      var spans = ContiguousArray<UInt64>()
+      spans.reserveCapacity(leafCapacity)
+      var nextReport = 1 << 20
+      func emit(upTo end: Int) {
+        if end >= nextReport {
+          report(end)
+          nextReport = end + 1 << 20
+        }
+        let slice = data[(data.startIndex + leafStart)..<(data.startIndex + end)]
+        builder.appendLeaf(TextLineRun(bytes: slice, spans: spans))
+        spans.removeAll(keepingCapacity: true)
+        leafStart = end
+      }
+      while start < count {
+        let ending: TextLines.LineEnding
+        let end: Int
+        if let newline = memchr(base + start, 0x0A, count - start) {
+          let index = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+          ending = index > start && base[index - 1] == 0x0D ? .crlf : .lf
+          end = index + 1
+        } else {
+          ending = .none
+          end = count
+        }
+        spans.append(TextLineRun.span(end: end - leafStart, ending: ending))
+        start = end
+        if spans.count == leafCapacity { emit(upTo: end) }
+      }
+      if !spans.isEmpty { emit(upTo: start) }
+    }
+    return builder.finish()
+  }
+
+  /// Makes a tree of lines given in order, in runs, a leaf at a time.
+  struct Builder {
+    private var leaves: ContiguousArray<TextLineNode> = []
+    /// Lines waiting to fill the next leaf.
+    private var pending: [TextLineRun] = []
+    private var pendingCount = 0
+
+    /// Adds `run`, at most ``leafCapacity`` lines, as a leaf of its own.
+    mutating func appendLeaf(_ run: TextLineRun) {
+      flush()
+      leaves.append(TextLineNode(run: run))
+    }
+
+    /// Adds the lines of `run`, filling leaves to capacity. A run that
+    /// makes a whole leaf is kept as it is, without a copy.
+    mutating func append(_ run: TextLineRun) {
+      var rest = run
+      while rest.count > 0 {
+        let take = min(leafCapacity - pendingCount, rest.count)
+        pending.append(take == rest.count ? rest : rest.slice(0..<take))
+        pendingCount += take
+        rest = take == rest.count ? TextLineRun() : rest.slice(take..<rest.count)
+        if pendingCount == leafCapacity { flush() }
+      }
+    }
+
+    private mutating func flush() {
+      guard pendingCount > 0 else { return }
+      leaves.append(
+        TextLineNode(run: pending.count == 1 ? pending[0] : TextLineRun.joined(pending)))
+      pending.removeAll(keepingCapacity: true)
+      pendingCount = 0
+    }
+
+    /// The root over the leaves, or nil when there are no lines. A last
+    /// leaf less than half full shares out with the one before it.
+    mutating func finish() -> TextLineNode? {
+      flush()
+      guard let last = leaves.last else { return nil }
+      if leaves.count > 1, last.lineCount < leafCapacity / 2 {
+        let both = TextLineRun.joined([leaves[leaves.count - 2].run, last.run])
+        let half = both.count / 2
+        leaves[leaves.count - 2] = TextLineNode(run: both.slice(0..<half))
+        leaves[leaves.count - 1] = TextLineNode(run: both.slice(half..<both.count))
+      }
+      return build(level: leaves)
+    }
   }
 
   /// The root over `level`, nodes of one height in order: groups them
@@ -109,7 +218,7 @@ final class TextLineNode: @unchecked Sendable {
     return (0..<pieces).map { (count * $0 / pieces)..<(count * ($0 + 1) / pieces) }
   }
 
-  static func byteCount(of lines: ArraySlice<Line>) -> Int {
+  static func byteCount(of lines: some Sequence<Line>) -> Int {
     lines.reduce(0) { $0 + $1.utf8Count }
   }
 
@@ -131,12 +240,17 @@ final class TextLineNode: @unchecked Sendable {
   /// Line `index` (in `0..<lineCount`).
   func line(at index: Int) -> Line {
     let (leaf, start) = leaf(containing: index)
-    return leaf[index - start]
+    return leaf.run.line(index - start)
   }
 
-  /// The lines of the leaf holding line `index`, and the index of its
-  /// first line.
-  func leaf(containing index: Int) -> (lines: ContiguousArray<Line>, start: Int) {
+  /// Line `index`'s ending (`index` in `0..<lineCount`).
+  func ending(at index: Int) -> TextLines.LineEnding {
+    let (leaf, start) = leaf(containing: index)
+    return leaf.run.ending(index - start)
+  }
+
+  /// The leaf holding line `index`, and the index of its first line.
+  func leaf(containing index: Int) -> (leaf: TextLineNode, start: Int) {
     var node = self
     var start = 0
     while node.height > 0 {
@@ -144,30 +258,29 @@ final class TextLineNode: @unchecked Sendable {
       start += offset
       node = node.children[slot]
     }
-    return (node.lines, start)
+    return (node, start)
   }
 
-  /// Calls `body` with each leaf's lines, in order.
-  func forEachLeaf(_ body: (ContiguousArray<Line>) -> Void) {
+  /// Calls `body` with each leaf, in order.
+  func forEachLeaf(_ body: (TextLineNode) -> Void) {
     if height == 0 {
-      body(lines)
+      body(self)
     } else {
       for child in children { child.forEachLeaf(body) }
     }
   }
 
-  /// Calls `body` with each leaf's lines, in order, until it returns
-  /// false.
+  /// Calls `body` with each leaf, in order, until it returns false.
   ///
   /// - Returns: Whether `body` returned true for every leaf.
   @discardableResult
-  func forEachLeafWhile(_ body: (ContiguousArray<Line>) -> Bool) -> Bool {
-    if height == 0 { return body(lines) }
+  func forEachLeafWhile(_ body: (TextLineNode) -> Bool) -> Bool {
+    if height == 0 { return body(self) }
     for child in children where !child.forEachLeafWhile(body) { return false }
     return true
   }
 
-  /// An iterator over the leaves' lines, in order.
+  /// An iterator over the leaves, in order.
   func leafIterator() -> LeafIterator { LeafIterator(root: self) }
 
   /// Walks the leaves of a tree in order, with a stack of the nodes on
@@ -179,11 +292,11 @@ final class TextLineNode: @unchecked Sendable {
       stack = [(root, 0)]
     }
 
-    mutating func next() -> ContiguousArray<Line>? {
+    mutating func next() -> TextLineNode? {
       while let (node, next) = stack.last {
         if node.height == 0 {
           stack.removeLast()
-          return node.lines
+          return node
         }
         guard next < node.children.count else {
           stack.removeLast()
@@ -208,12 +321,17 @@ final class TextLineNode: @unchecked Sendable {
   func replace(at index: Int, with line: Line) -> Line {
     let old: Line
     if height == 0 {
-      old = lines[index]
-      lines[index] = line
-    } else {
-      let (slot, offset) = slot(containing: index)
-      old = uniqueChild(slot).replace(at: index - offset, with: line)
+      old = run.line(index)
+      if run.ownsBytes, old.ending == line.ending {
+        run.replaceTextInPlace(index, with: line.text)
+        byteCount = run.bytes.count
+      } else {
+        setRun(run.replacing(index..<(index + 1), with: CollectionOfOne(line)))
+      }
+      return old
     }
+    let (slot, offset) = slot(containing: index)
+    old = uniqueChild(slot).replace(at: index - offset, with: line)
     byteCount += line.utf8Count - old.utf8Count
     return old
   }
@@ -221,16 +339,58 @@ final class TextLineNode: @unchecked Sendable {
   /// Replaces the text of line `index`, keeping its ending, and returns
   /// the old text.
   func replaceText(at index: Int, with text: String) -> String {
-    let old: String
     if height == 0 {
-      old = lines[index].text
-      lines[index].text = text
-    } else {
-      let (slot, offset) = slot(containing: index)
-      old = uniqueChild(slot).replaceText(at: index - offset, with: text)
+      let old = run.line(index)
+      if run.ownsBytes {
+        run.replaceTextInPlace(index, with: text)
+        byteCount = run.bytes.count
+      } else {
+        setRun(
+          run.replacing(index..<(index + 1), with: CollectionOfOne(Line(text, ending: old.ending))))
+      }
+      return old.text
     }
+    let (slot, offset) = slot(containing: index)
+    let old = uniqueChild(slot).replaceText(at: index - offset, with: text)
     byteCount += text.utf8.count - old.utf8.count
     return old
+  }
+
+  /// Gives the lines of `batch` at `positions` (which fall in this
+  /// subtree, whose first line is line `first` of the text) their new
+  /// texts, keeping their endings, and appends the old texts to
+  /// `inverse`. A leaf is rewritten once, however many of its lines
+  /// change.
+  ///
+  /// - Returns: How many bytes the subtree grew by.
+  func replaceTexts(
+    _ batch: TextLines.TextBatch, _ positions: Range<Int>, first: Int,
+    into inverse: inout TextLines.TextBatch
+  ) -> Int {
+    if height == 0 {
+      let before = run.bytes.count
+      batch.withTexts(positions, relativeTo: first) { changes in
+        setRun(
+          run.replacingTexts(changes) { index, old in inverse.append(index + first, old) })
+      }
+      return run.bytes.count - before
+    }
+    var growth = 0
+    var position = positions.lowerBound
+    var start = first
+    for slot in children.indices where position < positions.upperBound {
+      let end = start + children[slot].lineCount
+      var next = position
+      while next < positions.upperBound, batch.indices[next] < end { next += 1 }
+      if next > position {
+        growth += uniqueChild(slot).replaceTexts(
+          batch, position..<next, first: start, into: &inverse)
+      }
+      position = next
+      start = end
+    }
+    byteCount += growth
+    return growth
   }
 
   /// Inserts `new` (`bytes` UTF-8 bytes) before line `index` (in
@@ -241,12 +401,18 @@ final class TextLineNode: @unchecked Sendable {
   func insert(
     _ new: some Collection<Line>, bytes: Int, at index: Int
   ) -> ContiguousArray<TextLineNode> {
+    if height == 0 {
+      if run.ownsBytes, new.count <= 4 {
+        run.insertInPlace(new, at: index)
+        lineCount = run.count
+        byteCount = run.bytes.count
+      } else {
+        setRun(run.replacing(index..<index, with: new))
+      }
+      return lineCount > Self.leafCapacity ? splitOverflow() : []
+    }
     lineCount += new.count
     byteCount += bytes
-    if height == 0 {
-      lines.insert(contentsOf: new, at: index)
-      return lines.count > Self.leafCapacity ? splitOverflow() : []
-    }
     let (slot, offset) = slot(containing: index)
     let split = uniqueChild(slot).insert(new, bytes: bytes, at: index - offset)
     guard !split.isEmpty else { return [] }
@@ -259,18 +425,18 @@ final class TextLineNode: @unchecked Sendable {
   private func splitOverflow() -> ContiguousArray<TextLineNode> {
     var split: ContiguousArray<TextLineNode> = []
     if height == 0 {
-      let pieces = Self.evenPieces(lines.count, capacity: Self.leafCapacity)
+      let pieces = Self.evenPieces(run.count, capacity: Self.leafCapacity)
       for piece in pieces.dropFirst() {
-        split.append(TextLineNode(lines: ContiguousArray(lines[piece])))
+        split.append(TextLineNode(run: run.slice(piece)))
       }
-      lines.removeSubrange(pieces[0].upperBound...)
-    } else {
-      let pieces = Self.evenPieces(children.count, capacity: Self.branchCapacity)
-      for piece in pieces.dropFirst() {
-        split.append(TextLineNode(children: ContiguousArray(children[piece])))
-      }
-      children.removeSubrange(pieces[0].upperBound...)
+      setRun(run.slice(pieces[0]))
+      return split
     }
+    let pieces = Self.evenPieces(children.count, capacity: Self.branchCapacity)
+    for piece in pieces.dropFirst() {
+      split.append(TextLineNode(children: ContiguousArray(children[piece])))
+    }
+    children.removeSubrange(pieces[0].upperBound...)
     for node in split {
       lineCount -= node.lineCount
       byteCount -= node.byteCount
@@ -289,15 +455,21 @@ final class TextLineNode: @unchecked Sendable {
   ) -> (lines: Int, bytes: Int) {
     let gone: (lines: Int, bytes: Int)
     if height == 0 {
-      let range = index..<min(lines.count, index + limit)
-      removed.append(contentsOf: lines[range])
-      gone = (range.count, Self.byteCount(of: lines[range]))
-      lines.removeSubrange(range)
-    } else {
-      let (slot, offset) = slot(containing: index)
-      gone = uniqueChild(slot).remove(at: index - offset, limit: limit, into: &removed)
-      if children[slot].isUnderfull { rebalance(at: slot) }
+      let range = index..<min(run.count, index + limit)
+      for line in range { removed.append(run.line(line)) }
+      gone = (range.count, run.byteRange(of: range).count)
+      if run.ownsBytes {
+        run.removeInPlace(range)
+        lineCount = run.count
+        byteCount = run.bytes.count
+      } else {
+        setRun(run.replacing(range, with: EmptyCollection()))
+      }
+      return gone
     }
+    let (slot, offset) = slot(containing: index)
+    gone = uniqueChild(slot).remove(at: index - offset, limit: limit, into: &removed)
+    if children[slot].isUnderfull { rebalance(at: slot) }
     lineCount -= gone.lines
     byteCount -= gone.bytes
     return gone
@@ -311,7 +483,7 @@ final class TextLineNode: @unchecked Sendable {
     let right = left + 1
     let fits =
       height == 1
-      ? children[left].lines.count + children[right].lines.count <= Self.leafCapacity
+      ? children[left].lineCount + children[right].lineCount <= Self.leafCapacity
       : children[left].children.count + children[right].children.count <= Self.branchCapacity
     if fits {
       uniqueChild(left).absorb(children[right])
@@ -323,7 +495,10 @@ final class TextLineNode: @unchecked Sendable {
 
   /// Appends the lines or children of `next`, a node of the same height.
   private func absorb(_ next: TextLineNode) {
-    lines.append(contentsOf: next.lines)
+    if height == 0 {
+      setRun(TextLineRun.joined([run, next.run]))
+      return
+    }
     children.append(contentsOf: next.children)
     lineCount += next.lineCount
     byteCount += next.byteCount
@@ -332,42 +507,39 @@ final class TextLineNode: @unchecked Sendable {
   /// Moves lines or children between this node and `next`, the node after
   /// it, until they hold halves of their total.
   private func even(with next: TextLineNode) {
-    let moved: (lines: Int, bytes: Int)
     if height == 0 {
-      let half = (lines.count + next.lines.count) / 2
-      if lines.count < half {
-        let range = 0..<(half - lines.count)
-        moved = (range.count, Self.byteCount(of: next.lines[range]))
-        lines.append(contentsOf: next.lines[range])
-        next.lines.removeSubrange(range)
+      let half = (run.count + next.run.count) / 2
+      if run.count < half {
+        let moved = half - run.count
+        setRun(TextLineRun.joined([run, next.run.slice(0..<moved)]))
+        next.setRun(next.run.slice(moved..<next.run.count))
       } else {
-        let range = half..<lines.count
-        moved = (-range.count, -Self.byteCount(of: lines[range]))
-        next.lines.insert(contentsOf: lines[range], at: 0)
-        lines.removeSubrange(range)
+        next.setRun(TextLineRun.joined([run.slice(half..<run.count), next.run]))
+        setRun(run.slice(0..<half))
       }
+      return
+    }
+    let half = (children.count + next.children.count) / 2
+    let range: Range<Int>
+    let sign: Int
+    if children.count < half {
+      range = 0..<(half - children.count)
+      sign = 1
     } else {
-      let half = (children.count + next.children.count) / 2
-      let range: Range<Int>
-      let sign: Int
-      if children.count < half {
-        range = 0..<(half - children.count)
-        sign = 1
-      } else {
-        range = half..<children.count
-        sign = -1
-      }
-      let nodes = sign > 0 ? next.children[range] : children[range]
-      moved = (
-        sign * nodes.reduce(0) { $0 + $1.lineCount }, sign * nodes.reduce(0) { $0 + $1.byteCount }
-      )
-      if sign > 0 {
-        children.append(contentsOf: nodes)
-        next.children.removeSubrange(range)
-      } else {
-        next.children.insert(contentsOf: nodes, at: 0)
-        children.removeSubrange(range)
-      }
+      range = half..<children.count
+      sign = -1
+    }
+    let nodes = sign > 0 ? next.children[range] : children[range]
+    let moved = (
+      lines: sign * nodes.reduce(0) { $0 + $1.lineCount },
+      bytes: sign * nodes.reduce(0) { $0 + $1.byteCount }
+    )
+    if sign > 0 {
+      children.append(contentsOf: nodes)
+      next.children.removeSubrange(range)
+    } else {
+      next.children.insert(contentsOf: nodes, at: 0)
+      children.removeSubrange(range)
     }
     lineCount += moved.lines
     byteCount += moved.bytes
@@ -382,11 +554,11 @@ final class TextLineNode: @unchecked Sendable {
   /// half full. For tests.
   func isValid(isRoot: Bool = true) -> Bool {
     if height == 0 {
-      return children.isEmpty && lineCount == lines.count
-        && byteCount == Self.byteCount(of: lines[...]) && lines.count <= Self.leafCapacity
-        && (isRoot ? !lines.isEmpty : !isUnderfull)
+      return children.isEmpty && lineCount == run.count && byteCount == run.bytes.count
+        && run.isValid && run.count <= Self.leafCapacity
+        && (isRoot ? run.count > 0 : !isUnderfull)
     }
-    return lines.isEmpty && children.count <= Self.branchCapacity
+    return run.count == 0 && children.count <= Self.branchCapacity
       && (isRoot ? children.count >= 2 : !isUnderfull)
       && children.allSatisfy { $0.height == height - 1 && $0.isValid(isRoot: false) }
       && lineCount == children.reduce(0) { $0 + $1.lineCount }

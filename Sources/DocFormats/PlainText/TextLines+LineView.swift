@@ -31,7 +31,7 @@ extension TextLines {
     /// Iterates a ``LineView`` a leaf at a time.
     public struct Iterator: IteratorProtocol, Sendable {
       let root: TextLineNode?
-      private var leaf: ContiguousArray<Line> = []
+      private var leaf: TextLineRun = TextLineRun()
       private var position = 0
       private var nextLeafStart = 0
 
@@ -43,12 +43,12 @@ extension TextLines {
       public mutating func next() -> Line? {
         if position == leaf.count {
           guard let root, nextLeafStart < root.lineCount else { return nil }
-          leaf = root.leaf(containing: nextLeafStart).lines
+          leaf = root.leaf(containing: nextLeafStart).leaf.run
           nextLeafStart += leaf.count
           position = 0
         }
         defer { position += 1 }
-        return leaf[position]
+        return leaf.line(position)
       }
     }
   }

@@ -1,4 +1,5 @@
 public import DocKit
+import DocScript
 public import Foundation
 
 /// Text as lines, each with its own line ending, so that a file reads and
@@ -17,11 +18,13 @@ public import Foundation
 /// the lines replaced.
 ///
 /// The lines live in a B-tree whose nodes count the lines and bytes below
-/// them (docs/text-buffer.md describes it): reading, inserting, replacing
-/// or deleting line `i` costs O(log n) in the number of lines, `text` and
-/// `data` O(n) in the bytes. It is a value with copy-on-write: a copy costs
-/// O(1) and shares the nodes; the first edit of either copies only the
-/// nodes on its path.
+/// them (docs/text-buffer.md describes it). A leaf holds up to 64 lines as
+/// one buffer of UTF-8 bytes, endings included, not as a `String` a line;
+/// a text read from a file keeps the file's own bytes. Reading,
+/// inserting, replacing or deleting line `i` costs O(log n) in the number
+/// of lines, `text` and `data` O(n) in the bytes. It is a value with
+/// copy-on-write: a copy costs O(1) and shares the nodes; the first edit
+/// of either copies only the nodes on its path.
 public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// How a line ends.
   public enum LineEnding: String, Hashable, Sendable {
@@ -76,6 +79,8 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// The lines, in order: `lines[i]` costs O(log n), iterating O(n).
+  ///
+  /// - Complexity: O(1); the view shares the tree.
   public var lines: LineView { LineView(root: root) }
 
   /// No lines: an empty file.
@@ -85,32 +90,37 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
 
   /// Splits `text` into lines. A `U+FEFF` at its start is the
   /// byte-order mark (``hasByteOrderMark``), not part of the first line.
+  ///
+  /// - Complexity: O(n) in the bytes: one copy of `text`'s UTF-8, which
+  ///   the leaves then share.
   public init(_ text: String) {
-    var bytes = Array(text.utf8)
-    if bytes.starts(with: Self.byteOrderMark) {
-      hasByteOrderMark = true
-      bytes.removeFirst(Self.byteOrderMark.count)
-    }
-    root = TextLineNode.build(Self.split(bytes))
+    self.init(validUTF8: Data(text.utf8))
   }
 
   /// Reads UTF-8 bytes.
   ///
+  /// The lines keep `data`'s storage: the leaves of the tree are slices
+  /// of it, so reading copies no text, and the bytes are held once.
+  ///
   /// - Throws: ``FormatError/Code/invalidEncoding`` with the byte offset,
   ///   line and column of the first byte that is not valid UTF-8.
+  /// - Complexity: O(n) in the bytes: one pass checks the UTF-8, a word
+  ///   at a time through ASCII, and one finds the line breaks with
+  ///   `memchr`. No `String` is made.
   public init(data: Data) throws(FormatError) {
-    // One pass: each line is checked as it becomes a `String` (a UTF-8
-    // sequence never holds a `\n`, so checking line by line is checking
-    // the whole). Only invalid bytes take the slower pass that finds them.
-    let read: (lines: ContiguousArray<Line>, hasMark: Bool)?? = data.withUnsafeBytes { raw in
-      raw.withMemoryRebound(to: UInt8.self) { bytes in
-        let hasMark = bytes.starts(with: Self.byteOrderMark)
-        let body = UnsafeBufferPointer(
-          rebasing: bytes[(hasMark ? Self.byteOrderMark.count : 0)...])
-        return Self.splitValidating(body).map { ($0, hasMark) }
+    // Progress, where shown, counts the check and the split as one pass
+    // each.
+    let total = data.count
+    let hasMark = data.starts(with: Self.byteOrderMark)
+    let read: TextLineNode?? = WorkProgress.run("reading", total: 2 * total) { report in
+      guard data.withUnsafeBytes({ UTF8Validation.isValid($0, report: report) }) else {
+        return nil
       }
+      return .some(
+        TextLineNode.read(
+          data, from: hasMark ? Self.byteOrderMark.count : 0, report: { report(total + $0) }))
     }
-    guard let read = read ?? nil else {
+    guard let read else {
       let bytes = [UInt8](data)
       let offset = Self.firstInvalidUTF8Offset(bytes) ?? 0
       let before = bytes[..<offset]
@@ -121,36 +131,20 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         "invalid UTF-8 byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at byte offset \(offset)",
         line: line, column: column, byteOffset: offset)
     }
-    hasByteOrderMark = read.hasMark
-    root = TextLineNode.build(read.lines)
+    hasByteOrderMark = hasMark
+    root = read
   }
 
-  /// The lines of `bytes`, or nil when they are not valid UTF-8.
-  private static func splitValidating(
-    _ bytes: UnsafeBufferPointer<UInt8>
-  ) -> ContiguousArray<
-    Line
-  >? {
-    var lines: ContiguousArray<Line> = []
-    guard let base = bytes.baseAddress else { return lines }
-    var start = 0
-    while start < bytes.count {
-      let newline = memchr(base + start, 0x0A, bytes.count - start)
-      let index =
-        newline.map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? bytes.count
-      let crlf = newline != nil && index > start && bytes[index - 1] == 0x0D
-      let end = crlf ? index - 1 : index
-      guard
-        let text = String(
-          validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-      else { return nil }
-      lines.append(Line(text, ending: newline == nil ? .none : crlf ? .crlf : .lf))
-      start = index + 1
-    }
-    return lines
+  /// The lines of `data`, which is valid UTF-8, a leading byte-order mark
+  /// taken apart.
+  private init(validUTF8 data: Data) {
+    hasByteOrderMark = data.starts(with: Self.byteOrderMark)
+    root = TextLineNode.read(data, from: hasByteOrderMark ? Self.byteOrderMark.count : 0)
   }
 
   /// The number of lines.
+  ///
+  /// - Complexity: O(1).
   public var count: Int { root?.lineCount ?? 0 }
 
   /// The number of UTF-8 bytes, endings included.
@@ -158,31 +152,17 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
 
   /// The text, endings included, without the byte-order mark.
   ///
-  /// - Complexity: O(n) in the bytes.
+  /// - Complexity: O(n) in the bytes: each leaf's bytes are copied as
+  ///   they are.
   public var text: String {
-    // The lines' UTF-8 copied straight into the string's storage: one
-    // pass, no growing.
     String(unsafeUninitializedCapacity: utf8Count) { buffer in
       guard let base = buffer.baseAddress else { return 0 }
       var offset = 0
-      root?.forEachLeaf { lines in
-        for line in lines {
-          var text = line.text
-          text.withUTF8 { bytes in
-            guard let source = bytes.baseAddress else { return }
-            (base + offset).update(from: source, count: bytes.count)
-            offset += bytes.count
-          }
-          switch line.ending {
-          case .lf:
-            base[offset] = 0x0A
-            offset += 1
-          case .crlf:
-            base[offset] = 0x0D
-            base[offset + 1] = 0x0A
-            offset += 2
-          case .none: break
-          }
+      root?.forEachLeaf { leaf in
+        leaf.run.withBytes { bytes in
+          guard let source = bytes.baseAddress else { return }
+          (base + offset).update(from: source, count: bytes.count)
+          offset += bytes.count
         }
       }
       return offset
@@ -192,43 +172,64 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// The UTF-8 bytes, byte-order mark included, exactly as read when
   /// nothing was edited.
   ///
-  /// - Complexity: O(n) in the bytes.
+  /// - Complexity: O(n) in the bytes: each leaf's bytes are copied as
+  ///   they are, into storage of the final size.
   public var data: Data {
     let markCount = hasByteOrderMark ? Self.byteOrderMark.count : 0
     var data = Data(count: utf8Count + markCount)
+    WorkProgress.run("saving", total: data.count) { report in
+      fill(&data, report: report)
+    }
+    return data
+  }
+
+  /// Copies the mark and the leaves' bytes into `data`, which has room
+  /// for exactly them.
+  private func fill(_ data: inout Data, report: (Int) -> Void) {
+    var nextReport = 1 << 20
     data.withUnsafeMutableBytes { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
-      func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        (base + offset).copyMemory(from: source, byteCount: bytes.count)
-        offset += bytes.count
+      if hasByteOrderMark {
+        for byte in Self.byteOrderMark {
+          base.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self)
+          offset += 1
+        }
       }
-      if hasByteOrderMark { Self.byteOrderMark.withUnsafeBufferPointer(put) }
-      root?.forEachLeaf { lines in
-        for line in lines {
-          var text = line.text
-          text.withUTF8(put)
-          switch line.ending {
-          case .lf:
-            base.storeBytes(of: 0x0A, toByteOffset: offset, as: UInt8.self)
-            offset += 1
-          case .crlf:
-            base.storeBytes(of: 0x0D, toByteOffset: offset, as: UInt8.self)
-            base.storeBytes(of: 0x0A, toByteOffset: offset + 1, as: UInt8.self)
-            offset += 2
-          case .none: break
-          }
+      root?.forEachLeaf { leaf in
+        leaf.run.bytes.withUnsafeBytes { bytes in
+          guard let source = bytes.baseAddress else { return }
+          (base + offset).copyMemory(from: source, byteCount: bytes.count)
+          offset += bytes.count
+        }
+        if offset >= nextReport {
+          report(offset)
+          nextReport = offset + 1 << 20
         }
       }
     }
-    return data
+  }
+
+  /// Calls `body` with the bytes a leaf at a time, in order, without the
+  /// byte-order mark: what ``data`` would hold after the mark, without
+  /// copying it.
+  ///
+  /// - Complexity: O(n) in the leaves; the bytes are not copied.
+  func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    guard let root else { return }
+    var leaves = root.leafIterator()
+    while let leaf = leaves.next() {
+      try leaf.run.bytes.withUnsafeBytes(body)
+    }
   }
 
   public var description: String { text }
 
   /// Whether the last line ends with a line break.
-  public var hasFinalNewline: Bool { lines.last.map { $0.ending != .none } ?? false }
+  public var hasFinalNewline: Bool {
+    guard let root else { return false }
+    return root.ending(at: count - 1) != .none
+  }
 
   /// The ending new lines get: that of the last line that has one (the
   /// last line, or the one before it when the file has no final newline),
@@ -236,7 +237,12 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(log n).
   public var preferredEnding: LineEnding {
-    lines.last { $0.ending != .none }?.ending ?? .lf
+    guard let root else { return .lf }
+    for index in stride(from: count - 1, through: max(0, count - 2), by: -1) {
+      let ending = root.ending(at: index)
+      if ending != .none { return ending }
+    }
+    return .lf
   }
 
   // MARK: - Edits
@@ -247,6 +253,9 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The edit that removes them again.
   /// - Throws: ``FormatError/Code/invalidEdit`` for an index out of range
   ///   or a text containing a line break.
+  /// - Complexity: O(log n + k) for k lines, plus a copy of the bytes of
+  ///   the leaf they go into (and of the path to it, after a copy of the
+  ///   text).
   @discardableResult
   public mutating func insert(
     _ texts: [String], at index: Int
@@ -282,6 +291,8 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Returns: The edit that puts them back.
   /// - Throws: ``FormatError/Code/invalidEdit`` for a range out of bounds.
+  /// - Complexity: O(k log n) for k lines, each leaf they leave rewritten
+  ///   once; O(n) when k is a quarter of the lines or more.
   @discardableResult
   public mutating func delete(_ range: Range<Int>) throws(FormatError) -> DocumentEdit<TextLines> {
     Self.edit(try delete(range, actionName: "Delete Lines"))
@@ -310,6 +321,8 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The edit that restores the old text.
   /// - Throws: ``FormatError/Code/invalidEdit`` for an index out of range
   ///   or a text containing a line break.
+  /// - Complexity: O(log n), plus a copy of one leaf's bytes (at most 64
+  ///   lines).
   @discardableResult
   public mutating func replace(
     lineAt index: Int, with text: String
@@ -363,6 +376,23 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
       return String(decoding: bytes[start..<ends[position]], as: UTF8.self)
     }
 
+    /// Calls `body` with the texts at `positions`, each with its line's
+    /// index less `first`, without copying them.
+    func withTexts<Result>(
+      _ positions: Range<Int>, relativeTo first: Int,
+      _ body: ([(index: Int, text: UnsafeBufferPointer<UInt8>)]) -> Result
+    ) -> Result {
+      bytes.withUnsafeBufferPointer { all in
+        body(
+          positions.map { position in
+            let start = position == 0 ? 0 : ends[position - 1]
+            return (
+              indices[position] - first, UnsafeBufferPointer(rebasing: all[start..<ends[position]])
+            )
+          })
+      }
+    }
+
     /// How many lines the batch changes.
     var count: Int { indices.count }
   }
@@ -370,17 +400,14 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// Gives lines the texts of `batch`, keeping their endings, and returns
   /// the batch that puts the old texts back.
   ///
-  /// - Complexity: O(k log n) for k lines.
+  /// - Complexity: O(k log n) for k lines, and a copy of the bytes of
+  ///   each leaf they fall in, once a leaf.
   mutating func apply(_ batch: TextBatch) -> TextBatch {
     var inverse = TextBatch(actionName: batch.actionName)
     guard batch.count > 0 else { return inverse }
     inverse.indices.reserveCapacity(batch.count)
     inverse.ends.reserveCapacity(batch.count)
-    let root = uniqueRoot()
-    for position in 0..<batch.count {
-      let old = root.replaceText(at: batch.indices[position], with: batch.text(position))
-      inverse.append(batch.indices[position], old.utf8)
-    }
+    _ = uniqueRoot().replaceTexts(batch, 0..<batch.count, first: 0, into: &inverse)
     return inverse
   }
 
@@ -397,27 +424,126 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   ) -> TextBatch? {
     var batch = TextBatch(actionName: actionName)
     guard let root, !pattern.isEmpty else { return batch }
-    var index = 0
+    var first = 0
     var stopped = false
+    var done = 0
+    var nextReport = 1 << 20
+    let progress = WorkProgress.current
+    progress?.begin("replacing", total: utf8Count)
+    defer { progress?.end() }
     root.forEachLeafWhile { leaf in
       if shouldStop() {
         stopped = true
         return false
       }
-      for line in leaf {
-        defer { index += 1 }
-        var text = line.text
-        let changed = text.withUTF8 { bytes -> [UInt8]? in
-          Self.replacing(pattern, with: replacement, in: bytes, all: all)
-        }
-        if let changed {
-          batch.append(index, changed)
-          if !all { return false }
+      defer {
+        first += leaf.lineCount
+        done += leaf.byteCount
+        if done >= nextReport {
+          progress?.update(done)
+          nextReport = done + 1 << 20
         }
       }
-      return true
+      let run = leaf.run
+      return run.withBytes { bytes in
+        // The whole leaf searched at once; a line is looked at only where
+        // a match starts, and a match must end within its line's text.
+        var line = 0
+        var from = 0
+        while let found = Self.firstOccurrence(of: pattern, in: bytes, from: from) {
+          while run.end(line) <= found { line += 1 }
+          let text = run.start(line)..<run.textEnd(line)
+          guard found + pattern.count <= text.upperBound else {
+            from = found + 1
+            continue
+          }
+          if let changed = Self.replacing(
+            pattern, with: replacement, in: UnsafeBufferPointer(rebasing: bytes[text]), all: all)
+          {
+            batch.append(first + line, changed)
+            if !all { return false }
+          }
+          line += 1
+          guard line < run.count else { break }
+          from = run.start(line)
+        }
+        return true
+      }
     }
     return stopped ? nil : batch
+  }
+
+  /// Calls `body` with each line whose text holds `literal`'s bytes (each
+  /// line, when `literal` is nil), and its index, in order, until `body`
+  /// returns false. A line without them is looked at as bytes only: no
+  /// `String` is made of it.
+  ///
+  /// - Complexity: O(n) in the bytes, plus a `String` a line that holds
+  ///   `literal`.
+  func forEachLine(
+    containing literal: [UInt8]?, _ body: (Int, Line) throws -> Bool
+  ) rethrows {
+    guard let root else { return }
+    var leaves = root.leafIterator()
+    var first = 0
+    var done = 0
+    var nextReport = 1 << 20
+    let progress = WorkProgress.current
+    progress?.begin("replacing", total: utf8Count)
+    defer { progress?.end() }
+    while let leaf = leaves.next() {
+      let run = leaf.run
+      defer {
+        first += run.count
+        done += leaf.byteCount
+        if done >= nextReport {
+          progress?.update(done)
+          nextReport = done + 1 << 20
+        }
+      }
+      guard let literal, !literal.isEmpty else {
+        for line in 0..<run.count where try !body(first + line, run.line(line)) { return }
+        continue
+      }
+      var found: [Int] = []
+      run.withBytes { bytes in
+        var line = 0
+        var from = 0
+        while let match = Self.firstOccurrence(of: literal, in: bytes, from: from) {
+          while run.end(line) <= match { line += 1 }
+          if match + literal.count <= run.textEnd(line) {
+            found.append(line)
+            line += 1
+            guard line < run.count else { break }
+            from = run.start(line)
+          } else {
+            from = match + 1
+          }
+        }
+      }
+      for line in found where try !body(first + line, run.line(line)) { return }
+    }
+  }
+
+  /// Where `pattern` first occurs in `bytes` at or after `from`.
+  static func firstOccurrence(
+    of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int
+  ) -> Int? {
+    guard let base = bytes.baseAddress, from + pattern.count <= bytes.count else { return nil }
+    return pattern.withUnsafeBytes { needle -> Int? in
+      guard let needleBase = needle.baseAddress else { return nil }
+      let first = Int32(needle[0])
+      var position = from
+      let last = bytes.count - needle.count
+      while position <= last {
+        // The next place the first byte occurs, then the rest compared.
+        guard let found = memchr(base + position, first, last - position + 1) else { return nil }
+        position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        if memcmp(base + position, needleBase, needle.count) == 0 { return position }
+        position += 1
+      }
+      return nil
+    }
   }
 
   /// `bytes` with `pattern` replaced (every occurrence, or the first),
@@ -522,14 +648,46 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     if range.count * 4 >= count {
       // Much of the text changes: building afresh is linear and cheaper
       // than k removals.
-      let all = ContiguousArray(lines)
-      var kept: ContiguousArray<Line> = []
-      kept.reserveCapacity(all.count - range.count + new.count)
-      kept += all[..<range.lowerBound]
-      kept += new
-      kept += all[range.upperBound...]
-      root = TextLineNode.build(kept)
-      return Array(all[range])
+      // The kept lines move as bytes, a leaf at a time; only the lines
+      // removed become `String`s, for the inverse.
+      var builder = TextLineNode.Builder()
+      var removed: [Line] = []
+      removed.reserveCapacity(range.count)
+      var first = 0
+      var insertedNew = false
+      func addNew() {
+        if !insertedNew, !new.isEmpty { builder.append(TextLineRun(new)) }
+        insertedNew = true
+      }
+      root?.forEachLeaf { leaf in
+        let run = leaf.run
+        let leafRange = first..<(first + run.count)
+        first = leafRange.upperBound
+        let before = leafRange.clamped(to: 0..<range.lowerBound)
+        let inside = leafRange.clamped(to: range)
+        let after = leafRange.clamped(to: range.upperBound..<Int.max)
+        if !before.isEmpty {
+          builder.append(
+            before == leafRange
+              ? run
+              : run.slice(
+                (before.lowerBound - leafRange.lowerBound)..<(before.upperBound
+                  - leafRange.lowerBound)))
+        }
+        for index in inside { removed.append(run.line(index - leafRange.lowerBound)) }
+        if !after.isEmpty {
+          addNew()
+          builder.append(
+            after == leafRange
+              ? run
+              : run.slice(
+                (after.lowerBound - leafRange.lowerBound)..<(after.upperBound - leafRange.lowerBound)
+              ))
+        }
+      }
+      addNew()
+      root = builder.finish()
+      return removed
     }
     var removed: ContiguousArray<Line> = []
     removed.reserveCapacity(range.count)
@@ -579,60 +737,102 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
 
   // MARK: - Equality
 
-  /// Whether the two hold the same bytes: equal lines (by their bytes,
-  /// see ``Line``), and both or neither a byte-order mark, however their
-  /// trees are shaped. Leaves the two share (a snapshot shares its nodes
-  /// with the text it was taken of) are passed over without reading
-  /// their lines.
+  /// Whether the two hold the same bytes: the same lines' bytes and
+  /// endings (compared as bytes, see ``Line``), the same number of lines,
+  /// and both or neither a byte-order mark, however their trees are
+  /// shaped. Leaves the two share at the same place (a snapshot shares
+  /// its nodes with the text it was taken of) are passed over without
+  /// reading them; the rest is compared with `memcmp`.
+  ///
+  /// - Complexity: O(n) in the bytes not shared.
   public static func == (lhs: TextLines, rhs: TextLines) -> Bool {
     guard lhs.hasByteOrderMark == rhs.hasByteOrderMark else { return false }
     if lhs.root === rhs.root { return true }
-    guard lhs.count == rhs.count, lhs.utf8Count == rhs.utf8Count, let left = lhs.root,
-      let right = rhs.root
-    else { return lhs.count == rhs.count && lhs.utf8Count == rhs.utf8Count }
-    var rightLeaves = right.leafIterator()
-    var pending: ArraySlice<Line> = []
-    var equal = true
-    left.forEachLeafWhile { leaf in
-      var mine = leaf[...]
-      while !mine.isEmpty {
-        if pending.isEmpty {
-          guard let next = rightLeaves.next() else {
-            equal = false
-            return false
-          }
-          // The same leaf at the same place: nothing to read.
-          if next.withUnsafeBufferPointer({ theirs in
-            mine.withUnsafeBufferPointer { $0.baseAddress == theirs.baseAddress }
-          }) && next.count <= mine.count {
-            mine = mine.dropFirst(next.count)
-            continue
-          }
-          pending = next[...]
-        }
-        let length = min(mine.count, pending.count)
-        guard mine.prefix(length).elementsEqual(pending.prefix(length)) else {
-          equal = false
-          return false
-        }
-        mine = mine.dropFirst(length)
-        pending = pending.dropFirst(length)
+    guard lhs.count == rhs.count, lhs.utf8Count == rhs.utf8Count else { return false }
+    guard let left = lhs.root, let right = rhs.root else { return true }
+    var lefts = left.leafIterator()
+    var rights = right.leafIterator()
+    var mine: (leaf: TextLineNode, offset: Int)?
+    var theirs: (leaf: TextLineNode, offset: Int)?
+    while true {
+      if mine == nil { mine = lefts.next().map { ($0, 0) } }
+      if theirs == nil { theirs = rights.next().map { ($0, 0) } }
+      guard let (a, aOffset) = mine, let (b, bOffset) = theirs else {
+        return mine == nil && theirs == nil
       }
-      return true
+      if a === b, aOffset == 0, bOffset == 0 {
+        // The same leaf at the same place: nothing to read.
+        (mine, theirs) = (nil, nil)
+        continue
+      }
+      let length = min(a.byteCount - aOffset, b.byteCount - bOffset)
+      let same = a.run.bytes.withUnsafeBytes { x in
+        b.run.bytes.withUnsafeBytes { y in
+          guard let xBase = x.baseAddress, let yBase = y.baseAddress else { return length == 0 }
+          return memcmp(xBase + aOffset, yBase + bOffset, length) == 0
+        }
+      }
+      guard same else { return false }
+      mine = aOffset + length == a.byteCount ? nil : (a, aOffset + length)
+      theirs = bOffset + length == b.byteCount ? nil : (b, bOffset + length)
     }
-    return equal
   }
 
-  /// Hashes the mark and the lines' bytes in order, so equal texts hash
-  /// alike whatever the shape of their trees.
+  /// Hashes the mark, the number of lines and the bytes in order, so
+  /// equal texts hash alike whatever the shape of their trees.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(hasByteOrderMark)
     hasher.combine(count)
-    for line in lines { hasher.combine(line) }
+    // FNV-1a over the bytes, which does not depend on where leaves end.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    forEachChunk { bytes in
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    }
+    hasher.combine(hash)
   }
 
   /// Whether the tree keeps its invariants (see ``TextLineNode``). For tests.
   var hasValidTree: Bool { root?.isValid() ?? true }
+
+  /// How many of this text's nodes, and of its leaves, `other` does not
+  /// share: after an edit of a copy, the nodes the edit copied. For tests.
+  func nodesNotShared(with other: TextLines) -> (nodes: Int, leaves: Int) {
+    var theirs = Set<ObjectIdentifier>()
+    func collect(_ node: TextLineNode) {
+      theirs.insert(ObjectIdentifier(node))
+      for child in node.children { collect(child) }
+    }
+    if let root = other.root { collect(root) }
+    var count = (nodes: 0, leaves: 0)
+    func visit(_ node: TextLineNode) {
+      if !theirs.contains(ObjectIdentifier(node)) {
+        count.nodes += 1
+        if node.height == 0 { count.leaves += 1 }
+      }
+      for child in node.children { visit(child) }
+    }
+    if let root { visit(root) }
+    return count
+  }
+
+  /// How many leaves hold bytes outside `data`'s storage, and how many
+  /// leaves there are: a text just read from `data` holds its lines in
+  /// `data`'s own bytes. For tests.
+  func leavesOutside(_ data: Data) -> (outside: Int, leaves: Int) {
+    var count = (outside: 0, leaves: 0)
+    data.withUnsafeBytes { file in
+      guard let start = file.baseAddress else { return }
+      let range = UInt(bitPattern: start)..<(UInt(bitPattern: start) + UInt(file.count))
+      root?.forEachLeaf { leaf in
+        count.leaves += 1
+        leaf.run.bytes.withUnsafeBytes { bytes in
+          let inside = bytes.baseAddress.map { range.contains(UInt(bitPattern: $0)) } ?? false
+          if !inside { count.outside += 1 }
+        }
+      }
+    }
+    return count
+  }
 
   // MARK: - Parsing
 

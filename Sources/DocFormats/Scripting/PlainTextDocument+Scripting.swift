@@ -195,15 +195,21 @@ extension PlainTextDocument: ScriptableFileDocument {
     _ context: DocumentCommandContext<PlainTextDocument>
   ) throws -> TextLines.TextBatch {
     var batch = TextLines.TextBatch(actionName: actionName)
-    for (index, line) in context.session.document.text.lines.enumerated() {
-      if index % 4_096 == 0 { try context.checkInterruption() }
+    // Lines that cannot match (they lack a literal every match holds) are
+    // passed over as bytes, with no String made of them.
+    var looked = 0
+    try context.session.document.text.forEachLine(
+      containing: RegexLiteral.required(in: regex.pattern)
+    ) { index, line in
+      looked += 1
+      if looked % 4_096 == 0 { try context.checkInterruption() }
       let text = line.text as NSString
       let range = NSRange(location: 0, length: text.length)
       let matches =
         all
         ? regex.matches(in: line.text, range: range)
         : regex.firstMatch(in: line.text, range: range).map { [$0] } ?? []
-      guard !matches.isEmpty else { continue }
+      guard !matches.isEmpty else { return true }
       var result = ""
       var end = 0
       for match in matches {
@@ -214,15 +220,16 @@ extension PlainTextDocument: ScriptableFileDocument {
       result += text.substring(from: end)
       // By bytes: a replacement may change a line only into an equivalent
       // form, and that is a change.
-      guard !result.utf8.elementsEqual(line.text.utf8) else { continue }
+      guard !result.utf8.elementsEqual(line.text.utf8) else { return true }
       func breaks(_ text: String) -> Int { text.utf8.count { $0 == 0x0A || $0 == 0x0D } }
       guard breaks(result) <= breaks(line.text) else {
         throw ScriptError(
           "the replacement would put a line break inside line \(index + 1)", at: new)
       }
       batch.append(index, result.utf8)
-      if !all { break }
+      return all
     }
+    try context.checkInterruption()
     return batch
   }
 }

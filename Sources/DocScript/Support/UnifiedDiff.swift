@@ -155,6 +155,10 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
     (hunks, isBounded, lineComparisons, wasStopped) = withoutActuallyEscaping(shouldStop) {
       shouldStop in
       var comparer = Comparer(a: a, b: b, shouldStop: shouldStop)
+      // Progress, where shown: the bytes of both sides trimmed or hashed.
+      comparer.progress = WorkProgress.current
+      comparer.progress?.begin("comparing", total: a.count + b.count)
+      defer { comparer.progress?.end() }
       let hunks = comparer.hunks(context: max(0, context))
       return (hunks, comparer.isBounded, comparer.comparisons, comparer.stopped)
     }
@@ -211,6 +215,9 @@ extension UnifiedDiff {
       self.shouldStop = shouldStop
     }
 
+    /// Where progress goes, if anywhere.
+    var progress: WorkProgress?
+
     /// Asks `shouldStop`, and remembers a yes.
     mutating func checkStop() -> Bool {
       if !stopped, shouldStop() { stopped = true }
@@ -240,8 +247,17 @@ extension UnifiedDiff {
 
     /// How many `\n` bytes `bytes[range]` holds.
     static func newlines(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int {
+      // `memchr` from one line break to the next: the common prefix of a
+      // large text is counted at its speed, not a byte at a time.
+      guard let base = bytes.baseAddress else { return 0 }
       var count = 0
-      for index in range where bytes[index] == 0x0A { count += 1 }
+      var position = range.lowerBound
+      while position < range.upperBound,
+        let found = memchr(base + position, 0x0A, range.upperBound - position)
+      {
+        count += 1
+        position = base.distance(to: UnsafeRawPointer(found)) + 1
+      }
       return count
     }
 
@@ -263,7 +279,10 @@ extension UnifiedDiff {
         let block = 4_096
         while prefix + block <= shorter, memcmp(aBase + prefix, bBase + prefix, block) == 0 {
           prefix += block
-          if prefix % (1 << 20) == 0, checkStop() { return [] }
+          if prefix % (1 << 20) == 0 {
+            progress?.update(2 * prefix)
+            if checkStop() { return [] }
+          }
         }
         while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
       }
@@ -283,7 +302,10 @@ extension UnifiedDiff {
           memcmp(aBase + a.count - suffix - block, bBase + b.count - suffix - block, block) == 0
         {
           suffix += block
-          if suffix % (1 << 20) == 0, checkStop() { return [] }
+          if suffix % (1 << 20) == 0 {
+            progress?.update(2 * (prefix + suffix))
+            if checkStop() { return [] }
+          }
         }
       }
       while suffix < room, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
@@ -348,8 +370,23 @@ extension UnifiedDiff {
     mutating func middleScript(_ old: [Range<Int>], _ new: [Range<Int>]) -> [Edit] {
       oldLines = old
       newLines = new
-      oldHashes = old.map { Self.hash(a, $0) }
-      newHashes = new.map { Self.hash(b, $0) }
+      // The ends trimmed count as done; the middle's bytes as they are
+      // hashed.
+      var done =
+        a.count + b.count - (old.last.map { $0.upperBound } ?? 0)
+        + (old.first?.lowerBound ?? 0) - (new.last.map { $0.upperBound } ?? 0)
+        + (new.first?.lowerBound ?? 0)
+      var nextReport = done + 1 << 20
+      func hashed(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> UInt64 {
+        done += line.count
+        if done >= nextReport {
+          progress?.update(done)
+          nextReport = done + 1 << 20
+        }
+        return Self.hash(bytes, line)
+      }
+      oldHashes = old.map { hashed(a, $0) }
+      newHashes = new.map { hashed(b, $0) }
       var edits: [Edit] = []
       script(0..<old.count, 0..<new.count, depth: 0, into: &edits)
       return edits

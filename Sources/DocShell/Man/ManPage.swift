@@ -98,6 +98,10 @@ enum ManPage {
       ),
       ("DOCREPL_HISTORY", "The prompt's history file, unless --history names one."),
       ("XDG_STATE_HOME", "Where the history file is kept when DOCREPL_HISTORY is not set."),
+      (
+        "DOCREPL_PROGRESS_AFTER",
+        "Seconds a command runs at the prompt before its progress shows on a terminal's standard error (default 0.5)."
+      ),
     ])
     page.section("FILES")
     page.definitions([

@@ -1,0 +1,329 @@
+import Foundation
+
+/// Lines held as one buffer of UTF-8 bytes, endings included, with where
+/// each line ends: the content of a leaf of ``TextLineNode``, or a piece of
+/// one on its way to another leaf.
+///
+/// A line is a range of ``bytes``, not a `String`: reading a file makes a
+/// run of each 64 lines as a slice of the file's own bytes (no copy), and
+/// writing it copies each run's bytes as they are. A `String` is made only
+/// when a line is read as one (``line(_:)``).
+///
+/// ``bytes`` may be a slice of a larger `Data` (the file's), sharing its
+/// storage: its indices then do not start at 0, so every access goes
+/// through `withUnsafeBytes`, or adds `bytes.startIndex`.
+struct TextLineRun: Sendable {
+  typealias Line = TextLines.Line
+  typealias LineEnding = TextLines.LineEnding
+
+  /// The lines' bytes, each line's text followed by its ending.
+  var bytes: Data
+  /// One entry a line: the offset in ``bytes`` just past its ending,
+  /// shifted left by 2, with the ending's code (``LineEnding/code``) in the
+  /// low 2 bits.
+  var spans: ContiguousArray<UInt64>
+  /// Whether ``bytes`` is storage of this run's own, made for it (indices
+  /// from 0, nothing else in it), which an edit may change in place; not
+  /// a slice of a file's bytes or of another run's, which an edit in place
+  /// could make Foundation move or copy whole.
+  private(set) var ownsBytes: Bool
+
+  /// No lines.
+  init() {
+    bytes = Data()
+    spans = []
+    ownsBytes = false
+  }
+
+  init(bytes: Data, spans: ContiguousArray<UInt64>, ownsBytes: Bool = false) {
+    self.bytes = bytes
+    self.spans = spans
+    self.ownsBytes = ownsBytes
+  }
+
+  /// `lines`, as one buffer.
+  init(_ lines: some Collection<Line>) {
+    self = TextLineRun().replacing(0..<0, with: lines)
+  }
+
+  /// The number of lines.
+  var count: Int { spans.count }
+
+  static func span(end: Int, ending: LineEnding) -> UInt64 {
+    UInt64(end) << 2 | ending.code
+  }
+
+  /// Where line `index` ends, just past its ending.
+  func end(_ index: Int) -> Int { Int(truncatingIfNeeded: spans[index] >> 2) }
+
+  /// Where line `index` starts; ``count`` gives the end of the bytes.
+  func start(_ index: Int) -> Int { index == 0 ? 0 : end(index - 1) }
+
+  /// Line `index`'s ending.
+  func ending(_ index: Int) -> LineEnding { LineEnding(code: spans[index] & 3) }
+
+  /// Where line `index`'s text ends, before its ending.
+  func textEnd(_ index: Int) -> Int { end(index) - ending(index).utf8Count }
+
+  /// The bytes of the lines in `range`, endings included.
+  func byteRange(of range: Range<Int>) -> Range<Int> {
+    start(range.lowerBound)..<start(range.upperBound)
+  }
+
+  /// Line `index`, its text made a `String`.
+  func line(_ index: Int) -> Line {
+    Line(text(index), ending: ending(index))
+  }
+
+  /// Line `index`'s text as a `String`.
+  func text(_ index: Int) -> String {
+    let range = start(index)..<textEnd(index)
+    return withBytes { bytes in
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+  }
+
+  /// Calls `body` with the bytes, indexed from 0.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    try bytes.withUnsafeBytes { raw in
+      try body(raw.bindMemory(to: UInt8.self))
+    }
+  }
+
+  /// The lines in `range`, sharing these bytes.
+  func slice(_ range: Range<Int>) -> TextLineRun {
+    let bytesRange = byteRange(of: range)
+    let shift = UInt64(bytesRange.lowerBound) << 2
+    let base = bytes.startIndex
+    return TextLineRun(
+      bytes: bytes[(base + bytesRange.lowerBound)..<(base + bytesRange.upperBound)],
+      spans: ContiguousArray(spans[range].lazy.map { $0 - shift }))
+  }
+
+  /// These lines with those in `range` replaced by `new`, in fresh
+  /// storage of the final size.
+  ///
+  /// - Complexity: O(m) in the bytes of the result.
+  func replacing(_ range: Range<Int>, with new: some Collection<Line>) -> TextLineRun {
+    let cut = byteRange(of: range)
+    let added = new.reduce(0) { $0 + $1.utf8Count }
+    var result = Data(count: bytes.count - cut.count + added)
+    var newSpans = ContiguousArray<UInt64>()
+    newSpans.reserveCapacity(count - range.count + new.count)
+    newSpans += spans[..<range.lowerBound]
+    result.withUnsafeMutableBytes { raw in
+      let out = raw.bindMemory(to: UInt8.self)
+      guard let target = out.baseAddress else { return }
+      withBytes { old in
+        guard let source = old.baseAddress else { return }
+        target.update(from: source, count: cut.lowerBound)
+        var offset = cut.lowerBound
+        for line in new {
+          var text = line.text
+          text.withUTF8 { utf8 in
+            guard let from = utf8.baseAddress else { return }
+            (target + offset).update(from: from, count: utf8.count)
+            offset += utf8.count
+          }
+          offset = Self.put(line.ending, at: offset, in: target)
+          newSpans.append(Self.span(end: offset, ending: line.ending))
+        }
+        (target + offset).update(from: source + cut.upperBound, count: old.count - cut.upperBound)
+        let shift = offset - cut.upperBound
+        for span in spans[range.upperBound...] {
+          newSpans.append(UInt64(Int(span >> 2) + shift) << 2 | span & 3)
+        }
+      }
+    }
+    return TextLineRun(bytes: result, spans: newSpans, ownsBytes: true)
+  }
+
+  // MARK: - Edits in place, for a run that owns its bytes
+
+  /// Gives line `index` the text `text`, keeping its ending, moving only
+  /// the bytes after it. Only when ``ownsBytes``.
+  mutating func replaceTextInPlace(_ index: Int, with text: String) {
+    let range = start(index)..<textEnd(index)
+    var text = text
+    let added = text.withUTF8 { utf8 in
+      bytes.replaceSubrange(range, with: utf8)
+      return utf8.count
+    }
+    shift(from: index, by: added - range.count)
+  }
+
+  /// Removes the lines in `range`, moving only the bytes after them. Only
+  /// when ``ownsBytes``.
+  mutating func removeInPlace(_ range: Range<Int>) {
+    let cut = byteRange(of: range)
+    bytes.removeSubrange(cut)
+    spans.removeSubrange(range)
+    shift(from: range.lowerBound, by: -cut.count)
+  }
+
+  /// Inserts `lines` before line `index`. Only when ``ownsBytes``.
+  mutating func insertInPlace(_ lines: some Collection<Line>, at index: Int) {
+    let first = start(index)
+    var position = first
+    var added = ContiguousArray<UInt64>()
+    for line in lines {
+      var text = line.text
+      text.withUTF8 { utf8 in
+        bytes.replaceSubrange(position..<position, with: utf8)
+        position += utf8.count
+      }
+      let ending = line.ending
+      if ending != .none {
+        Self.endingBytes[ending == .crlf ? 0 : 1].withUnsafeBufferPointer { ending in
+          bytes.replaceSubrange(position..<position, with: ending)
+          position += ending.count
+        }
+      }
+      added.append(Self.span(end: position, ending: ending))
+    }
+    shift(from: index, by: position - first)
+    spans.insert(contentsOf: added, at: index)
+  }
+
+  private static let endingBytes: [[UInt8]] = [[0x0D, 0x0A], [0x0A]]
+
+  /// Moves the ends of lines `index...` by `delta` bytes.
+  private mutating func shift(from index: Int, by delta: Int) {
+    guard delta != 0 else { return }
+    for position in index..<spans.count {
+      let span = spans[position]
+      spans[position] = UInt64(Int(span >> 2) + delta) << 2 | span & 3
+    }
+  }
+
+  /// These lines with the texts of some replaced, each keeping its ending:
+  /// `changes` gives line indices, in increasing order, with their new
+  /// texts' bytes. Returns the result, in fresh storage, and calls `old`
+  /// with each replaced text's bytes, in order.
+  func replacingTexts(
+    _ changes: some Collection<(index: Int, text: UnsafeBufferPointer<UInt8>)>,
+    old: (Int, UnsafeBufferPointer<UInt8>) -> Void
+  ) -> TextLineRun {
+    var size = bytes.count
+    for change in changes {
+      size += change.text.count - (textEnd(change.index) - start(change.index))
+    }
+    var result = Data(count: size)
+    var newSpans = spans
+    result.withUnsafeMutableBytes { raw in
+      let out = raw.bindMemory(to: UInt8.self)
+      guard let target = out.baseAddress else { return }
+      withBytes { bytes in
+        guard let source = bytes.baseAddress else { return }
+        var copied = 0
+        var offset = 0
+        var shift = 0
+        var next = 0
+        for change in changes {
+          // The unchanged lines before it, their ends moved by `shift`.
+          while next < change.index {
+            newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
+            next += 1
+          }
+          let textStart = start(change.index)
+          (target + offset).update(from: source + copied, count: textStart - copied)
+          offset += textStart - copied
+          old(change.index, UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd(change.index)]))
+          if let from = change.text.baseAddress {
+            (target + offset).update(from: from, count: change.text.count)
+          }
+          offset += change.text.count
+          copied = textEnd(change.index)
+          shift = offset - copied
+        }
+        (target + offset).update(from: source + copied, count: bytes.count - copied)
+        while next < count {
+          newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
+          next += 1
+        }
+      }
+    }
+    return TextLineRun(bytes: result, spans: newSpans, ownsBytes: true)
+  }
+
+  /// `runs` one after another, in fresh storage.
+  static func joined(_ runs: [TextLineRun]) -> TextLineRun {
+    var result = Data(count: runs.reduce(0) { $0 + $1.bytes.count })
+    var spans = ContiguousArray<UInt64>()
+    spans.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+    result.withUnsafeMutableBytes { raw in
+      guard let target = raw.baseAddress else { return }
+      var offset = 0
+      for run in runs {
+        run.bytes.withUnsafeBytes { bytes in
+          guard let source = bytes.baseAddress else { return }
+          (target + offset).copyMemory(from: source, byteCount: bytes.count)
+        }
+        let shift = UInt64(offset) << 2
+        spans += run.spans.lazy.map { $0 + shift }
+        offset += run.bytes.count
+      }
+    }
+    return TextLineRun(bytes: result, spans: spans, ownsBytes: true)
+  }
+
+  /// Writes `ending`'s bytes at `offset` and returns the offset past them.
+  static func put(
+    _ ending: LineEnding, at offset: Int, in target: UnsafeMutablePointer<UInt8>
+  )
+    -> Int
+  {
+    switch ending {
+    case .lf:
+      target[offset] = 0x0A
+      return offset + 1
+    case .crlf:
+      target[offset] = 0x0D
+      target[offset + 1] = 0x0A
+      return offset + 2
+    case .none:
+      return offset
+    }
+  }
+
+  /// Whether the spans fit the bytes: increasing, the last at the end,
+  /// each ending's bytes where it says, and no `\n` inside a text. For
+  /// tests.
+  var isValid: Bool {
+    withBytes { bytes in
+      var start = 0
+      for index in 0..<count {
+        let end = self.end(index)
+        let textEnd = end - ending(index).utf8Count
+        guard start <= textEnd, end <= bytes.count else { return false }
+        switch ending(index) {
+        case .lf: guard bytes[textEnd] == 0x0A else { return false }
+        case .crlf: guard bytes[textEnd] == 0x0D, bytes[textEnd + 1] == 0x0A else { return false }
+        case .none: guard index == count - 1 else { return false }
+        }
+        guard !bytes[start..<textEnd].contains(0x0A) else { return false }
+        start = end
+      }
+      return start == bytes.count
+    }
+  }
+}
+
+extension TextLines.LineEnding {
+  /// The ending's code in a span of ``TextLineRun``.
+  var code: UInt64 {
+    switch self {
+    case .none: 0
+    case .lf: 1
+    case .crlf: 2
+    }
+  }
+
+  init(code: UInt64) {
+    switch code {
+    case 1: self = .lf
+    case 2: self = .crlf
+    default: self = .none
+    }
+  }
+}
