@@ -149,7 +149,7 @@ public enum Docrepl {
       let pending = loop.pendingEntry
       ReadlineCompletion.install(for: interpreter) { String(decoding: pending.text, as: UTF8.self) }
       // Long work shows its progress on a terminal's standard error.
-      if let progress = ProgressLine.reporter(environment: shell.environment) {
+      if let progress = ProgressLine.reporter(environment: context.environment) {
         return await WorkProgress.$current.withValue(progress) { [loop] in
           var loop = loop
           return await loop.run()
