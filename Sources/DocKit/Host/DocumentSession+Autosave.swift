@@ -56,7 +56,7 @@ extension DocumentSession {
     guard wrote, !isClosed else {
       // Closed, discarding changes, while the autosave ran: leave no
       // autosave to be offered for recovery.
-      try? FileManager.default.removeItem(at: url)
+      try? FileDescriptor.removeItem(atPath: url.path)
       return false
     }
     autosaveURL = url
@@ -76,7 +76,8 @@ extension DocumentSession {
   nonisolated public static func recoverableAutosaves(
     in directory: URL = Environment.defaultAutosaveDirectory
   ) -> [URL] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    let entries = (try? FileDescriptor.entryNames(atPath: directory.path)) ?? []
+    let names = entries.compactMap { String(validating: $0, as: UTF8.self) }
     return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
   }
 

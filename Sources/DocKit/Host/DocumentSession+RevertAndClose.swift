@@ -83,7 +83,7 @@ extension DocumentSession {
         message: "the document has unsaved changes; save it, or close discarding them")
     }
     isClosed = true
-    if let autosaveURL { try? FileManager.default.removeItem(at: autosaveURL) }
+    if let autosaveURL { try? FileDescriptor.removeItem(atPath: autosaveURL.path) }
     autosaveURL = nil
   }
 }

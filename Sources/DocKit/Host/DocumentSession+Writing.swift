@@ -137,7 +137,7 @@ extension DocumentSession {
     defer { savingFromChangeCount = nil }
     if let writeDirectly = backend.writeDirectly {
       if case .inPlace = mode {
-      } else if FileManager.default.fileExists(atPath: url.path), !mode.overwrites {
+      } else if FileDescriptor.itemExists(atPath: url.path), !mode.overwrites {
         throw DocumentSessionError(.fileExists, url: userURL, message: "the file already exists")
       }
       if isAutosaving, isClosed { return false }
@@ -236,7 +236,9 @@ extension DocumentSession {
       if case .adopt = mode {
         fileURL = url
         contentType = type
-        if let wasUntitledAutosave { try? FileManager.default.removeItem(at: wasUntitledAutosave) }
+        if let wasUntitledAutosave {
+          try? FileDescriptor.removeItem(atPath: wasUntitledAutosave.path)
+        }
         autosaveURL = nil
       }
       recordDisk(wrapper, at: url, planned: planned, changesAtStart: changesAtStart)

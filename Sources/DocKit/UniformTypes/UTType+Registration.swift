@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 
 extension UTType {
   /// Registers type declarations for this process, as Info.plist's
@@ -38,12 +39,16 @@ extension UTType {
   ///   source.
   public static func registerDeclarations(contentsOf url: URL) throws(UTTypeDeclarationError) {
     let data: Data
-    do {
-      data = try Data(contentsOf: url)
+    do throws(SystemCallError) {
+      // Through the file system, as every DocKit call is (following
+      // links, as reading a declarations file always has).
+      let file = try FileDescriptor.open(
+        url.path, in: nil, flags: O_RDONLY | O_NOCTTY | O_CLOEXEC, path: url.path)
+      data = try file.readAll(path: url.path)
     } catch {
       throw UTTypeDeclarationError(
         .malformedFile, identifier: nil, source: url.path,
-        message: "cannot read the file: \(error.localizedDescription)")
+        message: "cannot read the file: \(error.reason)")
     }
     let declarations = try UTTypeDeclaration.decodeDeclarations(from: data, source: url.path)
     try UTTypeRegistry.shared.register(declarations, source: url.path)
