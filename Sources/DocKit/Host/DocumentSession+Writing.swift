@@ -112,7 +112,7 @@ extension DocumentSession {
   ///
   /// - Returns: Whether it wrote: false only for an autosave stopped by a
   ///   close.
-  func writeUnreported(to url: URL, as type: UTType, mode: WriteMode) async throws -> Bool {
+  func serializeAndCommit(to url: URL, as type: UTType, mode: WriteMode) async throws -> Bool {
     // Edits made while this write waited for its turn are written too.
     endEventGroup()
     // The path to a document follows links (see `DocumentPath`): what is

@@ -20,6 +20,13 @@ extension PackageJournal {
   ///   them as in sync with ``markInSync(_:with:)``.
   /// - Throws: ``FileWrapperError`` if the save failed before its commit
   ///   point; the package is then exactly as it was.
+  ///
+  /// - Complexity: O(*k* log *k*) time, and O(*k*) system calls and bytes
+  ///   written beyond the changed files' own bytes, where *k* is the
+  ///   number of entries changed since the last save, when every
+  ///   directory is in sync with `manifest` (see ``FileWrapper/syncStamp``);
+  ///   a directory that is not is compared entry by entry, at O(*n*) for
+  ///   its *n* entries. Independent of the package's size otherwise.
   static func save(
     _ tree: FileWrapper, at url: URL, manifest: DiskManifest, replacingChanges: Bool = false
   ) throws(FileWrapperError) -> [PlannedDirectory] {
