@@ -74,7 +74,7 @@ extension DocumentSession {
   /// Files in `directory` left by untitled documents' autosaves (after a
   /// crash, or a session that ended without closing), oldest name first.
   nonisolated public static func recoverableAutosaves(
-    in directory: URL = Environment.defaultAutosaveDirectory
+    in directory: URL = DocumentHost.current.autosaveDirectory
   ) -> [URL] {
     let entries = (try? FileDescriptor.entryNames(atPath: directory.path)) ?? []
     let names = entries.compactMap { String(validating: $0, as: UTF8.self) }

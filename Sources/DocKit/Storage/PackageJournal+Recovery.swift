@@ -15,13 +15,13 @@ extension PackageJournal {
   /// applied only if it records this package's name and directory inode;
   /// one that does not is left alone too.
   ///
-  /// A journal of an earlier version (`.<name>.docrepl-journal`, with no
-  /// owner recorded) is still finished when its name can only be this
-  /// package's; when it could be another's too, a committed one is refused.
+  /// Journals and temporary items are looked for under this host's
+  /// names and under the default host's (see ``SiblingNames/recoveredHosts``),
+  /// so a save interrupted before the program set its identifier is
+  /// finished too.
   ///
   /// - Throws: ``FileWrapperError`` if the journal is unreadable or
-  ///   malformed, an earlier version's committed journal cannot be matched
-  ///   to one package, or the file system fails.
+  ///   malformed, or the file system fails.
   /// - Parameter removingTemporaryFiles: Also list the parent directory to
   ///   remove temporary files; opening does, saving (which only needs the
   ///   journal check, O(1)) does not.
@@ -37,15 +37,17 @@ extension PackageJournal {
       try FileDescriptor.open(
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
-    let state = try recoverJournal(
-      journalName(for: package), trustingVersion1: false, package: package, in: parent,
-      parentPath: parentPath, packagePath: packagePath)
-    let legacy = try recoverLegacyJournal(
-      of: package, in: parent, parentPath: parentPath, packagePath: packagePath)
+    var rolledForward = false
+    for host in SiblingNames.recoveredHosts {
+      let state = try recoverJournal(
+        SiblingNames.journal(for: package, host: host), trustingVersion1: false,
+        package: package, in: parent, parentPath: parentPath, packagePath: packagePath)
+      if state == .rolledForward { rolledForward = true }
+    }
     if removingTemporaryFiles {
       try removeTemporaryFiles(of: package, in: parent, parentPath: parentPath)
     }
-    return state == .rolledForward || legacy == .rolledForward
+    return rolledForward
   }
 
   /// Recovers the journal `journal` of `package`, if it is a leftover.
@@ -116,55 +118,9 @@ extension PackageJournal {
     return state
   }
 
-  /// Recovers a journal an earlier version left, named
-  /// `.<name>.docrepl-journal` and recording no owner. One without `COMMIT`
-  /// is discarded. A committed one is finished only if its name can be
-  /// this package's alone: the name was not cut, and no other entry in the
-  /// directory maps to it. Otherwise it is refused, and kept.
-  static func recoverLegacyJournal(
-    of package: String, in parent: FileDescriptor, parentPath: String, packagePath: String
-  ) throws(FileWrapperError) -> JournalState {
-    let legacy = SiblingNames.legacyJournal(for: package)
-    var trusted = !legacy.isCut
-    if trusted {
-      // Only when there is one: the directory is listed to be sure no
-      // other name maps to the same journal.
-      let exists = try wrapping { () throws(SystemCallError) -> Bool in
-        do throws(SystemCallError) {
-          _ = try FileStatus.of(legacy.name, in: parent, path: parentPath + "/" + legacy.name)
-          return true
-        } catch  where error.errno == ENOENT {
-          return false
-        }
-      }
-      guard exists else { return .absent }
-      let names = try wrapping { () throws(SystemCallError) in
-        try parent.directoryEntryNames(path: parentPath)
-      }
-      trusted = !names.contains { entry in
-        guard let name = String(validating: entry, as: UTF8.self), name != package else {
-          return false
-        }
-        return SiblingNames.legacyJournal(for: name).name == legacy.name
-      }
-    }
-    let state = try recoverJournal(
-      legacy.name, trustingVersion1: trusted, package: package, in: parent,
-      parentPath: parentPath, packagePath: packagePath)
-    if state == .unattributed {
-      throw FileWrapperError(
-        .malformedSerialization, path: parentPath + "/" + legacy.name,
-        message: "an earlier version left this committed journal, and it cannot be told"
-          + " whether it is the save of '\(package)' or of another package whose name starts"
-          + " the same; it was not applied. Rename the package that it belongs to so that its"
-          + " name is shorter, or move the journal away")
-    }
-    return state
-  }
-
   /// Removes the temporary items of `name` that interrupted atomic writes
-  /// left: `.<stem>.<hash>.docrepl-<random>.tmp` siblings, and earlier
-  /// versions' `.<name>.docrepl-<random>.tmp` where the name was not cut.
+  /// left: `.<stem>.<hash>.<host>-<random>.tmp` siblings, for this host
+  /// and the default one (see ``SiblingNames/recoveredHosts``).
   /// An item moved aside (`….old`) is put back if nothing is at `name`: the
   /// write stopped before the new item was in place.
   ///
@@ -175,17 +131,17 @@ extension PackageJournal {
   )
     throws(FileWrapperError)
   {
-    let prefix = Array(SiblingNames.temporaryPrefix(for: name).utf8)
-    let legacyPrefix = SiblingNames.legacyTemporaryPrefix(for: name).map { Array($0.utf8) }
+    let prefixes = SiblingNames.recoveredHosts.map {
+      Array(SiblingNames.temporaryPrefix(for: name, host: $0).utf8)
+    }
     let names = try wrapping { () throws(SystemCallError) in
       try parent.directoryEntryNames(path: parentPath)
     }
     var candidates: [(name: String, aside: Bool)] = []
     for entry in names {
-      let ours = entry.starts(with: prefix)
-      let earlier = legacyPrefix.map { entry.starts(with: $0) } ?? false
+      let ours = prefixes.contains { entry.starts(with: $0) }
       let aside = ours && entry.suffix(4).elementsEqual(".old".utf8)
-      guard (ours || earlier) && (aside || entry.suffix(4).elementsEqual(".tmp".utf8)),
+      guard ours && (aside || entry.suffix(4).elementsEqual(".tmp".utf8)),
         let text = String(validating: entry, as: UTF8.self)
       else { continue }
       candidates.append((text, aside))
