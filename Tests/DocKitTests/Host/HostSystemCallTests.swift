@@ -99,4 +99,25 @@ struct HostSystemCallTests {
     #expect(Array(try Data(contentsOf: saved)) == Array("canary\n".utf8))
     #expect(Array(try Data(contentsOf: autosave)) == Array("canary\n".utf8))
   }
+
+  @Test(
+    "A failed save as says where the file its error names stands: the folder on the way, or the document"
+  )
+  func pathRoles() async throws {
+    let temporary = try TemporaryDirectory()
+    let session = DocumentSession(
+      new: Memo(text: "canary\n"), contentType: .plainText,
+      environment: DocumentEnvironment(autosaveDirectory: temporary("autosave")))
+    let missing = try await #require(throws: CocoaError.self) {
+      try await session.save(as: temporary("missing/memo.txt"))
+    }
+    #expect(missing.documentPathRole == .enclosingFolder)
+    let existing = try temporary.write("keep\n", to: "memo.txt")
+    let exists = try await #require(throws: CocoaError.self) {
+      try await session.save(as: existing)
+    }
+    #expect(exists.code == .fileWriteFileExists)
+    #expect(exists.documentPathRole == .document)
+    #expect(Array(try Data(contentsOf: existing)) == Array("keep\n".utf8))
+  }
 }
