@@ -21,6 +21,6 @@ struct ShellContext {
   func interpreterOptions(in folder: URL? = nil) -> Interpreter.Options {
     Interpreter.Options(
       workingDirectory: folder ?? workingDirectory, environment: environment,
-      autosaveDirectory: DocumentSession<Void>.Environment.defaultAutosaveDirectory)
+      autosaveDirectory: DocumentHost.current.autosaveDirectory)
   }
 }

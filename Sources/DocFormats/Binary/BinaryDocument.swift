@@ -10,27 +10,29 @@ public import Foundation
 public final class BinaryDocument: ReferenceFileDocument {
   public static let readableContentTypes: [UTType] = [.data]
 
-  private struct Storage {
-    var contents: Data
-  }
-
-  private let storage: Locked<Storage>
+  private let lock = NSLock()
+  /// The bytes; guarded by `lock`.
+  nonisolated(unsafe) private var storage: Data
 
   /// Creates a document holding `contents`.
   public init(contents: Data = Data()) {
-    storage = Locked(Storage(contents: contents))
+    storage = contents
   }
 
   public required init(configuration: ReadConfiguration) throws {
-    storage = Locked(Storage(contents: try PlainTextDocument.contents(of: configuration.file)))
+    storage = try PlainTextDocument.contents(of: configuration.file)
   }
 
   /// The current bytes.
-  public var contents: Data { storage.withLock { $0.contents } }
+  public var contents: Data {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
 
   /// A copy of the bytes, taken under the lock.
   public func snapshot(contentType: UTType) throws -> Data {
-    storage.withLock { $0.contents }
+    contents
   }
 
   public func fileWrapper(snapshot: Data, configuration: WriteConfiguration) throws -> FileWrapper {
@@ -77,20 +79,19 @@ public final class BinaryDocument: ReferenceFileDocument {
       )
     }
     objectWillChange.send()
-    let old = storage.withLock { storage in
-      if range == 0..<count {
-        // The whole content (`load`): the old bytes go to the undo step
-        // and the new ones take their place, each as it is, sharing its
-        // storage; neither is copied.
-        // (A slice is copied, so that indices start at 0.)
-        let old = storage.contents
-        storage.contents = bytes.startIndex == 0 ? bytes : Data(bytes)
-        return old
-      }
-      let old = storage.contents.subdata(in: range)
-      storage.contents.replaceSubrange(range, with: bytes)
-      return old
+    lock.lock()
+    let old: Data
+    if range == 0..<count {
+      // The whole content (`load`): the old bytes go to the undo step and
+      // the new ones take their place, each as it is, sharing its storage;
+      // neither is copied. (A slice is copied, so that indices start at 0.)
+      old = storage
+      storage = bytes.startIndex == 0 ? bytes : Data(bytes)
+    } else {
+      old = storage.subdata(in: range)
+      storage.replaceSubrange(range, with: bytes)
     }
+    lock.unlock()
     let replaced = range.lowerBound..<(range.lowerBound + bytes.count)
     undoManager?.registerUndo(withTarget: self) { document in
       // In range: undo runs right after the edit it reverts.

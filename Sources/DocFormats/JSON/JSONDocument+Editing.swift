@@ -192,6 +192,11 @@ extension JSONDocument {
   /// array's length).
   ///
   /// - Returns: The edit that undoes it.
+  ///
+  /// - Complexity: O(*w* + *m*), where *w* is the number of entries in the
+  ///   containers that `pointer` passes through (each is scanned, and
+  ///   opened, once) and *m* is the length of `value`'s JSON text. The
+  ///   rest of the document is not parsed again.
   @discardableResult
   public mutating func set(
     _ value: JSONValue, at pointer: String
@@ -203,6 +208,10 @@ extension JSONDocument {
   /// or as a new object member, after the last one.
   ///
   /// - Returns: The edit that undoes it.
+  ///
+  /// - Complexity: O(*w* + *m*), where *w* is the number of entries in the
+  ///   containers that `pointer` passes through and *m* is the length of
+  ///   `value`'s JSON text, as for ``set(_:at:)``.
   @discardableResult
   public mutating func insert(
     _ value: JSONValue, at pointer: String
@@ -309,6 +318,10 @@ extension JSONDocument {
   /// line is left behind.
   ///
   /// - Returns: The edit that puts it back.
+  ///
+  /// - Complexity: O(*w*), where *w* is the number of entries in the
+  ///   containers that `pointer` passes through, the one that loses the
+  ///   value included.
   @discardableResult
   public mutating func remove(at pointer: String) throws(FormatError) -> DocumentEdit<Self> {
     let pointer = try JSONPointer(pointer)

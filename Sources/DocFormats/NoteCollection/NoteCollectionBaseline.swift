@@ -1,4 +1,5 @@
 import DocKit
+import Foundation
 import Synchronization
 
 /// Which values of a note collection the package wrappers it was saved
@@ -25,7 +26,9 @@ final class NoteCollectionBaseline: Sendable {
   /// The most recent records, newest last. A handful is enough: a save
   /// consults the record of the last save or read; older ones serve a
   /// preview made in between (`tree`), and a miss only costs a full write.
-  private let records = Locked<[Record]>([])
+  private let lock = NSLock()
+  /// Guarded by `lock`.
+  nonisolated(unsafe) private var records: [Record] = []
   private static let limit = 8
   private static let serials = Atomic<UInt64>(0)
 
@@ -37,23 +40,25 @@ final class NoteCollectionBaseline: Sendable {
   /// Records that `wrapper` now holds the content with `serial`.
   func record(_ wrapper: FileWrapper, holds serial: UInt64) {
     let record = Record(contentVersion: wrapper.contentVersion, serial: serial)
-    records.withLock { records in
-      records.removeAll { $0.contentVersion == record.contentVersion }
-      records.append(record)
-      if records.count > Self.limit { records.removeFirst(records.count - Self.limit) }
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    records.removeAll { $0.contentVersion == record.contentVersion }
+    records.append(record)
+    if records.count > Self.limit { records.removeFirst(records.count - Self.limit) }
   }
 
   /// Whether `wrapper` is recorded as holding the content with `serial`.
   func wrapper(_ wrapper: FileWrapper, holds serial: UInt64) -> Bool {
     let version = wrapper.contentVersion
-    return records.withLock { records in
-      records.contains { $0.contentVersion == version && $0.serial == serial }
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    return records.contains { $0.contentVersion == version && $0.serial == serial }
   }
 
   /// Whether some wrapper is recorded as holding the content with `serial`.
   func isRecorded(_ serial: UInt64) -> Bool {
-    records.withLock { records in records.contains { $0.serial == serial } }
+    lock.lock()
+    defer { lock.unlock() }
+    return records.contains { $0.serial == serial }
   }
 }

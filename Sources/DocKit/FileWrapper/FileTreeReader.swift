@@ -36,7 +36,7 @@ struct FileTreeReader {
     atPath path: String, into target: FileWrapper? = nil
   ) throws(FileWrapperError) -> FileWrapper {
     let cwd = FileDescriptor.workingDirectory
-    let status = try wrapping { () throws(SystemCallError) in
+    let status = try asFileWrapperError { () throws(SystemCallError) in
       try FileStatus.of(path, in: nil, path: path)
     }
     entryCount = 1
@@ -47,7 +47,7 @@ struct FileTreeReader {
     ]
     while let directory = pending.popLast() {
       let descriptor = try open(directory)
-      let names = try wrapping { () throws(SystemCallError) in
+      let names = try asFileWrapperError { () throws(SystemCallError) in
         try descriptor.directoryEntryNames(path: directory.path)
       }
       directory.wrapper.children.reserveCapacity(names.count)
@@ -80,7 +80,7 @@ struct FileTreeReader {
             .entryLimitExceeded, path: childPath,
             message: "the tree has more than the limit of \(limits.maximumEntryCount) entries")
         }
-        let status = try wrapping { () throws(SystemCallError) in
+        let status = try asFileWrapperError { () throws(SystemCallError) in
           try FileStatus.of(name, in: descriptor, path: childPath)
         }
         let child = try makeWrapper(name, in: descriptor, path: childPath, status: status)
@@ -98,12 +98,12 @@ struct FileTreeReader {
 
   /// Opens a pending directory and checks it is still the inode seen.
   private func open(_ directory: PendingDirectory) throws(FileWrapperError) -> FileDescriptor {
-    let descriptor = try wrapping { () throws(SystemCallError) in
+    let descriptor = try asFileWrapperError { () throws(SystemCallError) in
       try FileDescriptor.open(
         directory.name, in: directory.parent, flags: FileDescriptor.directoryFlags,
         path: directory.path)
     }
-    let now = try wrapping { () throws(SystemCallError) in
+    let now = try asFileWrapperError { () throws(SystemCallError) in
       try descriptor.status(path: directory.path)
     }
     guard now.device == directory.status.device, now.inode == directory.status.inode else {
@@ -143,7 +143,7 @@ struct FileTreeReader {
     case .directory:
       wrapper = make(.directory)
     case .symbolicLink:
-      let raw = try wrapping { () throws(SystemCallError) in
+      let raw = try asFileWrapperError { () throws(SystemCallError) in
         try directory.symbolicLinkDestination(name, path: path)
       }
       guard let destination = String(validating: raw, as: UTF8.self) else {
@@ -179,7 +179,7 @@ struct FileTreeReader {
 }
 
 /// Runs a storage-layer call, turning its failure into a ``FileWrapperError``.
-func wrapping<T>(_ body: () throws(SystemCallError) -> T) throws(FileWrapperError) -> T {
+func asFileWrapperError<T>(_ body: () throws(SystemCallError) -> T) throws(FileWrapperError) -> T {
   do {
     return try body()
   } catch {

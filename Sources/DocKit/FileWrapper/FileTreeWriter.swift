@@ -79,7 +79,7 @@ struct FileTreeWriter {
 
   mutating func write(originalContentsURL: URL?) throws(FileWrapperError) {
     try Self.validate(root, at: destinationPath)
-    let parent = try wrapping { () throws(SystemCallError) in
+    let parent = try asFileWrapperError { () throws(SystemCallError) in
       try FileDescriptor.open(
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
@@ -93,7 +93,7 @@ struct FileTreeWriter {
           if syncsFileSystemOnce {
             // Reports any write-back error since `parent` was opened, before
             // anything of this write was created.
-            try wrapping { () throws(SystemCallError) in
+            try asFileWrapperError { () throws(SystemCallError) in
               try parent.syncFileSystem(path: parentPath + "/" + temporary)
             }
           }
@@ -186,7 +186,7 @@ struct FileTreeWriter {
             wrapper, in: parent, as: name, path: path, original: isRoot ? nil : original,
             temporary: isRoot && atomic)
         case .symbolicLink:
-          try wrapping { () throws(SystemCallError) in
+          try asFileWrapperError { () throws(SystemCallError) in
             try parent.makeSymbolicLink(name, destination: wrapper.linkDestination, path: path)
             written.append(
               Written(
@@ -214,7 +214,7 @@ struct FileTreeWriter {
           }
         }
       case .finish(let wrapper, let descriptor, let path, let permissions):
-        try wrapping { () throws(SystemCallError) in
+        try asFileWrapperError { () throws(SystemCallError) in
           try descriptor.setPermissions(permissions, path: path)
           if wrapper.attributesNeedWriting, let date = wrapper.modificationDate {
             try descriptor.setModificationTime(date.timeIntervalSince1970, path: path)
@@ -235,7 +235,7 @@ struct FileTreeWriter {
   private func makeDirectory(
     _ wrapper: FileWrapper, in parent: FileDescriptor, as name: String, path: String
   ) throws(FileWrapperError) -> (FileDescriptor, UInt16) {
-    try wrapping { () throws(SystemCallError) in
+    try asFileWrapperError { () throws(SystemCallError) in
       try parent.makeDirectory(name, mode: mode_t(wrapper.permissions), path: path)
       let descriptor = try FileDescriptor.open(
         name, in: parent, flags: FileDescriptor.directoryFlags, path: path)
@@ -255,7 +255,7 @@ struct FileTreeWriter {
   private mutating func lockTemporary(
     _ descriptor: FileDescriptor, path: String
   ) throws(FileWrapperError) {
-    let locked = try wrapping { () throws(SystemCallError) in
+    let locked = try asFileWrapperError { () throws(SystemCallError) in
       try descriptor.lockNewItem(path: path)
     }
     guard locked else {
@@ -307,11 +307,11 @@ struct FileTreeWriter {
     } else {
       data = try wrapper.loadRegularFileContents()
     }
-    let descriptor = try wrapping { () throws(SystemCallError) in
+    let descriptor = try asFileWrapperError { () throws(SystemCallError) in
       try createFile(for: wrapper, in: parent, as: name, path: path)
     }
     if temporary { try lockTemporary(descriptor, path: path) }
-    try wrapping { () throws(SystemCallError) in
+    try asFileWrapperError { () throws(SystemCallError) in
       try descriptor.writeAll(data, path: path)
       try finishFile(wrapper, descriptor, name: name, path: path, keepingOpen: temporary)
     }
@@ -396,7 +396,7 @@ struct FileTreeWriter {
       throw changed
     }
     var unchanged = false
-    try wrapping { () throws(SystemCallError) in
+    try asFileWrapperError { () throws(SystemCallError) in
       let descriptor = try createFile(for: wrapper, in: parent, as: name, path: path)
       try descriptor.copyContents(of: input, count: identity.size, path: path)
       let after = try input.status(path: path)
@@ -409,7 +409,8 @@ struct FileTreeWriter {
       // The source changed while it was copied: what was copied may be a
       // mixture. Remove it, and write the contents from memory if they are
       // there.
-      try wrapping { () throws(SystemCallError) in try parent.removeTree(name, path: path) }
+      try asFileWrapperError { () throws(SystemCallError) in try parent.removeTree(name, path: path)
+      }
       if inMemory { return false }
       throw changed
     }
@@ -437,7 +438,7 @@ struct FileTreeWriter {
       displacedLock = FileDescriptor.lockIfPossible(name, in: parent, path: destinationPath)
     }
     var displaced = false
-    try wrapping { () throws(SystemCallError) in
+    try asFileWrapperError { () throws(SystemCallError) in
       if existing != nil {
         displaced = try exchange(temporary, in: parent)
       } else {
@@ -451,7 +452,7 @@ struct FileTreeWriter {
       }
     }
     do {
-      try wrapping { () throws(SystemCallError) in try parent.sync(path: parentPath) }
+      try asFileWrapperError { () throws(SystemCallError) in try parent.sync(path: parentPath) }
     } catch {
       // Not known to be durable: put the old state back, as far as the
       // file system allows, and report the failure.

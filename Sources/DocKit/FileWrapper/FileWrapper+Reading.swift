@@ -76,7 +76,7 @@ extension FileWrapper {
     } catch {
       throw FileWrapperError(error)
     }
-    let before = try wrapping { () throws(SystemCallError) in
+    let before = try asFileWrapperError { () throws(SystemCallError) in
       try descriptor.status(path: path)
     }
     guard before.kind == .regular, before.identity == identity else {
@@ -90,7 +90,7 @@ extension FileWrapper {
           + "more than the limit of \(maximumSize) bytes (FileWrapper.Limits.maximumFileSize)")
     }
     let size = Int(before.size)
-    let (data, after) = try wrapping { () throws(SystemCallError) in
+    let (data, after) = try asFileWrapperError { () throws(SystemCallError) in
       (
         try descriptor.read(upToCount: size + 1, expectedSize: size, path: path),
         try descriptor.status(path: path)

@@ -94,12 +94,16 @@ open class FileWrapper {
   final var changedKeys: Set<String> = []
   /// A number that changes, to one never used before in the process,
   /// whenever a child of this directory is added, removed or re-keyed, or
-  /// changes its attributes. Two wrappers with the same version hold the
-  /// same children: one is the other, or a copy of its top level made by
-  /// the document host. A document that edits its `existingFile` in place
-  /// uses it to know which of its own values a wrapper already holds; not
-  /// Apple API.
-  package final internal(set) var contentVersion = FileWrapper.nextContentVersion()
+  /// changes its attributes.
+  ///
+  /// Two wrappers with the same version hold the same children: one is the
+  /// other, or a copy of its top level made by the document host. A
+  /// package document that edits its `existingFile` in place, rewriting
+  /// only the parts it changed, records the version of the wrapper it
+  /// returned, and trusts its change flags next time only if the
+  /// `existingFile` it is given still has that version: see
+  /// <doc:SavingALargePackageInOk>. Not Apple API.
+  public final internal(set) var contentVersion = FileWrapper.nextContentVersion()
 
   private static let contentVersions = Atomic<UInt64>(0)
   private static let changes = Atomic<UInt64>(0)

@@ -77,7 +77,24 @@ extension CocoaError {
   ///   ``DocumentSessionError``) become `CocoaError`s;
   /// - any other error (a document's own error type, `CancellationError`)
   ///   passes through unchanged, as Apple passes it through.
+  ///
+  /// A `CocoaError` that names a file also gets the file's
+  /// ``DocumentPathRole`` in the operation on `url`.
   static func reportingHostError(_ error: any Error, at url: URL, reading: Bool) -> any Error {
+    let reported = reportingHostErrorWithoutRole(error, at: url, reading: reading)
+    guard let cocoa = reported as? CocoaError, cocoa.documentPathRole == nil,
+      let path = cocoa.userInfo[NSFilePathErrorKey] as? String, url.isFileURL
+    else { return reported }
+    var info = cocoa.userInfo
+    info[DocumentPathRole.userInfoKey] = DocumentPathRole(
+      path: URL(fileURLWithPath: path).standardizedFileURL.path,
+      target: url.standardizedFileURL.path)
+    return CocoaError(cocoa.code, userInfo: info)
+  }
+
+  private static func reportingHostErrorWithoutRole(
+    _ error: any Error, at url: URL, reading: Bool
+  ) -> any Error {
     switch error {
     case let error as CocoaError:
       if let failure = error.fileWrapperError, failure.namingDocument(at: url) != failure {

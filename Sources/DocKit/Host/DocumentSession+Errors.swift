@@ -20,7 +20,7 @@ extension DocumentSession {
     }
   }
 
-  /// The one write path (see `writeUnreported`), reporting failures as the
+  /// The one write path (see `serializeAndCommit`), reporting failures as the
   /// host does.
   ///
   /// - Returns: Whether it wrote: false only for an autosave stopped by a
@@ -28,7 +28,7 @@ extension DocumentSession {
   @discardableResult
   func write(to url: URL, as type: UTType, mode: WriteMode) async throws -> Bool {
     do {
-      return try await writeUnreported(to: url, as: type, mode: mode)
+      return try await serializeAndCommit(to: url, as: type, mode: mode)
     } catch {
       throw CocoaError.reportingHostError(
         DocumentPath.renaming(error, from: DocumentPath.resolved(url), to: url, reading: false),

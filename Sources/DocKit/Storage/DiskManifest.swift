@@ -8,6 +8,11 @@ import Synchronization
 /// A class, updated in place by the save that succeeded: a copy of a
 /// value holding 100,000 entries would cost O(N) at every save. Only the
 /// document session that owns it reads or changes it, one save at a time.
+///
+/// - Complexity: Building one from a tree is O(*N*) for its *N* entries;
+///   ``set(_:to:)``, ``markInSync(_:at:clearingChanges:)`` and
+///   ``isInSync(_:at:)`` are O(1) on average (hashing a path is O(its
+///   length)); ``remove(_:)`` is O(*r*) for the *r* entries it forgets.
 final class DiskManifest: @unchecked Sendable {
   enum Entry: Sendable, Equatable {
     case file(DiskIdentity?)

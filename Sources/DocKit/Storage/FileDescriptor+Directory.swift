@@ -43,6 +43,39 @@ extension FileDescriptor {
     }
   }
 
+  /// Removes the item at `path` (a directory with everything in it; a
+  /// link, never its target) and syncs its folder. A missing item is not
+  /// an error. Through ``FileSystemContext/current``, as every call is.
+  static func removeItem(atPath path: String) throws(SystemCallError) {
+    let (parentPath, name) = splitPath(path)
+    let parent = try FileDescriptor.open(
+      parentPath, in: nil, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, path: parentPath)
+    try parent.removeTree(name, path: path)
+    try parent.sync(path: parentPath)
+  }
+
+  /// The names in the directory at `path` (following links to it), as
+  /// raw bytes, without `.` and `..`.
+  static func entryNames(atPath path: String) throws(SystemCallError) -> [[UInt8]] {
+    try FileDescriptor.open(path, in: nil, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, path: path)
+      .directoryEntryNames(path: path)
+  }
+
+  /// Whether anything (a link counts, whatever it leads to) is at `path`;
+  /// false if `fstatat` fails.
+  static func itemExists(atPath path: String) -> Bool {
+    (try? FileStatus.of(path, in: nil, path: path)) != nil
+  }
+
+  /// The folder part (`.` if none) and the last component of `path`.
+  static func splitPath(_ path: String) -> (folder: String, name: String) {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
+    let folder = trimmed[..<slash]
+    return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+  }
+
   /// `linkat` from `name` in `source` to `newName` in this directory.
   func makeHardLink(
     to newName: String, from name: String, in source: FileDescriptor, path: String

@@ -84,7 +84,7 @@ extension PackageJournal {
       guard status.kind == .symbolicLink else {
         throw changed("another program replaced this symbolic link with a \(status.kind)")
       }
-      let now = try wrapping { () throws(SystemCallError) in
+      let now = try asFileWrapperError { () throws(SystemCallError) in
         try packageDirectory.symbolicLinkDestination(path, path: fullPath)
       }
       if now != Array(destination.utf8) {

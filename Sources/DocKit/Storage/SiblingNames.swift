@@ -7,22 +7,28 @@
 /// whose names share a long prefix never share a journal or a temporary
 /// file:
 ///
-///     .<stem>.<hash>.docrepl-journal
-///     .<stem>.<hash>.docrepl-<random>.tmp    (a write in progress)
-///     .<stem>.<hash>.docrepl-<random>.old    (the old item, moved aside)
+///     .<stem>.<hash>.<host>-journal
+///     .<stem>.<hash>.<host>-<random>.tmp    (a write in progress)
+///     .<stem>.<hash>.<host>-<random>.old    (the old item, moved aside)
 ///
-/// `<stem>` is the document's name cut to at most ``stemLimit`` bytes, at a
-/// character boundary; `<hash>` is the first 8 bytes of the SHA-256 of the
-/// whole name, in hexadecimal. The longest name is 244 bytes.
+/// `<host>` is the identifier of the program hosting the document
+/// (``DocumentHost/current``, `docrepl` by default). `<stem>` is the
+/// document's name cut at a character boundary to at most
+/// ``stemLimit(host:)`` bytes; `<hash>` is the first 8 bytes of the
+/// SHA-256 of the whole name, in hexadecimal. The longest name is 244
+/// bytes, whatever the host.
 enum SiblingNames {
-  /// How many bytes of the document's name a sibling name keeps.
-  static let stemLimit = 200
+  /// How many bytes of the document's name a sibling name keeps: 200 for
+  /// `docrepl`, fewer for a longer host identifier.
+  static func stemLimit(host: String) -> Int {
+    207 - host.utf8.count
+  }
 
   /// `<stem>.<hash>`: what every sibling name of `name` starts with, after
   /// its dot.
-  static func tag(for name: String) -> String {
+  static func tag(for name: String, host: String) -> String {
     var stem = Substring(name)
-    while stem.utf8.count > stemLimit { stem.removeLast() }
+    while stem.utf8.count > stemLimit(host: host) { stem.removeLast() }
     let digest = SHA256.hash(Array(name.utf8)).prefix(8)
     let hex = digest.map { byte in
       let text = String(byte, radix: 16)
@@ -32,13 +38,15 @@ enum SiblingNames {
   }
 
   /// The journal directory of the package `name`.
-  static func journal(for name: String) -> String {
-    "." + tag(for: name) + ".docrepl-journal"
+  static func journal(for name: String, host: String = DocumentHost.current.identifier) -> String {
+    "." + tag(for: name, host: host) + "." + host + "-journal"
   }
 
   /// What every temporary item of `name` starts with.
-  static func temporaryPrefix(for name: String) -> String {
-    "." + tag(for: name) + ".docrepl-"
+  static func temporaryPrefix(
+    for name: String, host: String = DocumentHost.current.identifier
+  ) -> String {
+    "." + tag(for: name, host: host) + "." + host + "-"
   }
 
   /// A new temporary name for an atomic write of `name`.
@@ -52,24 +60,16 @@ enum SiblingNames {
     temporaryPrefix(for: name) + random() + ".old"
   }
 
+  /// The hosts whose journals and temporary items recovery looks for: this
+  /// one's, and the default's, which a program that sets its own
+  /// identifier may have written before it did.
+  static var recoveredHosts: [String] {
+    let host = DocumentHost.current.identifier
+    let byDefault = DocumentHost.default.identifier
+    return host == byDefault ? [host] : [host, byDefault]
+  }
+
   private static func random() -> String {
     String(UInt64.random(in: .min ... .max), radix: 36)
-  }
-
-  // MARK: - Names earlier versions used
-
-  /// The journal name earlier versions gave the package `name`:
-  /// `.<name>.docrepl-journal`, the name cut to fit 255 bytes. Cut names
-  /// are shared by every name with the same start.
-  static func legacyJournal(for name: String) -> (name: String, isCut: Bool) {
-    var stem = Substring(name)
-    while stem.utf8.count + 18 > 255 { stem.removeLast() }
-    return ("." + stem + ".docrepl-journal", stem.utf8.count < name.utf8.count)
-  }
-
-  /// The prefix of the temporary names earlier versions gave `name`, or
-  /// nil where they cut the name (and so shared it with other names).
-  static func legacyTemporaryPrefix(for name: String) -> String? {
-    name.utf8.count + 36 > 255 ? nil : "." + name + ".docrepl-"
   }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 
 extension UTType {
   /// Registers type declarations for this process, as Info.plist's
@@ -38,12 +39,16 @@ extension UTType {
   ///   source.
   public static func registerDeclarations(contentsOf url: URL) throws(UTTypeDeclarationError) {
     let data: Data
-    do {
-      data = try Data(contentsOf: url)
+    do throws(SystemCallError) {
+      // Through the file system, as every DocKit call is (following
+      // links, as reading a declarations file always has).
+      let file = try FileDescriptor.open(
+        url.path, in: nil, flags: O_RDONLY | O_NOCTTY | O_CLOEXEC, path: url.path)
+      data = try file.readAll(path: url.path)
     } catch {
       throw UTTypeDeclarationError(
         .malformedFile, identifier: nil, source: url.path,
-        message: "cannot read the file: \(error.localizedDescription)")
+        message: "cannot read the file: \(error.reason)")
     }
     let declarations = try UTTypeDeclaration.decodeDeclarations(from: data, source: url.path)
     try UTTypeRegistry.shared.register(declarations, source: url.path)
@@ -143,16 +148,25 @@ extension UTTypeDeclaration {
 }
 
 extension UTType {
-  /// A type a built-in module declares for itself, as `try?`
-  /// ``register(_:)`` and then ``init(exportedAs:conformingTo:)`` would,
-  /// without building the type tables at start-up: the declaration
-  /// `make` returns is registered when the tables are first used, and a
-  /// declaration the program made earlier for the same identifier wins,
-  /// as it would.
+  /// A type a module declares for itself, as `try?` ``register(_:)`` and
+  /// then ``init(exportedAs:conformingTo:)`` would, without building the
+  /// type tables at start-up: the declaration `make` returns is registered
+  /// when the tables are first used, and a declaration the program made
+  /// earlier for the same identifier wins, as it would. For a module's
+  /// `static let` of its own type:
+  ///
+  ///     extension UTType {
+  ///       static let trip = UTType.declaredLazily("org.example.trip") {
+  ///         UTTypeDeclaration(
+  ///           identifier: "org.example.trip", conformsTo: ["com.apple.package"],
+  ///           tags: [.filenameExtension: ["trip"]], description: "Trip")
+  ///       }
+  ///     }
   ///
   /// The type is always declared afterwards (by this declaration or the
-  /// program's), so it is the declared type with `identifier`.
-  package static func declaredLazily(
+  /// program's), so it is the declared type with `identifier`. Not Apple
+  /// API: there, the app's Info.plist declares its types.
+  public static func declaredLazily(
     _ identifier: String, _ make: @escaping @Sendable () -> UTTypeDeclaration
   ) -> UTType {
     UTTypeRegistry.shared.declareLazily(source: "code") { [make()] }

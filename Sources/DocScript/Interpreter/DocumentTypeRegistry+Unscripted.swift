@@ -164,11 +164,11 @@ extension DocumentTypeRegistry {
           handle(
             newSession(
               try makeUntitled(contentType), contentType,
-              environment.forSession(of: Document.self)))
+              environment))
         },
         open: { url, contentType, environment in
           handle(
-            try await openSession(url, contentType, environment.forSession(of: Document.self)))
+            try await openSession(url, contentType, environment))
         },
         commandSpecs: commands.map(\.spec)))
   }

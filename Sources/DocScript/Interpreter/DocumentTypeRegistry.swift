@@ -101,12 +101,12 @@ public final class DocumentTypeRegistry {
       handle(
         newSession(
           try Document.makeUntitled(contentType: contentType), contentType,
-          environment.forSession(of: Document.self)))
+          environment))
     }
     let open: @MainActor (URL, UTType?, SessionEnvironment) async throws -> any DocumentHandle = {
       url, contentType, environment in
       handle(
-        try await openSession(url, contentType, environment.forSession(of: Document.self)))
+        try await openSession(url, contentType, environment))
     }
     entries.append(
       Entry(

@@ -257,9 +257,16 @@ extension Interpreter {
         (file.map { "\($0): " } ?? "") + "the file already exists", at: path?.range,
         notes: [.init("add --replace to replace it")])
     } catch {
-      guard let path, let url, let file = Self.filePath(of: error),
-        Self.isRelated(file, url.standardizedFileURL.path)
-      else { throw error }
+      guard let path, let url else { throw error }
+      // DocKit says where the file its error names stands in the write;
+      // only an error from elsewhere is placed by comparing paths.
+      if let role = (error as? CocoaError)?.documentPathRole {
+        guard role != .other else { throw error }
+      } else {
+        guard let file = Self.filePath(of: error),
+          Self.isRelated(file, url.standardizedFileURL.path)
+        else { throw error }
+      }
       throw Located(error: error, range: path.range)
     }
   }

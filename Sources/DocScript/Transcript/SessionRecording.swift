@@ -1,4 +1,6 @@
+import DocKit
 import Foundation
+import Glibc
 
 /// A session being written as a replayable script by `record FILE`: each
 /// input as typed, then its output as `#>` lines and its diagnostics as
@@ -18,15 +20,26 @@ final class SessionRecording {
   /// the part that belongs in the file starts, and what it printed.
   private var input: (source: ScriptSource, start: Int, recorder: TranscriptRecorder)?
 
-  /// Creates `url`, empty. An existing file is an error unless
-  /// `replacing`, so that no recording overwrites a file unasked.
+  /// Creates `url`, empty, with DocKit's atomic write, so that the new
+  /// file's name is synced into its folder before anything is recorded.
+  /// An existing file is an error (`CocoaError.fileWriteFileExists`)
+  /// unless `replacing`, so that no recording overwrites a file unasked.
   init(url: URL, replacing: Bool) throws {
     self.url = url
-    if !replacing || !FileManager.default.fileExists(atPath: url.path) {
-      try Data().write(to: url, options: .withoutOverwriting)
+    do {
+      try AtomicFile.write([], to: url, replacingExisting: replacing)
+    } catch  where error.code == .fileExists {
+      throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: error.path])
+    } catch {
+      throw CocoaError(
+        .fileWriteUnknown,
+        userInfo: [
+          NSFilePathErrorKey: error.path,
+          NSLocalizedDescriptionKey: error.errno.map { String(cString: strerror($0)) }
+            ?? error.message,
+        ])
     }
     handle = try FileHandle(forWritingTo: url)
-    try handle.truncate(atOffset: 0)
   }
 
   /// Where in a source the recorded part starts or ends: before `line`

@@ -1,3 +1,4 @@
+import DocKit
 import Foundation
 import Glibc
 
@@ -99,47 +100,22 @@ struct History {
     return result
   }
 
-  /// Writes `bytes` to a new file of mode 0600 beside `url`, then renames
-  /// it over `url`. Makes the folder (mode 0700) if it is missing.
+  /// Writes `bytes` over `url` with DocKit's atomic write (a synced
+  /// temporary file renamed over it, then the folder synced), so that a
+  /// power loss leaves the old history or the new. A new file gets mode
+  /// 0600, a missing folder mode 0700.
   static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(Failure) {
-    let folder = url.deletingLastPathComponent()
     do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try AtomicFile.write(
+        bytes, to: url, newFilePermissions: 0o600, makingFoldersWith: 0o700)
     } catch {
+      let folder = url.deletingLastPathComponent()
+      let made = FileManager.default.fileExists(atPath: folder.path)
+      let reason = error.errno.map { String(cString: strerror($0)) } ?? error.message
       throw Failure(
-        description: "cannot make the folder '\(folder.path)': \(error.localizedDescription)")
-    }
-    let temporary = folder.appendingPathComponent(
-      ".\(url.lastPathComponent).\(getpid()).tmp")
-    func failure(_ what: String) -> Failure {
-      Failure(description: "cannot \(what) '\(url.path)': \(String(cString: strerror(errno)))")
-    }
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw failure("write the history file") }
-    // An old temporary file of ours may have had another mode.
-    _ = fchmod(descriptor, 0o600)
-    var remaining = bytes[...]
-    while !remaining.isEmpty {
-      let count = remaining.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
-        let error = failure("write the history file")
-        close(descriptor)
-        unlink(temporary.path)
-        throw error
-      }
-      remaining = remaining.dropFirst(count)
-    }
-    guard fsync(descriptor) == 0, close(descriptor) == 0 else {
-      let error = failure("write the history file")
-      unlink(temporary.path)
-      throw error
-    }
-    guard rename(temporary.path, url.path) == 0 else {
-      let error = failure("replace the history file")
-      unlink(temporary.path)
-      throw error
+        description: made
+          ? "cannot write the history file '\(url.path)': \(reason)"
+          : "cannot make the folder '\(folder.path)': \(reason)")
     }
   }
 }

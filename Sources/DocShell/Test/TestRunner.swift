@@ -175,42 +175,17 @@ final class TestRunner {
   }
 
   /// Replaces the contents of the file at `url` (through any symbolic
-  /// link) with `bytes`, atomically: a new file beside it, with the same
-  /// permissions, synced, then renamed over it. On failure the script is
-  /// untouched.
+  /// link) with `bytes`, with DocKit's atomic write: a new file beside it,
+  /// with the same permissions, synced, renamed over it, then the folder
+  /// synced, so that a power loss leaves the old script or the new. On
+  /// failure the script is untouched.
   @concurrent
   static func replaceContents(of url: URL, with bytes: [UInt8]) async throws(FileProblem) {
-    let target = url.resolvingSymlinksInPath().path
-    var info = stat()
-    guard stat(target, &info) == 0 else { throw FileProblem(message: errnoText()) }
-    let folder = (target as NSString).deletingLastPathComponent
-    let name = (target as NSString).lastPathComponent
-    var template = Array("\(folder)/.\(name).update-XXXXXX".utf8CString)
-    let descriptor = mkstemp(&template)
-    guard descriptor >= 0 else { throw FileProblem(message: errnoText()) }
-    let temporary = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var written = 0
-    var failure: String?
-    bytes.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      while written < buffer.count {
-        let count = write(descriptor, base + written, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          failure = errnoText()
-          return
-        }
-        written += count
-      }
-    }
-    if failure == nil, fchmod(descriptor, info.st_mode & 0o7777) != 0 { failure = errnoText() }
-    if failure == nil, fsync(descriptor) != 0 { failure = errnoText() }
-    if close(descriptor) != 0, failure == nil { failure = errnoText() }
-    if failure == nil, rename(temporary, target) != 0 { failure = errnoText() }
-    if let failure {
-      unlink(temporary)
-      throw FileProblem(message: failure)
+    do {
+      try AtomicFile.write(bytes, to: url)
+    } catch {
+      throw FileProblem(
+        message: error.errno.map { String(cString: strerror($0)) } ?? error.message)
     }
   }
 

@@ -113,60 +113,37 @@ struct JournalOwnershipTests {
     #expect(try temporary.names() == ["Trip.notes"])
   }
 
-  /// Turns the journal of `url` into one an earlier version would have
-  /// written: named `.<name cut to 237 bytes>.docrepl-journal`, with a
-  /// version 1 record that names no package.
-  static func makeLegacy(_ url: URL, _ temporary: TemporaryDirectory) throws -> URL {
-    let journal = temporary(try #require(try journals(temporary).first))
-    let commit = journal.appendingPathComponent("COMMIT")
-    var record = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: commit)) as? [String: Any])
-    #expect(record["version"] as? Int == 2)
-    #expect(record["package"] as? String == url.lastPathComponent)
-    record["version"] = 1
-    record["package"] = nil
-    record["inode"] = nil
-    try JSONSerialization.data(withJSONObject: record).write(to: commit)
-    let stem = String(decoding: url.lastPathComponent.utf8.prefix(237), as: UTF8.self)
-    let legacy = temporary("." + stem + ".docrepl-journal")
-    try FileManager.default.moveItem(at: journal, to: legacy)
-    return legacy
-  }
-
-  @Test("An earlier version's committed journal is finished when its name is the package's alone")
-  func legacyJournalIsFinished() async throws {
+  @Test(
+    "A program with its own host identifier names its journal after it, and finishes a journal written under the default name"
+  )
+  func hostIdentifierNamesJournals() async throws {
     let temporary = try TemporaryDirectory()
     let url = try makeNotesPackage(temporary, count: 4)
-    try await Self.crashAfterCommit(url, temporary, edits: 2)
-    let legacy = try Self.makeLegacy(url, temporary)
-    #expect(legacy.lastPathComponent == ".Trip.notes.docrepl-journal")
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
-      url, environment: testEnvironment(temporary))
-    #expect(session.document.notes.first { $0.id == "n2" }?.text == "edited 2")
-    #expect(try temporary.names() == ["Trip.notes"])
-  }
-
-  @Test(
-    "An earlier version's committed journal whose name was cut, and so may be another package's, is refused and kept"
-  )
-  func legacyCutJournalIsRefused() async throws {
-    let temporary = try TemporaryDirectory()
-    let one = try makeNotesPackage(temporary, name: Self.longStem + "-one.notes", count: 4)
-    let two = try makeNotesPackage(temporary, name: Self.longStem + "-two.notes", count: 4)
-    let before = (diskState(one), diskState(two))
-    try await Self.crashAfterCommit(one, temporary, edits: 2)
-    let legacy = try Self.makeLegacy(one, temporary)
-    for url in [one, two] {
-      let cocoa = try await #require(throws: CocoaError.self) {
-        try await DocumentSession<NoteCollectionDocument>.open(
-          url, environment: testEnvironment(temporary))
-      }
-      let error = try #require(cocoa.fileWrapperError)
-      #expect(error.path == legacy.path)
-      #expect(error.message.contains("was not applied"))
+    let trips = try DocumentHost(identifier: "org.example.trips")
+    // A crash after the commit point, under the program's own name.
+    try await DocumentHost.$current.withValue(trips) {
+      try await Self.crashAfterCommit(url, temporary, edits: 1, text: "own")
     }
-    #expect(FileManager.default.fileExists(atPath: legacy.path))
-    #expect((diskState(one), diskState(two)) == before)
+    let own = try temporary.names().filter { $0.hasPrefix(".") }
+    #expect(own.count == 1)
+    #expect(own.allSatisfy { $0.hasSuffix(".org.example.trips-journal") })
+    try await DocumentHost.$current.withValue(trips) {
+      let session = try await DocumentSession<NoteCollectionDocument>.open(
+        url, environment: testEnvironment(temporary))
+      #expect(session.document.notes.first { $0.id == "n1" }?.text == "own 1")
+    }
+    #expect(try temporary.names() == ["Trip.notes"])
+
+    // A journal the current code left under the default name (a save
+    // before the program named its host) is finished too.
+    try await Self.crashAfterCommit(url, temporary, edits: 2, text: "default")
+    #expect(try Self.journals(temporary).count == 1)
+    try await DocumentHost.$current.withValue(trips) {
+      let session = try await DocumentSession<NoteCollectionDocument>.open(
+        url, environment: testEnvironment(temporary))
+      #expect(session.document.notes.first { $0.id == "n2" }?.text == "default 2")
+    }
+    #expect(try temporary.names() == ["Trip.notes"])
   }
 
   /// The first 16 hexadecimal digits of the SHA-256 of `name`'s bytes, by

@@ -67,8 +67,8 @@ struct PowerLossTests {
   nonisolated static let noteCount =
     ProcessInfo.processInfo.environment["DOCREPL_POWER_LOSS_NOTES"].flatMap(Int.init) ?? 200
 
-  static func environment<D>(_ folder: URL) -> DocumentSession<D>.Environment {
-    DocumentSession<D>.Environment(
+  static func environment(_ folder: URL) -> DocumentEnvironment {
+    DocumentEnvironment(
       now: { Date(timeIntervalSince1970: 1_000_000) },
       autosaveDirectory: folder.appendingPathComponent("autosave"), autosavePolicy: .never,
       makeAutosaveName: { "Untitled" })

@@ -11,10 +11,10 @@ final class TestClock: @unchecked Sendable {
   var counter = 0
 }
 
-func testEnvironment<D>(
+func testEnvironment(
   _ temporary: TemporaryDirectory, clock: TestClock = TestClock(), policy: AutosavePolicy = .never
-) -> DocumentSession<D>.Environment {
-  DocumentSession<D>.Environment(
+) -> DocumentEnvironment {
+  DocumentEnvironment(
     now: { clock.now }, autosaveDirectory: temporary("autosave"), autosavePolicy: policy,
     makeAutosaveName: {
       clock.counter += 1

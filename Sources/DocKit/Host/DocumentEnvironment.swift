@@ -1,0 +1,44 @@
+public import Foundation
+
+/// What a document session takes from outside: the clock, where untitled
+/// documents autosave, the autosave policy, and how autosaves are named.
+/// Tests inject a fixed clock and counter-based names, so runs repeat.
+///
+/// One environment serves sessions of every document type; inside a
+/// session it is also ``DocumentSession/Environment``.
+public struct DocumentEnvironment: Sendable {
+  /// The current time.
+  public var now: @Sendable () -> Date
+  /// Where untitled documents autosave.
+  public var autosaveDirectory: URL
+  /// When to autosave.
+  public var autosavePolicy: AutosavePolicy
+  /// A new name (without extension) for an untitled document's autosave.
+  public var makeAutosaveName: @Sendable () -> String
+
+  /// Creates an environment. Untitled documents autosave in
+  /// `autosaveDirectory`, by default the current host's
+  /// (``DocumentHost/autosaveDirectory`` of ``DocumentHost/current``).
+  public init(
+    now: @escaping @Sendable () -> Date = { Date() },
+    autosaveDirectory: URL = DocumentHost.current.autosaveDirectory,
+    autosavePolicy: AutosavePolicy = AutosavePolicy(),
+    makeAutosaveName: @escaping @Sendable () -> String = { "Untitled-" + UUID().uuidString }
+  ) {
+    self.now = now
+    self.autosaveDirectory = autosaveDirectory
+    self.autosavePolicy = autosavePolicy
+    self.makeAutosaveName = makeAutosaveName
+  }
+
+  /// The current host's autosave folder: `$XDG_STATE_HOME/docrepl/autosave`,
+  /// or `~/.local/state/docrepl/autosave`, for the default host (see
+  /// ``DocumentHost/autosaveDirectory``).
+  public static var defaultAutosaveDirectory: URL { DocumentHost.current.autosaveDirectory }
+}
+
+extension DocumentSession {
+  /// What the session takes from outside: ``DocumentEnvironment``, the
+  /// same for every document type.
+  public typealias Environment = DocumentEnvironment
+}

@@ -1,0 +1,265 @@
+public import Foundation
+
+// Writing: save, save as, save to, and the one write path under them.
+
+extension DocumentSession {
+  /// Saves the document to its file if it has unsaved changes.
+  ///
+  /// A single file is replaced atomically (temporary, fsync, rename,
+  /// directory fsync), keeping its permissions. A package is updated in
+  /// place through a journal: O(k) for k changed files, all or nothing.
+  ///
+  /// The open event is ended first, so an edit whose undo group is still
+  /// open is saved. A save, autosave or revert already running is waited
+  /// for.
+  ///
+  /// - Parameter force: Save even if the file changed on disk since it was
+  ///   read, replacing the other version.
+  /// - Throws: `CocoaError`: `.fileNoSuchFile` for an untitled document and
+  ///   `.fileWriteUnknown` for a conflict (the ``DocumentSessionError`` in
+  ///   `documentSessionError` says which), or the error that stopped the
+  ///   write (see ``save(as:contentType:overwrite:)``); the file is then as
+  ///   it was and the document still dirty.
+  public func save(force: Bool = false) async throws {
+    endEventGroup()
+    try await exclusively { try await saveInPlace(force: force) }
+  }
+
+  /// Returns whether it wrote.
+  @discardableResult
+  func saveInPlace(force: Bool) async throws -> Bool {
+    guard let fileURL else {
+      throw CocoaError(
+        .untitled, url: nil, message: "the document is untitled; use save as")
+    }
+    guard isDirty || force else { return false }
+    let disk = DocumentPath.resolved(fileURL)
+    if try Self.recoverJournal(at: disk, removingTemporaryFiles: false),
+      let path = try? FileWrapper.filePath(of: disk)
+    {
+      // This session's own committed save was finished: that is not
+      // another program's change.
+      diskStamp = FileChangeStamp.of(path: path)
+    }
+    isForcingSave = force
+    defer { isForcingSave = false }
+    guard force || !hasConflict else {
+      throw CocoaError(
+        .conflict, url: fileURL,
+        message: "the file changed on disk since it was opened or saved; revert, or save with force"
+      )
+    }
+    return try await write(to: fileURL, as: contentType, mode: .inPlace)
+  }
+
+  /// Saves the document to `url` as `contentType` and makes that its file.
+  ///
+  /// The whole tree is written. Unchanged files are cloned from the
+  /// current file where the file system can share data copy-on-write
+  /// (`FICLONE`: btrfs, XFS), else copied by the kernel; never hard-linked,
+  /// so the two documents share no inode.
+  ///
+  /// - Throws: `CocoaError`: `.fileWriteFileExists` if `url` exists and
+  ///   `overwrite` is false; `.fileWriteUnknown` with
+  ///   ``DocumentSessionError/Code/unsupportedContentType`` for a type the
+  ///   document cannot write, or with
+  ///   ``DocumentSessionError/Code/undeclaredContentType`` for a type that
+  ///   has no declaration, so the file could not be opened again by its
+  ///   name; for a failed write, Apple's code (`.fileWriteOutOfSpace`,
+  ///   `.fileWriteNoPermission`, ...) with the path and the
+  ///   ``FileWrapperError``. The document's own errors pass through; a
+  ///   `CocoaError` of its own that names no file gets `url`.
+  public func save(as url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
+    endEventGroup()
+    let type = try writableType(contentType ?? self.contentType, for: url)
+    try await exclusively { try await write(to: url, as: type, mode: .adopt(overwrite: overwrite)) }
+  }
+
+  /// Writes a copy to `url`, leaving the document's file, type and
+  /// unsaved state as they are. The open event is ended first, so the copy
+  /// holds every edit made so far; like ``save(as:contentType:overwrite:)``,
+  /// the copy shares no inode with the document's file.
+  ///
+  /// - Throws: As ``save(as:contentType:overwrite:)``.
+  public func save(to url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
+    endEventGroup()
+    let type = try writableType(contentType ?? self.contentType, for: url)
+    try await exclusively { try await write(to: url, as: type, mode: .copy(overwrite: overwrite)) }
+  }
+
+  /// `type`, if the document writes it and it is declared (see
+  /// ``declaredForSaving(_:)``).
+  func writableType(_ type: UTType, for url: URL? = nil) throws(CocoaError) -> UTType {
+    guard backend.writableContentTypes.contains(where: type.conforms(to:)) else {
+      throw CocoaError(
+        .unsupportedContentType, url: url,
+        message: "the document cannot be written as \(type.identifier) (it writes "
+          + backend.writableContentTypes.map(\.identifier).joined(separator: ", ") + ")")
+    }
+    return try Self.declaredForSaving(type)
+  }
+
+  enum WriteMode {
+    case inPlace
+    case adopt(overwrite: Bool)
+    case copy(overwrite: Bool)
+    case autosave
+  }
+
+  /// The one write path: serialize, then commit by the cheapest safe means.
+  /// `write(to:as:mode:)` calls it and reports its errors. The caller
+  /// holds the session's turn (``exclusively(_:)``).
+  ///
+  /// - Returns: Whether it wrote: false only for an autosave stopped by a
+  ///   close.
+  func serializeAndCommit(to url: URL, as type: UTType, mode: WriteMode) async throws -> Bool {
+    // Edits made while this write waited for its turn are written too.
+    endEventGroup()
+    // The path to a document follows links (see `DocumentPath`): what is
+    // read and written is the target, so a save through a link replaces
+    // the target and keeps the link. Errors name `url` as given.
+    let userURL = url
+    let url = DocumentPath.resolved(url)
+    let ownFile = fileURL.map(DocumentPath.resolved)
+    let samePlace = url.standardizedFileURL == ownFile?.standardizedFileURL
+    let existing = samePlace || fileURL != nil ? lastWrapper : nil
+    let original = ownFile
+    // Never a plain folder, the working folder or one above it, or a place
+    // inside the document's own package, whatever the mode: every save,
+    // save as, save to, export and autosave comes through here.
+    try DocumentPath.checkReplaceable(
+      url, named: userURL, writing: type, writable: backend.writableContentTypes,
+      ownPackage: ownFile,
+      ownPlaces: [ownFile, autosaveURL.map(DocumentPath.resolved)].compactMap { $0 })
+    let changeCountAtStart = changeCount
+    savingFromChangeCount = changeCountAtStart
+    savedStateDiverged = false
+    defer { savingFromChangeCount = nil }
+    if let writeDirectly = backend.writeDirectly {
+      if case .inPlace = mode {
+      } else if FileDescriptor.itemExists(atPath: url.path), !mode.overwrites {
+        throw DocumentSessionError(.fileExists, url: userURL, message: "the file already exists")
+      }
+      if isAutosaving, isClosed { return false }
+      try await writeDirectly(self, type, url)
+      finishWrite(
+        to: userURL, as: type, mode: mode, wrapper: nil, changeCount: changeCountAtStart)
+      return true
+    }
+    guard let makeWrapper = backend.makeWrapper else { return false }
+    let wrapper = try await makeWrapper(self, type, type == contentType ? existing : nil)
+    // A document closed discarding its changes while the autosave
+    // serialized it is not written.
+    if isAutosaving, isClosed { return false }
+    let box = UncheckedSendable(value: wrapper)
+    let inPlace = if case .inPlace = mode { true } else { false }
+    let manifest = inPlace && samePlace && type == contentType ? self.manifest : nil
+    let keepPermissions = samePlace ? diskPermissions(of: url) : nil
+    let forcing = isForcingSave
+    // Wrappers changed from here on (by an edit while this writes) are
+    // not what the disk will hold: see recordDisk.
+    let changesAtStart = FileWrapper.changeCount
+    let saved = try await offMainActor {
+      () throws -> UncheckedSendable<[PackageJournal.PlannedDirectory]>? in
+      let wrapper = box.value
+      // Finish (or discard) an earlier interrupted save of `url` first, so
+      // its journal is never applied over what this write puts there.
+      // (`save()` has already done so for its own file.)
+      if !inPlace { try PackageJournal.recover(packageAt: url, removingTemporaryFiles: false) }
+      if let manifest, wrapper.isDirectory {
+        return UncheckedSendable(
+          value: try Self.savePackage(wrapper, at: url, manifest: manifest, force: forcing))
+      }
+      if let keepPermissions, wrapper.isRegularFile, !wrapper.hasExactPermissions {
+        wrapper.permissions = keepPermissions
+        wrapper.attributesNeedWriting = true
+      }
+      // Unchanged files are hard-linked from the original only when the
+      // write replaces the original itself, so the other name disappears.
+      // Anywhere else (save as, save to, export, an untitled autosave) they
+      // are cloned or copied: the original stays, and a program writing
+      // either file in place must not change the other.
+      switch mode {
+      case .inPlace, .autosave:
+        if samePlace {
+          try wrapper.write(
+            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
+        } else {
+          try wrapper.writeIndependentCopy(
+            to: url, options: .withNameUpdating, originalContentsURL: original,
+            replacingExisting: true)
+        }
+      case .adopt(let overwrite), .copy(let overwrite):
+        if overwrite && samePlace {
+          try wrapper.write(
+            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
+        } else {
+          do throws(FileWrapperError) {
+            try wrapper.writeIndependentCopy(
+              to: url, options: .withNameUpdating, originalContentsURL: original,
+              replacingExisting: overwrite)
+          } catch
+            where error.code == .fileExists && error.path == (try? FileWrapper.filePath(of: url))
+          {
+            throw DocumentSessionError(
+              .fileExists, url: userURL,
+              message: "the file already exists; save with overwrite to replace it")
+          } catch {
+            throw error
+          }
+        }
+      }
+      return nil
+    }
+    finishWrite(
+      to: userURL, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
+      planned: saved.value?.value, changesAtStart: changesAtStart)
+    return true
+  }
+
+  func diskPermissions(of url: URL) -> UInt16? {
+    guard let path = try? FileWrapper.filePath(of: url) else { return nil }
+    return try? FileStatus.of(path, in: nil, path: path).permissions
+  }
+
+  func finishWrite(
+    to url: URL, as type: UTType, mode: WriteMode, wrapper: FileWrapper?, changeCount saved: Int,
+    planned: [PackageJournal.PlannedDirectory]? = nil, changesAtStart: UInt64? = nil
+  ) {
+    switch mode {
+    case .copy:
+      return
+    case .autosave where fileURL == nil:
+      return
+    case .inPlace, .adopt, .autosave:
+      let wasUntitledAutosave = autosaveURL
+      if case .adopt = mode {
+        fileURL = url
+        contentType = type
+        if let wasUntitledAutosave {
+          try? FileDescriptor.removeItem(atPath: wasUntitledAutosave.path)
+        }
+        autosaveURL = nil
+      }
+      recordDisk(wrapper, at: url, planned: planned, changesAtStart: changesAtStart)
+      // The document may have been edited while it was written. Then it
+      // is not the value that was saved, and must not be told it was: a
+      // document that tracks its changed parts would forget the new ones.
+      let editedMeanwhile =
+        changeCount != saved || savedStateDiverged || undoManager.openGroupsHoldChange
+      savedChangeCount = savedStateDiverged ? nil : saved
+      changesSinceAutosave = 0
+      lastSaveTime = environment.now()
+      if !editedMeanwhile { backend.didSave(self, type) }
+    }
+  }
+}
+
+extension DocumentSession.WriteMode {
+  var overwrites: Bool {
+    switch self {
+    case .adopt(let overwrite), .copy(let overwrite): overwrite
+    case .inPlace, .autosave: true
+    }
+  }
+}

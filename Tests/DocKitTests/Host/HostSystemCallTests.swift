@@ -1,0 +1,123 @@
+import DocKit
+import DocTestSupport
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// A text in a file, the least a session needs.
+private struct Memo: FileDocument {
+  static var readableContentTypes: [UTType] { [.plainText] }
+  var text = ""
+  init(text: String = "") { self.text = text }
+  init(configuration: ReadConfiguration) throws {
+    text = String(decoding: configuration.file.regularFileContents ?? Data(), as: UTF8.self)
+  }
+  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    FileWrapper(regularFileWithContents: Data(text.utf8))
+  }
+}
+
+/// Fails every `unlinkat` of one name with EIO, and counts the tries.
+private final class FailingUnlink: FileSystem {
+  let name: String
+  let tries = Mutex(0)
+  init(name: String) { self.name = name }
+  func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+    guard String(cString: path) == name else { return Glibc.unlinkat(directory, path, flags) }
+    tries.withLock { $0 += 1 }
+    errno = EIO
+    return -1
+  }
+}
+
+/// The host's own file calls (the autosave folder's listing, removing an
+/// autosave, the existence check, reading a declarations file) go through
+/// ``FileSystemContext``, so fault injection and the power-loss model see
+/// them: a fault there is reported, or is harmless, and loses nothing.
+@MainActor
+@Suite("Host system calls go through FileSystem")
+struct HostSystemCallTests {
+  @Test("A read that fails while registering a declarations file is an error; nothing registers")
+  func declarationsReadFault() throws {
+    let temporary = try TemporaryDirectory()
+    func declarations(_ name: String) throws -> (URL, String) {
+      let identifier = "org.docrepl.test.fault-\(UUID().uuidString.lowercased())"
+      let file = try temporary.write(
+        """
+        {"UTExportedTypeDeclarations": [{"UTTypeIdentifier": "\(identifier)",
+          "UTTypeConformsTo": "public.json"}]}
+        """, to: name)
+      return (file, identifier)
+    }
+    // A first file, as long as the second, to count the calls a read makes.
+    let (counted, _) = try declarations("counted.json")
+    let counting = FaultInjectingFileSystem()
+    try FileSystemContext.$current.withValue(counting) {
+      try UTType.registerDeclarations(contentsOf: counted)
+    }
+    #expect(counting.callsByName["openat"] == 1)
+    #expect(counting.callsByName["read"] ?? 0 >= 1)
+    // Every call but the last (the `close` after the read, whose failure
+    // changes nothing read) fails the registration, which registers nothing.
+    let (file, identifier) = try declarations("types.json")
+    let before = try Data(contentsOf: file)
+    for call in 1..<counting.callCount {
+      let failing = FaultInjectingFileSystem(failingCall: call, with: .eio)
+      let error = FileSystemContext.$current.withValue(failing) {
+        #expect(throws: UTTypeDeclarationError.self) {
+          try UTType.registerDeclarations(contentsOf: file)
+        }
+      }
+      #expect(failing.didFail)
+      #expect(error?.message == "cannot read the file: Input/output error")
+      #expect(UTType(identifier) == nil)
+    }
+    #expect(try Data(contentsOf: file) == before)
+  }
+
+  @Test("Save as removes the untitled autosave through the file system; a failure keeps both")
+  func autosaveRemovalFault() async throws {
+    let temporary = try TemporaryDirectory()
+    let autosaves = temporary("autosave")
+    let environment = DocumentSession<Memo>.Environment(
+      autosaveDirectory: autosaves, makeAutosaveName: { "Untitled-1" })
+    let session = DocumentSession(new: Memo(), contentType: .plainText, environment: environment)
+    session.setDocument(Memo(text: "canary\n"))
+    #expect(try await session.autosave())
+    let autosave = try #require(session.autosaveURL)
+    #expect(DocumentSession<Memo>.recoverableAutosaves(in: autosaves) == [autosave])
+    let failing = FailingUnlink(name: autosave.lastPathComponent)
+    let saved = temporary("memo.txt")
+    try await FileSystemContext.$current.withValue(failing) {
+      try await session.save(as: saved)
+    }
+    // The removal went through the file system and failed: the save
+    // stands, and the autosave is still there, holding the same text.
+    #expect(failing.tries.withLock { $0 } == 1)
+    #expect(!session.isDirty)
+    #expect(Array(try Data(contentsOf: saved)) == Array("canary\n".utf8))
+    #expect(Array(try Data(contentsOf: autosave)) == Array("canary\n".utf8))
+  }
+
+  @Test(
+    "A failed save as says where the file its error names stands: the folder on the way, or the document"
+  )
+  func pathRoles() async throws {
+    let temporary = try TemporaryDirectory()
+    let session = DocumentSession(
+      new: Memo(text: "canary\n"), contentType: .plainText,
+      environment: DocumentEnvironment(autosaveDirectory: temporary("autosave")))
+    let missing = try await #require(throws: CocoaError.self) {
+      try await session.save(as: temporary("missing/memo.txt"))
+    }
+    #expect(missing.documentPathRole == .enclosingFolder)
+    let existing = try temporary.write("keep\n", to: "memo.txt")
+    let exists = try await #require(throws: CocoaError.self) {
+      try await session.save(as: existing)
+    }
+    #expect(exists.code == .fileWriteFileExists)
+    #expect(exists.documentPathRole == .document)
+    #expect(Array(try Data(contentsOf: existing)) == Array("keep\n".utf8))
+  }
+}
