@@ -100,9 +100,11 @@ enum CheckCommand: ShellCommand {
         typeName: parsed.typeName, seed: seed, report: report, seconds: Self.seconds(elapsed)
       ).xml
       do {
-        try Data(xml.utf8).write(to: junitURL, options: .atomic)
+        try AtomicFile.write(Array(xml.utf8), to: junitURL)
       } catch {
-        errors.write("docrepl check: error: cannot write '\(parsed.junit ?? "")': \(error)\n")
+        errors.write(
+          "docrepl check: error: cannot write '\(parsed.junit ?? "")': \(Interpreter.message(of: error))\n"
+        )
         return .failure
       }
     }
@@ -125,10 +127,12 @@ enum CheckCommand: ShellCommand {
     let file = folder.appendingPathComponent(failure.fileName)
     var wrote = true
     do {
-      try Data(failure.script.utf8).write(to: file, options: .atomic)
+      try AtomicFile.write(Array(failure.script.utf8), to: file)
     } catch {
       wrote = false
-      errors.write("docrepl check: error: cannot write '\(failure.fileName)': \(error)\n")
+      errors.write(
+        "docrepl check: error: cannot write '\(failure.fileName)': \(Interpreter.message(of: error))\n"
+      )
     }
     output.write(
       """

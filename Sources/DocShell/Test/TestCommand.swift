@@ -1,3 +1,4 @@
+import DocKit
 import DocScript
 import Foundation
 import Glibc
@@ -79,7 +80,7 @@ enum TestCommand: ShellCommand {
     }
     if let junitURL {
       do {
-        try Data(JUnitReport(outcomes: outcomes).xml.utf8).write(to: junitURL, options: .atomic)
+        try AtomicFile.write(Array(JUnitReport(outcomes: outcomes).xml.utf8), to: junitURL)
       } catch {
         errors.write(
           "docrepl test: error: cannot write the JUnit report '\(options.junit ?? "")': \(Interpreter.message(of: error))\n"
