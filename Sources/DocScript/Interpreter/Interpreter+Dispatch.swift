@@ -9,6 +9,14 @@ extension Interpreter {
 
   /// Every command name the language knows: built-in, and every
   /// registered type's.
+  /// Whether `name` is a command: a built-in, `let`, `group`, or a
+  /// registered type's. What ``allCommandNames`` answers, without making
+  /// the set, for the one name each command looks up.
+  func isCommandName(_ name: String) -> Bool {
+    builtins[name] != nil || name == "let" || name == "group"
+      || registry.entries.contains { $0.commandSpecs.contains { $0.name == name } }
+  }
+
   var allCommandNames: Set<String> {
     Set(builtins.keys).union(registry.entries.flatMap { $0.commandSpecs.map(\.name) })
       .union(["let", "group"])
@@ -162,7 +170,7 @@ extension Interpreter {
     let name = words[0]
     let rest = Array(words.dropFirst())
     // A name that came from a variable is checked only now.
-    guard allCommandNames.contains(name.text) else {
+    guard isCommandName(name.text) else {
       throw ScriptError(unknownCommand(name.text, at: name.range))
     }
     if let builtin = builtins[name.text], name.text != "set" || isSetting(rest) {
@@ -218,7 +226,7 @@ extension Interpreter {
   ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
     let target = try document(named: Self.docOption(in: rest), at: name)
     guard let command = target.commands[name.text] else {
-      if allCommandNames.contains(name.text) {
+      if isCommandName(name.text) {
         throw ScriptError(
           "\(IndefiniteArticle.before(target.typeName)) document has no command '\(name.text)'",
           at: name,

@@ -110,6 +110,10 @@ public final class Interpreter {
 
   /// The scripts being run, outermost first, with where each was sourced.
   var sourceStack: [(source: ScriptSource, url: URL?, includedAt: SourceLocation?)] = []
+  /// The last script file's folder as `$SCRIPT_DIR` holds it: a script
+  /// runs an entry at a time, and working it out again for each entry
+  /// cost as much as running a one-line edit.
+  private var scriptDirectory: (url: URL, path: String)?
   var result = Result()
   var stopped = false
   /// How many `group` blocks are running.
@@ -288,7 +292,10 @@ public final class Interpreter {
     sourceStack.append((source, url, includedAt))
     let savedScriptDirectory = variables["SCRIPT_DIR"]
     if let url {
-      variables["SCRIPT_DIR"] = url.deletingLastPathComponent().standardizedFileURL.path
+      if scriptDirectory?.url != url {
+        scriptDirectory = (url, url.deletingLastPathComponent().standardizedFileURL.path)
+      }
+      variables["SCRIPT_DIR"] = scriptDirectory?.path
     }
     defer {
       sourceStack.removeLast()
