@@ -20,8 +20,11 @@ final class GatedFileSystem: FileSystem {
   enum Call: Sendable { case fsync, read }
 
   /// How many seconds a held call waits for ``proceed()`` before it fails
-  /// the test and goes on. Only a broken interleaving ever waits this long.
-  static let patience = 30
+  /// the test and goes on. Generous: the test acts on the main actor,
+  /// which every main-actor suite running in parallel shares, and under
+  /// heavy load a sound hold has lasted over ten seconds. A held call on
+  /// the main actor itself is caught at once, without waiting.
+  static let patience = 120
 
   private let base = POSIXFileSystem()
   private let held: Call
