@@ -45,11 +45,20 @@ extension DocumentSession {
     let url = autosaveURL ?? untitledAutosaveURL()
     // Through the file system, each new folder synced into its parent:
     // else a power loss after the autosave could lose the autosave folder,
-    // and the autosave in it.
+    // and the autosave in it. Off the main actor, as all blocking file
+    // system work: a sync can take long, and the program must stay
+    // responsive (and able to close the document) meanwhile.
     let folder = url.deletingLastPathComponent()
-    do {
-      try FileDescriptor.makeDirectories(atPath: folder.path)
-    } catch {
+    let folderPath = folder.path
+    let failure = try await offMainActor { () -> SystemCallError? in
+      do throws(SystemCallError) {
+        try FileDescriptor.makeDirectories(atPath: folderPath)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let error = failure.value {
       throw CocoaError(FileWrapperError(error), writing: true, url: folder)
     }
     let wrote = try await write(to: url, as: contentType, mode: .autosave)

@@ -2,25 +2,43 @@ import Dispatch
 import DocKit
 import Glibc
 import Synchronization
+import Testing
 
 /// A file system that holds the first call of one kind until the test lets
 /// it go, so that the test can act on the main actor while a save (held at
 /// its first `fsync`) or a read (held at its first `read`) is under way off
 /// it. Every call goes to the real file system.
+///
+/// A held call must leave the test free to act while it is held, else the
+/// test does not test the interleaving it describes. So a call to hold
+/// that runs on the main actor (blocking file system work on the main
+/// actor, which the test needs) fails the test at once and is not held;
+/// and a held call not let go within ``patience`` (something else the
+/// test needs could not run) fails the test and goes on by itself.
 final class GatedFileSystem: FileSystem {
   /// The kind of call to hold.
   enum Call: Sendable { case fsync, read }
 
+  /// How many seconds a held call waits for ``proceed()`` before it fails
+  /// the test and goes on. Generous: the test acts on the main actor,
+  /// which every main-actor suite running in parallel shares, and under
+  /// heavy load a sound hold has lasted over ten seconds. A held call on
+  /// the main actor itself is caught at once, without waiting.
+  static let patience = 120
+
   private let base = POSIXFileSystem()
   private let held: Call
+  private let sourceLocation: SourceLocation
   private let armed = Mutex(true)
   private let release = DispatchSemaphore(value: 0)
   private let reachedStream: AsyncStream<Void>
   private let reachedContinuation: AsyncStream<Void>.Continuation
 
-  /// Holds the first call of kind `call`.
-  init(holding call: Call) {
+  /// Holds the first call of kind `call`. A call to hold that runs on the
+  /// main actor, or one held too long, is reported at `sourceLocation`.
+  init(holding call: Call, sourceLocation: SourceLocation = #_sourceLocation) {
     held = call
+    self.sourceLocation = sourceLocation
     (reachedStream, reachedContinuation) = AsyncStream<Void>.makeStream()
   }
 
@@ -44,8 +62,38 @@ final class GatedFileSystem: FileSystem {
       return armed
     }
     guard first else { return }
+    if Self.isOnMainQueue() {
+      // Held here, it would block the main actor the test needs to act.
+      Issue.record(
+        """
+        The \(String(describing: call)) to hold ran on the main actor: blocking file system \
+        work on the main actor, which the test needs to act while the call is held
+        """,
+        sourceLocation: sourceLocation)
+      reachedContinuation.yield()
+      return
+    }
     reachedContinuation.yield()
-    _ = release.wait(timeout: .now() + 30)
+    if release.wait(timeout: .now() + .seconds(Self.patience)) == .timedOut {
+      Issue.record(
+        """
+        The held \(String(describing: call)) was not let go within \(Self.patience) seconds: \
+        the test could not act while it was held, so it did not test what it says
+        """,
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Marks the main queue, which runs the main actor's jobs.
+  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  /// Whether this code runs on the main queue, so on the main actor.
+  private static func isOnMainQueue() -> Bool {
+    DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
   func fsync(_ descriptor: Int32) -> Int32 {

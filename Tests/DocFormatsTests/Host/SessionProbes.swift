@@ -1,6 +1,7 @@
 import DocKit
 import Foundation
 import Synchronization
+import Testing
 
 /// A reference document that records whether the main actor could run
 /// while it serialized: its serialization waits for a main-actor task the
@@ -85,7 +86,8 @@ struct KindChangePackage: FileDocument {
 }
 
 /// A reference document whose serialization waits until the test says so,
-/// so the test can edit the document while a save is under way.
+/// so the test can edit the document while a save is under way. Not let go
+/// within 30 seconds, it fails the test: the edits did not interleave.
 final class SlowDocument: ReferenceFileDocument {
   static let readableContentTypes: [UTType] = [.data]
   let proceed = DispatchSemaphore(value: 0)
@@ -100,7 +102,10 @@ final class SlowDocument: ReferenceFileDocument {
   func snapshot(contentType: UTType) throws -> Data { Data("slow".utf8) }
 
   func fileWrapper(snapshot: Data, configuration: WriteConfiguration) throws -> FileWrapper {
-    _ = proceed.wait(timeout: .now() + 30)
+    if proceed.wait(timeout: .now() + 30) == .timedOut {
+      // The test's edits did not happen while the save serialized.
+      Issue.record("SlowDocument was not let go within 30 seconds: the main actor was blocked")
+    }
     return FileWrapper(regularFileWithContents: snapshot)
   }
 }

@@ -218,9 +218,25 @@ struct SilentLossTests {
     #expect(!session.isDirty)
   }
 
-  @Test("Closing, discarding changes, while an untitled autosave writes leaves no autosave behind")
-  func closeDuringAutosave() async throws {
+  /// Where an untitled autosave is held while the test closes its session.
+  enum AutosaveStep: String, Sendable, CustomTestStringConvertible {
+    /// Creating the autosave folder (held at the fsync of its parent).
+    case makingTheFolder = "making its folder"
+    /// Writing the autosave file, its folder already there.
+    case writingTheFile = "writing the file"
+
+    var testDescription: String { rawValue }
+  }
+
+  @Test(
+    "Closing, discarding changes, while an untitled autosave writes leaves no autosave behind",
+    arguments: [AutosaveStep.makingTheFolder, .writingTheFile])
+  func closeDuringAutosave(heldWhile step: AutosaveStep) async throws {
     let temporary = try TemporaryDirectory()
+    if step == .writingTheFile {
+      try FileManager.default.createDirectory(
+        at: temporary("autosave"), withIntermediateDirectories: false)
+    }
     let session = DocumentSession(
       new: PlainTextDocument(text: "draft\n"),
       environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 1, interval: nil)))
