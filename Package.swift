@@ -82,7 +82,7 @@ let package = Package(
     /// The three seed examples, compiled with only their imports changed.
     .testTarget(name: "SeedTests", dependencies: ["DocKit", "DocTestSupport"]),
     /// The fuzz targets' seeds and past crashes, replayed.
-    .testTarget(name: "DocFuzzTests", dependencies: ["DocFuzz", "DocTestSupport"]),
+    .testTarget(name: "DocFuzzTests", dependencies: ["DocFuzz", "DocKit", "DocTestSupport"]),
     .testTarget(
       name: "DocShellTests",
       dependencies: [

@@ -1,3 +1,5 @@
+import DocKit
+
 /// A well-formed DocScript made up for the parse benchmark, with the
 /// number of top-level statements a parser must find in it.
 ///

@@ -1,3 +1,4 @@
+import DocKit
 import DocTestSupport
 import Foundation
 import Testing

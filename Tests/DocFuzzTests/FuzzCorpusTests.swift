@@ -1,4 +1,5 @@
 import DocFuzz
+import DocKit
 import DocTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import DocKit
 import DocScript
 import DocTestSupport
 import Foundation

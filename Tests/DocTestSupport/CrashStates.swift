@@ -1,3 +1,5 @@
+import DocKit
+
 /// The disk states a power loss could leave after a number of recorded
 /// calls, under the model of ext4's default `data=ordered` mode described
 /// in docs/saving.md ("Power loss, simulated"):

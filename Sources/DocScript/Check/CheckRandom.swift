@@ -1,30 +1,27 @@
+import DocKit
+
 /// The seeded generator behind `docrepl check`: SplitMix64, whose output
 /// for a seed is fixed by its few lines of arithmetic, so that the same
 /// seed gives the same sequences on every machine and every Swift
 /// version. (The standard library's `Int.random(in:using:)` may change
 /// how it maps a generator's output to a range; ``below(_:)`` does not.)
 public struct CheckRandom: RandomNumberGenerator, Sendable {
-  private var state: UInt64
+  private var generator: SplitMix64
 
   /// A generator that starts from `seed`.
   public init(seed: UInt64) {
-    state = seed
+    generator = SplitMix64(seed: seed)
   }
 
   /// The next 64 random bits.
   public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    generator.next()
   }
 
   /// A number in `0..<count` (0 when `count` is not positive), by
   /// Lemire's multiply-shift: the high half of a 128-bit product.
   public mutating func below(_ count: Int) -> Int {
-    guard count > 1 else { return 0 }
-    return Int(UInt64(count).multipliedFullWidth(by: next()).high)
+    generator.below(count)
   }
 
   /// True `percent` times in a hundred.
