@@ -40,16 +40,12 @@ enum CheckCommand: ShellCommand {
     if let from = parsed.from {
       options.startFile = URL(fileURLWithPath: from, relativeTo: folder).standardizedFileURL
     }
-    let junitURL = parsed.junit.map { URL(fileURLWithPath: $0, relativeTo: folder) }
-    if let junitURL {
-      var isFolder: ObjCBool = false
-      let parent = junitURL.deletingLastPathComponent().path
-      guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder),
-        isFolder.boolValue
-      else {
-        errors.write("docrepl check: error: no folder '\(parent)' for the JUnit report\n")
-        return .noInput
-      }
+    var junitURL: URL?
+    if let junit = parsed.junit {
+      guard
+        let url = JUnitReport.destination(junit, relativeTo: folder, for: "check", errors: &errors)
+      else { return .noInput }
+      junitURL = url
     }
     // The sequences run in a scratch folder whose fsync is skipped, as
     // `docrepl test` does: it is removed at the end, and waiting for the

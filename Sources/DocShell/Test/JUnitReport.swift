@@ -84,3 +84,27 @@ struct JUnitReport {
     return result
   }
 }
+
+extension JUnitReport {
+  /// The file a `--junit <path>` option names, relative to `folder`, if
+  /// the folder it goes in exists; nil if not, after saying so on
+  /// `errors` for `command` (`docrepl test`, `docrepl check`), whose exit
+  /// status is then 66. Checked before anything runs, so that a long run
+  /// does not end in a report with nowhere to go.
+  static func destination(
+    _ path: String, relativeTo folder: URL, for command: String,
+    errors: inout some TextOutputStream
+  ) -> URL? {
+    let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
+    var isDirectory: ObjCBool = false
+    guard
+      FileManager.default.fileExists(
+        atPath: url.deletingLastPathComponent().path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      errors.write("docrepl \(command): error: no folder for the JUnit report '\(path)'\n")
+      return nil
+    }
+    return url
+  }
+}

@@ -46,16 +46,10 @@ enum TestCommand: ShellCommand {
     }
     var junitURL: URL?
     if let junit = options.junit {
-      let url = URL(fileURLWithPath: junit, relativeTo: context.workingDirectory)
-        .standardizedFileURL
-      var isDirectory: ObjCBool = false
-      let folder = url.deletingLastPathComponent().path
-      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else {
-        errors.write("docrepl test: error: no folder for the JUnit report '\(junit)'\n")
-        return .noInput
-      }
+      guard
+        let url = JUnitReport.destination(
+          junit, relativeTo: context.workingDirectory, for: "test", errors: &errors)
+      else { return .noInput }
       junitURL = url
     }
 
