@@ -1,5 +1,5 @@
 /// Where the one input loop gets its lines: the prompt (readline), standard
-/// input in batch, the text of `-c`, or a script file (``ScriptLines``, for
+/// input in batch, the text of `-c`, or a script file (`ScriptLines`, for
 /// `docrepl run` and `source`). Every input is read by ``EntryReader``;
 /// only the line source differs.
 @MainActor
