@@ -5,19 +5,6 @@ import Glibc
 import Synchronization
 import Testing
 
-/// A text in a file, the least a session needs.
-private struct Memo: FileDocument {
-  static var readableContentTypes: [UTType] { [.plainText] }
-  var text = ""
-  init(text: String = "") { self.text = text }
-  init(configuration: ReadConfiguration) throws {
-    text = String(decoding: configuration.file.regularFileContents ?? Data(), as: UTF8.self)
-  }
-  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-    FileWrapper(regularFileWithContents: Data(text.utf8))
-  }
-}
-
 /// Fails every `unlinkat` of one name with EIO, and counts the tries.
 private final class FailingUnlink: FileSystem {
   let name: String
@@ -80,13 +67,14 @@ struct HostSystemCallTests {
   func autosaveRemovalFault() async throws {
     let temporary = try TemporaryDirectory()
     let autosaves = temporary("autosave")
-    let environment = DocumentSession<Memo>.Environment(
+    let environment = DocumentSession<TextMemo>.Environment(
       autosaveDirectory: autosaves, makeAutosaveName: { "Untitled-1" })
-    let session = DocumentSession(new: Memo(), contentType: .plainText, environment: environment)
-    session.setDocument(Memo(text: "canary\n"))
+    let session = DocumentSession(
+      new: TextMemo(), contentType: .plainText, environment: environment)
+    session.setDocument(TextMemo(text: "canary\n"))
     #expect(try await session.autosave())
     let autosave = try #require(session.autosaveURL)
-    #expect(DocumentSession<Memo>.recoverableAutosaves(in: autosaves) == [autosave])
+    #expect(DocumentSession<TextMemo>.recoverableAutosaves(in: autosaves) == [autosave])
     let failing = FailingUnlink(name: autosave.lastPathComponent)
     let saved = temporary("memo.txt")
     try await FileSystemContext.$current.withValue(failing) {
@@ -106,7 +94,7 @@ struct HostSystemCallTests {
   func pathRoles() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: Memo(text: "canary\n"), contentType: .plainText,
+      new: TextMemo(text: "canary\n"), contentType: .plainText,
       environment: DocumentEnvironment(autosaveDirectory: temporary("autosave")))
     let missing = try await #require(throws: CocoaError.self) {
       try await session.save(as: temporary("missing/memo.txt"))

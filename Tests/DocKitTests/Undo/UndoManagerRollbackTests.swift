@@ -8,19 +8,6 @@ import Testing
 // registration emptied is put back, and steps an undo or redo took are
 // taken again the other way.
 
-/// A text in a file, the least a session needs.
-private struct Note: FileDocument {
-  static var readableContentTypes: [UTType] { [.plainText] }
-  var text = ""
-  init(text: String = "") { self.text = text }
-  init(configuration: ReadConfiguration) throws {
-    text = String(decoding: configuration.file.regularFileContents ?? Data(), as: UTF8.self)
-  }
-  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-    FileWrapper(regularFileWithContents: Data(text.utf8))
-  }
-}
-
 @MainActor
 @Suite("UndoManager: rolling back a failed action keeps both stacks")
 struct UndoManagerRollbackTests {
@@ -63,9 +50,9 @@ struct UndoManagerRollbackTests {
 
   @Test("The rollback records no step and counts no change: a session's saved point survives")
   func sessionSavedPoint() async throws {
-    let session = DocumentSession(new: Note())
+    let session = DocumentSession(new: TextMemo())
     for line in ["a", "b"] {
-      session.setDocument(Note(text: session.document.text + line))
+      session.setDocument(TextMemo(text: session.document.text + line))
       try await session.endEvent()
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -76,7 +63,7 @@ struct UndoManagerRollbackTests {
     session.undoManager.undo()
     #expect(session.isDirty)
     let point = session.undoManager.rollbackPoint()
-    session.setDocument(Note(text: "failed"))
+    session.setDocument(TextMemo(text: "failed"))
     session.undoManager.rollBack(to: point)
     #expect(session.document.text == "a")
     #expect(session.changeCount == 1)
