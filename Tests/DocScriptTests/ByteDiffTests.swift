@@ -130,20 +130,8 @@ struct ByteDiffTests {
       var old = (0..<Int.random(in: 0..<40, using: &random)).map { _ in
         alphabet.randomElement(using: &random) ?? "a"
       }
-      var new = old
-      for _ in 0..<Int.random(in: 1..<8, using: &random) {
-        let roll = Int.random(in: 0..<3, using: &random)
-        if roll == 0 || new.isEmpty {
-          new.insert(
-            alphabet.randomElement(using: &random) ?? "a",
-            at: Int.random(in: 0...new.count, using: &random))
-        } else if roll == 1 {
-          new.remove(at: Int.random(in: 0..<new.count, using: &random))
-        } else {
-          new[Int.random(in: 0..<new.count, using: &random)] =
-            alphabet.randomElement(using: &random) ?? "z"
-        }
-      }
+      let new = randomlyEdited(
+        old, count: Int.random(in: 1..<8, using: &random), alphabet: alphabet, using: &random)
       // Now and then, no final line break on one side or both.
       if old.isEmpty { old = ["a"] }
       let oldText = old.joined(separator: "\n") + (Bool.random(using: &random) ? "\n" : "")

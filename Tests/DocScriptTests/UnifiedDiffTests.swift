@@ -98,19 +98,9 @@ struct UnifiedDiffTests {
       let old = (0..<Int.random(in: 0..<30, using: &random)).map { _ in
         alphabet.randomElement(using: &random) ?? "a"
       }
-      var new = old
-      for _ in 0..<Int.random(in: 0..<8, using: &random) {
-        let roll = Int.random(in: 0..<3, using: &random)
-        if roll == 0 || new.isEmpty {
-          new.insert(
-            alphabet.randomElement(using: &random) ?? "a",
-            at: Int.random(in: 0...new.count, using: &random))
-        } else if roll == 1 {
-          new.remove(at: Int.random(in: 0..<new.count, using: &random))
-        } else {
-          new[Int.random(in: 0..<new.count, using: &random)] = "z"
-        }
-      }
+      let new = randomlyEdited(
+        old, count: Int.random(in: 0..<8, using: &random), alphabet: alphabet, replacement: "z",
+        using: &random)
       let diff = UnifiedDiff(old: old, new: new)
       #expect(apply(diff, to: old) == new, "old: \(old) new: \(new)")
       let ours = diff.hunks.flatMap(\.lines).filter {
