@@ -51,7 +51,7 @@ extension BinaryDocument: ScriptableReferenceDocument {
         } catch let error as ScriptError {
           throw error
         } catch {
-          throw ScriptError(Interpreter.message(of: error), at: path)
+          throw ScriptError(context.errorMessage.text(for: error), at: path)
         }
         let document = context.session.document
         try document.replaceBytes(

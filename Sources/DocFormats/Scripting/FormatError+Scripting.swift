@@ -8,4 +8,7 @@ extension FormatError: DocumentFileError {
     copy.file = path
     return copy
   }
+
+  /// ``message``: the line, column and byte offset are FormatError's own.
+  public var reason: String? { message }
 }

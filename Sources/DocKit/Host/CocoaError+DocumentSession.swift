@@ -38,15 +38,50 @@ extension CocoaError {
     userInfo[DocumentSessionError.userInfoKey] as? DocumentSessionError
   }
 
+  /// What this error says, as fields (see ``DocumentErrorDetails``): the
+  /// file it is about and its role in the operation, the reason without
+  /// the path, DocKit's suggestion, and the system call that failed. For
+  /// every error of ``DocumentSession``, ``FileExporter`` and
+  /// ``FileWrapper`` that DocKit words itself; nil for any other
+  /// `CocoaError` (Foundation's own, a document's own that names no file),
+  /// whose description is all there is.
+  ///
+  ///     } catch let error as CocoaError {
+  ///       if let errno = error.documentErrorDetails?.systemCallError?.errno { ... }
+  ///     }
+  public var documentErrorDetails: DocumentErrorDetails? {
+    var details: DocumentErrorDetails
+    if let failure = fileWrapperError {
+      details = DocumentErrorDetails(failure)
+    } else if let refusal = documentSessionError {
+      details = DocumentErrorDetails(refusal)
+    } else if let stored = userInfo[DocumentErrorDetails.userInfoKey] as? DocumentErrorDetails {
+      details = stored
+    } else {
+      return nil
+    }
+    details.role = details.url == nil ? nil : documentPathRole
+    return details
+  }
+
   /// A session's refusal, as the `CocoaError` it throws: the arguments are
-  /// ``DocumentSessionError``'s.
+  /// ``DocumentSessionError``'s. Its URL, if any, is the operation's
+  /// document (``DocumentPathRole/document``).
   ///
   /// - Parameter reading: Whether the refused operation reads (open,
   ///   revert), which chooses `.fileReadUnknown` over `.fileWriteUnknown`.
   init(
-    _ code: DocumentSessionError.Code, url: URL?, message: String, reading: Bool = false
+    _ code: DocumentSessionError.Code, url: URL?, message: String,
+    recoverySuggestion: String? = nil, reading: Bool = false
   ) {
-    self.init(DocumentSessionError(code, url: url, message: message), reading: reading)
+    self.init(
+      DocumentSessionError(
+        code, url: url, message: message, recoverySuggestion: recoverySuggestion),
+      reading: reading)
+    guard url != nil else { return }
+    var info = userInfo
+    info[DocumentPathRole.userInfoKey] = DocumentPathRole.document
+    self = CocoaError(self.code, userInfo: info)
   }
 
   /// `error` as a `CocoaError`: Apple's code, the URL in `NSURLErrorKey` and
@@ -61,6 +96,9 @@ extension CocoaError {
     if let url = error.url {
       info[NSURLErrorKey] = url
       if url.isFileURL { info[NSFilePathErrorKey] = url.path }
+    }
+    if let suggestion = error.recoverySuggestion {
+      info[NSLocalizedRecoverySuggestionErrorKey] = suggestion
     }
     self.init(error.cocoaCode(reading: reading), userInfo: info)
   }
@@ -79,16 +117,25 @@ extension CocoaError {
   ///   passes through unchanged, as Apple passes it through.
   ///
   /// A `CocoaError` that names a file also gets the file's
-  /// ``DocumentPathRole`` in the operation on `url`.
+  /// ``DocumentPathRole`` in the operation on `url`, and, if DocKit has no
+  /// typed error for it, ``DocumentErrorDetails`` that name the file.
   static func reportingHostError(_ error: any Error, at url: URL, reading: Bool) -> any Error {
     let reported = reportingHostErrorWithoutRole(error, at: url, reading: reading)
-    guard let cocoa = reported as? CocoaError, cocoa.documentPathRole == nil,
+    guard let cocoa = reported as? CocoaError,
       let path = cocoa.userInfo[NSFilePathErrorKey] as? String, url.isFileURL
     else { return reported }
     var info = cocoa.userInfo
-    info[DocumentPathRole.userInfoKey] = DocumentPathRole(
-      path: URL(fileURLWithPath: path).standardizedFileURL.path,
-      target: url.standardizedFileURL.path)
+    if cocoa.documentPathRole == nil {
+      info[DocumentPathRole.userInfoKey] = DocumentPathRole(
+        path: URL(fileURLWithPath: path).standardizedFileURL.path,
+        target: url.standardizedFileURL.path)
+    }
+    if cocoa.documentErrorDetails == nil {
+      // A `CocoaError` of Foundation's or a document's, which names the
+      // file in its user info: its description is its own.
+      info[DocumentErrorDetails.userInfoKey] = DocumentErrorDetails(
+        url: URL(fileURLWithPath: path), reason: nil)
+    }
     return CocoaError(cocoa.code, userInfo: info)
   }
 
@@ -108,6 +155,10 @@ extension CocoaError {
       if url.isFileURL { info[NSFilePathErrorKey] = path }
       if info[NSLocalizedDescriptionKey] == nil {
         info[NSLocalizedDescriptionKey] = "\(path): \(error.code.reason)"
+        if url.isFileURL {
+          info[DocumentErrorDetails.userInfoKey] = DocumentErrorDetails(
+            url: URL(fileURLWithPath: path), reason: error.code.reason)
+        }
       }
       return CocoaError(error.code, userInfo: info)
     case let error as FileWrapperError:

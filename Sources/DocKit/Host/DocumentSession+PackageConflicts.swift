@@ -14,7 +14,8 @@ extension DocumentSession {
         wrapper, at: url, manifest: manifest, replacingChanges: force)
     } catch  where error.code == .changedSinceRead {
       throw DocumentSessionError(
-        .conflict, url: URL(fileURLWithPath: error.path), message: error.message)
+        .conflict, url: URL(fileURLWithPath: error.path), message: error.message,
+        recoverySuggestion: DocumentSessionError.conflictSuggestion)
     }
   }
 }

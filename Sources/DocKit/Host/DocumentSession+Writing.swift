@@ -46,8 +46,8 @@ extension DocumentSession {
     guard force || !hasConflict else {
       throw CocoaError(
         .conflict, url: fileURL,
-        message: "the file changed on disk since it was opened or saved; revert, or save with force"
-      )
+        message: "the file changed on disk since it was opened or saved",
+        recoverySuggestion: DocumentSessionError.conflictSuggestion)
     }
     return try await write(to: fileURL, as: contentType, mode: .inPlace)
   }

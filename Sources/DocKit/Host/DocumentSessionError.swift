@@ -49,16 +49,29 @@ public struct DocumentSessionError: LocalizedError, Sendable, Hashable, CustomSt
   public var code: Code
   /// The file concerned, if any.
   public var url: URL?
-  /// What happened, and what to do about it.
+  /// What happened, without the path.
   public var message: String
+  /// What the user can do about it, if there is something to suggest:
+  /// ``conflictSuggestion`` for a ``Code/conflict``. The description ends
+  /// with it, after a semicolon; a host that words the advice in its own
+  /// terms looks at ``code`` instead.
+  public var recoverySuggestion: String?
 
   /// Creates an error.
-  public init(_ code: Code, url: URL?, message: String) {
+  public init(_ code: Code, url: URL?, message: String, recoverySuggestion: String? = nil) {
     self.code = code
     self.url = url
     self.message = message
+    self.recoverySuggestion = recoverySuggestion
   }
 
-  public var description: String { (url.map { "\($0.path): " } ?? "") + message }
+  /// What DocKit suggests for a ``Code/conflict``, naming no API: read the
+  /// file again, or replace it with the document.
+  public static let conflictSuggestion = "revert, or save with force"
+
+  /// `path: message; suggestion`, with the parts there are.
+  public var description: String {
+    (url.map { "\($0.path): " } ?? "") + message + (recoverySuggestion.map { "; \($0)" } ?? "")
+  }
   public var errorDescription: String? { description }
 }

@@ -50,7 +50,7 @@ extension PackageJournal {
     func changed(_ what: String) -> FileWrapperError {
       FileWrapperError(
         .changedSinceRead, path: fullPath,
-        message: "\(what) since the package was opened or saved; revert, or save with force")
+        message: "\(what) since the package was opened or saved")
     }
     let status: FileStatus?
     do throws(SystemCallError) {

@@ -344,7 +344,7 @@ final class CheckSession {
     } catch {
       return CheckViolation(
         invariant: .saveOpenRoundTrips,
-        message: "the file just saved does not open: \(Interpreter.message(of: error))",
+        message: "the file just saved does not open: \(ErrorMessage().text(for: error))",
         stepIndex: index, tail: ["open \(Word.quoted(plan.fileName)) as saved"])
     }
     let saved = plan.observesBytes ? after.bytes : await Self.bytes(of: handle)
@@ -382,7 +382,7 @@ final class CheckSession {
     } catch {
       return CheckViolation(
         invariant: .incrementalSaveEqualsFullSave,
-        message: "a full save-to of the saved state failed: \(Interpreter.message(of: error))",
+        message: "a full save-to of the saved state failed: \(ErrorMessage().text(for: error))",
         stepIndex: index, tail: ["save-to \(Word.quoted(plan.copyName))"])
     }
     guard let disk = CheckBytes(readingDiskAt: url), let full = CheckBytes(readingDiskAt: copy)
@@ -498,7 +498,7 @@ final class CheckSession {
       }
       return CheckBytes(wrapper)
     } catch {
-      return CheckBytes(failure: Interpreter.message(of: error))
+      return CheckBytes(failure: ErrorMessage().text(for: error))
     }
   }
 

@@ -76,4 +76,11 @@ public struct DocumentCommandContext<Document> {
   public func url(for path: Argument) -> URL {
     PathResolver(workingDirectory: workingDirectory).url(for: path.text)
   }
+
+  /// Renders errors as the interpreter's diagnostics do, with paths
+  /// relative to the script's working folder: for a command that reports
+  /// a library error inside a message of its own.
+  public var errorMessage: ErrorMessage {
+    ErrorMessage(resolver: PathResolver(workingDirectory: workingDirectory))
+  }
 }

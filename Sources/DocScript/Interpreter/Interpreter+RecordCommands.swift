@@ -59,7 +59,7 @@ extension Interpreter {
         notes: [.init("record to another file, or give --replace")])
     } catch {
       throw ScriptError(
-        "cannot record to '\(resolver.display(url))': \(Self.message(of: error))", at: file)
+        "cannot record to '\(resolver.display(url))': \(errorMessage.text(for: error))", at: file)
     }
     output.write("recording to \(resolver.display(url))\n")
     self.recording = recording
@@ -69,7 +69,7 @@ extension Interpreter {
       self.recording = nil
       try? recording.close()
       throw ScriptError(
-        "cannot record to '\(resolver.display(url))': \(Self.message(of: error))", at: file)
+        "cannot record to '\(resolver.display(url))': \(errorMessage.text(for: error))", at: file)
     }
     guard let top = sourceStack.first else { return }
     // What follows `record` is recorded: the rest of its line, then the
@@ -166,7 +166,7 @@ extension Interpreter {
       try recording.finishInput(until: end)
     } catch {
       throw ScriptError(
-        "recording to '\(resolver.display(recording.url))' failed: \(Self.message(of: error))",
+        "recording to '\(resolver.display(recording.url))' failed: \(errorMessage.text(for: error))",
         at: arguments.command)
     }
     output.write("recorded to \(resolver.display(recording.url))\n")
@@ -192,7 +192,8 @@ extension Interpreter {
       report(
         Diagnostic(
           .warning, at: location,
-          "recording to '\(resolver.display(recording.url))' stopped: \(Self.message(of: error))"),
+          "recording to '\(resolver.display(recording.url))' stopped: \(errorMessage.text(for: error))"
+        ),
         in: source)
     }
   }

@@ -20,7 +20,7 @@ extension Interpreter {
             notes: [.init("use 'save-as PATH' to save it somewhere else")])
         }
         let url = try interpreter.destination(path)
-        try await interpreter.writing(to: url, at: path) {
+        try await interpreter.writing(at: path) {
           try await handle.save(as: url, contentType: nil, overwrite: arguments.has("replace"))
         }
       } else {
@@ -45,7 +45,7 @@ extension Interpreter {
       let url = try interpreter.destination(path)
       let contentType = try interpreter.type(arguments.option("type"))
       let isOwnFile = interpreter.isFile(url, of: handle)
-      try await interpreter.writing(to: url, at: path, type: arguments.option("type")) {
+      try await interpreter.writing(at: path, type: arguments.option("type")) {
         if isOwnFile, contentType == nil || contentType == handle.contentType {
           // Saving as its own file is saving it.
           try await handle.save(force: false)
@@ -66,7 +66,7 @@ extension Interpreter {
       guard let handle, let path = arguments[0] else { return }
       let url = try interpreter.destination(path, copying: handle)
       let contentType = try interpreter.type(arguments.option("type"))
-      try await interpreter.writing(to: url, at: path, type: arguments.option("type")) {
+      try await interpreter.writing(at: path, type: arguments.option("type")) {
         try await handle.save(
           to: url, contentType: contentType, overwrite: arguments.has("replace"))
       }
@@ -157,7 +157,7 @@ extension Interpreter {
       source: source, resolver: resolver, replacing: arguments.has("replace"),
       ownFile: handle.fileURL,
       check: { [unowned self] url in try self.checkDestination(url, copying: handle, at: nil) })
-    let written = try await writing(to: url, at: destination, type: arguments.option("type")) {
+    let written = try await writing(at: destination, type: arguments.option("type")) {
       try await handle.export(
         contentType: contentType, defaultFilename: defaultName, presenter: presenter)
     }
@@ -234,17 +234,18 @@ extension Interpreter {
     path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
   }
 
-  /// Runs a write to the file `path` names (`url`): an error about that
-  /// file, a folder on the way to it or a file inside it is reported at
-  /// `path`, and a file already there is refused with a note on
-  /// `--replace`. Without `path` (a default or chosen name), errors are
-  /// reported at the command, with the note all the same.
+  /// Runs a write to the file `path` names: an error about that file, a
+  /// folder on the way to it or a file inside it (as DocKit says, by the
+  /// error's `DocumentPathRole`) is reported at `path`, and a file already
+  /// there is refused with a note on `--replace`. Without `path` (a
+  /// default or chosen name), errors are reported at the command, with the
+  /// note all the same.
   ///
   /// A type the document cannot write is reported at `type`, the
   /// `--type` argument, when it was given; else at `path`, whose
   /// extension chose the type.
   func writing<T>(
-    to url: URL?, at path: Argument?, type: Argument? = nil, _ body: () async throws -> T
+    at path: Argument?, type: Argument? = nil, _ body: () async throws -> T
   ) async throws -> T {
     do {
       return try await body()
@@ -252,21 +253,13 @@ extension Interpreter {
       guard let type else { throw error }
       throw Located(error: error, range: type.range)
     } catch let error as CocoaError where error.code == .fileWriteFileExists {
-      let file = Self.filePath(of: error).map { resolver.display(URL(fileURLWithPath: $0)) }
+      let file = error.documentErrorDetails?.url.map(errorMessage.display)
       throw ScriptError(
         (file.map { "\($0): " } ?? "") + "the file already exists", at: path?.range,
         notes: [.init("add --replace to replace it")])
     } catch {
-      guard let path, let url else { throw error }
-      // DocKit says where the file its error names stands in the write;
-      // only an error from elsewhere is placed by comparing paths.
-      if let role = (error as? CocoaError)?.documentPathRole {
-        guard role != .other else { throw error }
-      } else {
-        guard let file = Self.filePath(of: error),
-          Self.isRelated(file, url.standardizedFileURL.path)
-        else { throw error }
-      }
+      guard let path, let role = (error as? CocoaError)?.documentPathRole, role != .other
+      else { throw error }
       throw Located(error: error, range: path.range)
     }
   }
@@ -275,19 +268,5 @@ extension Interpreter {
   static func isTypeError(_ error: CocoaError) -> Bool {
     guard let code = error.documentSessionError?.code else { return false }
     return code == .unsupportedContentType || code == .undeclaredContentType
-  }
-
-  /// The file a library error names, standardized.
-  static func filePath(of error: any Error) -> String? {
-    let info = (error as NSError).userInfo
-    guard let path = info[NSFilePathErrorKey] as? String ?? (info[NSURLErrorKey] as? URL)?.path
-    else { return nil }
-    return URL(fileURLWithPath: path).standardizedFileURL.path
-  }
-
-  /// Whether `file` is `path`, a folder above it, or a file inside it.
-  static func isRelated(_ file: String, _ path: String) -> Bool {
-    file == path || path.hasPrefix(file.hasSuffix("/") ? file : file + "/")
-      || file.hasPrefix(path + "/")
   }
 }

@@ -378,35 +378,18 @@ public final class Interpreter {
     case let error as Diagnostic:
       diagnostic = error
     case let error as ScriptError:
-      diagnostic = Diagnostic(
-        .error, in: error.range ?? range, relativePaths(in: error.message), notes: error.notes)
+      diagnostic = Diagnostic(.error, in: error.range ?? range, error.message, notes: error.notes)
       diagnostic.detail = error.detail
     default:
-      diagnostic = Diagnostic(.error, in: range, relativePaths(in: Self.message(of: error)))
+      diagnostic = Diagnostic(.error, in: range, errorMessage.text(for: error))
     }
     diagnostic.notes += includeNotes()
     return diagnostic
   }
 
-  /// `text` with paths under the working folder relative to it, as all
-  /// output shows them, whoever wrote the message.
-  func relativePaths(in text: String) -> String {
-    let folder = options.workingDirectory.path
-    var text = text.replacingOccurrences(of: folder + "/", with: "")
-    // The folder itself, where a path ends (not a sibling that starts
-    // with its name): `.`.
-    var searchStart = text.startIndex
-    while let found = text.range(of: folder, range: searchStart..<text.endIndex) {
-      let next = text[found.upperBound...].first
-      if next.map({ ":'\" ,)".contains($0) }) ?? true {
-        text.replaceSubrange(found, with: ".")
-        searchStart = text.index(found.lowerBound, offsetBy: 1)
-      } else {
-        searchStart = found.upperBound
-      }
-    }
-    return text
-  }
+  /// Renders the errors commands meet, showing paths as ``resolver``
+  /// does.
+  var errorMessage: ErrorMessage { ErrorMessage(resolver: resolver) }
 
   /// "in file included from a.docscript:3", innermost first.
   func includeNotes() -> [Diagnostic.Note] {
@@ -419,34 +402,6 @@ public final class Interpreter {
     output.report(
       diagnostic, rendered: diagnostic.rendered(source: source.text, firstLine: source.firstLine))
   }
-
-  /// The text a library error shows: its description, lower-cased at the
-  /// start as diagnostics are, without a final period.
-  public static func message(of error: any Error) -> String {
-    var text = String(describing: error)
-    if let cocoa = error as? CocoaError {
-      text = cocoa.userInfo[NSLocalizedDescriptionKey] as? String ?? cocoa.localizedDescription
-    }
-    if text.hasSuffix(".") { text.removeLast() }
-    // DocKit words its way out of a conflict for any host; here it is a
-    // command.
-    if text.hasSuffix(Self.conflictAdvice) {
-      text = text.dropLast(Self.conflictAdvice.count) + "'revert', or 'save --force'"
-    }
-    // A capital starting a sentence goes, but not one starting a path
-    // (`Trip.notes: …`) or a name (`Makefile: …`).
-    let firstWord = text.prefix { $0 != " " }
-    if let first = text.first, first.isUppercase,
-      text.dropFirst().first.map({ !$0.isUppercase }) ?? true,
-      !firstWord.contains(where: { $0.isNumber || "./:_-~".contains($0) })
-    {
-      text = first.lowercased() + text.dropFirst()
-    }
-    return text
-  }
-
-  /// How DocKit ends a conflict's message, naming no API.
-  static let conflictAdvice = "revert, or save with force"
 
   func echoText(of command: Command) -> String {
     let bytes = currentSource.bytes

@@ -99,7 +99,7 @@ enum CheckCommand: ShellCommand {
         try AtomicFile.write(Array(xml.utf8), to: junitURL)
       } catch {
         errors.write(
-          "docrepl check: error: cannot write '\(parsed.junit ?? "")': \(Interpreter.message(of: error))\n"
+          "docrepl check: error: cannot write '\(parsed.junit ?? "")': \(ErrorMessage().text(for: error))\n"
         )
         return .failure
       }
@@ -127,7 +127,7 @@ enum CheckCommand: ShellCommand {
     } catch {
       wrote = false
       errors.write(
-        "docrepl check: error: cannot write '\(failure.fileName)': \(Interpreter.message(of: error))\n"
+        "docrepl check: error: cannot write '\(failure.fileName)': \(ErrorMessage().text(for: error))\n"
       )
     }
     output.write(

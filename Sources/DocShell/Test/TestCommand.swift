@@ -77,7 +77,7 @@ enum TestCommand: ShellCommand {
         try AtomicFile.write(Array(JUnitReport(outcomes: outcomes).xml.utf8), to: junitURL)
       } catch {
         errors.write(
-          "docrepl test: error: cannot write the JUnit report '\(options.junit ?? "")': \(Interpreter.message(of: error))\n"
+          "docrepl test: error: cannot write the JUnit report '\(options.junit ?? "")': \(ErrorMessage().text(for: error))\n"
         )
         if status == .success { status = .failure }
       }

@@ -231,6 +231,6 @@ struct LibraryMessageTests {
       ("a.txt: the file already exists.", "a.txt: the file already exists"),
     ])
   func message(_ description: String, _ expected: String) {
-    #expect(Interpreter.message(of: Described(description: description)) == expected)
+    #expect(ErrorMessage().text(for: Described(description: description)) == expected)
   }
 }

@@ -1,0 +1,58 @@
+import DocFormats
+import DocKit
+import DocTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// A library error's path, as a diagnostic shows it: relative to the
+/// working folder when inside it, whole when not, and never reworded.
+/// These are the cases a rewrite of the message's text got wrong.
+@MainActor
+@Suite("Paths in library errors")
+struct ErrorPathTests {
+  /// Every write fails as on a full disk: the error names the destination.
+  static let fullDisk = ErrnoInjectingFileSystem(ENOSPC, on: [.write])
+
+  @Test("A file name with a blank and a capital keeps its case at the start of the message")
+  func blankInName() async throws {
+    let step = try await expectNothingChanged(
+      by: "save-as 'Read Me.txt'", after: "new text t\nappend one", on: Self.fullDisk)
+    #expect(
+      step.diagnostics.hasPrefix(
+        "t:1:9: error: Read Me.txt: write failed: No space left on device"),
+      "\(step.diagnostics)")
+  }
+
+  @Test("A document's file with a blank and a capital, in a format error, keeps its case")
+  func blankInFormatError() async throws {
+    let step = try await expectNothingChanged(
+      by: "open 'Bad File.json'", after: "new text t", files: ["Bad File.json": "[1,"])
+    #expect(
+      step.diagnostics.hasPrefix(
+        "t:1:6: error: Bad File.json:1:4: unexpected end of input, expected a value"),
+      "\(step.diagnostics)")
+  }
+
+  @Test("A path outside the working folder that holds the folder's path inside it stays whole")
+  func workingFolderInsideAnotherPath() async throws {
+    let harness = try ScriptHarness()
+    let other = try TemporaryDirectory("other")
+    // `<other>/<working folder's path>/a.txt`: the working folder's path
+    // appears in it, but it is not in the working folder.
+    let folder = other.url.appendingPathComponent(
+      String(harness.temporary.url.standardizedFileURL.path.dropFirst()))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let destination = folder.appendingPathComponent("a.txt").path
+    await harness.setUp("new text t\nappend one")
+    let step = await FileSystemContext.$current.withValue(Self.fullDisk) {
+      await harness.run("save-as '\(destination)'")
+    }
+    #expect(step.failures == 1)
+    #expect(
+      step.diagnostics.hasPrefix(
+        "t:1:9: error: \(destination): write failed: No space left on device"),
+      "\(step.diagnostics)")
+    #expect(!FileManager.default.fileExists(atPath: destination))
+  }
+}
