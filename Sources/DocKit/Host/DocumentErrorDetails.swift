@@ -19,8 +19,9 @@ public import Foundation
 ///       }
 ///     }
 ///
-/// The error's description is always `path: reason`, or the reason alone
-/// when there is no path (and then the suggestion after a semicolon).
+/// The error's localized description says the same in one line, for
+/// Apple-style callers: the path, the reason, and the suggestion after a
+/// semicolon, where there are.
 ///
 /// Not Apple API: `NSDocument` reports the path in the user info alone.
 public struct DocumentErrorDetails: Sendable, Hashable {
