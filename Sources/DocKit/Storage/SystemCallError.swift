@@ -3,7 +3,9 @@ import Glibc
 /// A failed system call: which call, on which path, and the `errno` it set.
 ///
 /// The storage layer throws this; higher layers wrap it in an error that says
-/// what they were doing (``FileWrapperError`` for file wrappers).
+/// what they were doing (``FileWrapperError`` for file wrappers). The
+/// `CocoaError` a session or a file wrapper throws gives it back as
+/// `documentErrorDetails.systemCallError` (see ``DocumentErrorDetails``).
 public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The name of the call that failed, such as `"openat"` or `"renameat2"`.
   public var systemCall: String

@@ -55,4 +55,27 @@ struct ErrorPathTests {
       "\(step.diagnostics)")
     #expect(!FileManager.default.fileExists(atPath: destination))
   }
+
+  @Test("A package's conflict names the changed note and the commands that resolve it")
+  func packageConflict() async throws {
+    let harness = try ScriptHarness()
+    await harness.setUp("new notes n\nnote add a hello\nsave Trip.notes\nnote edit a mine")
+    // Another program rewrites the note in place, at the same size: the
+    // package folder itself does not change, the note does.
+    let note = harness.temporary("Trip.notes/a.json")
+    let theirs = Data(String(repeating: " ", count: try Data(contentsOf: note).count).utf8)
+    let handle = try FileHandle(forWritingTo: note)
+    try handle.write(contentsOf: theirs)
+    try handle.close()
+    let step = await harness.run("save")
+    #expect(step.failures == 1)
+    #expect(step.diagnostics.hasPrefix("t:1:1: error: Trip.notes/a.json: "), "\(step.diagnostics)")
+    #expect(
+      step.diagnostics.contains(
+        " since the package was opened or saved; 'revert', or 'save --force'\n"),
+      "\(step.diagnostics)")
+    #expect(try Data(contentsOf: note) == theirs)
+    let after = await harness.run("expect dirty")
+    #expect(after.diagnostics == "")
+  }
 }
