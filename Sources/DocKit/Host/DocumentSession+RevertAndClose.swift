@@ -28,7 +28,12 @@ extension DocumentSession {
       revertStartedAt = askedAt
       defer { revertStartedAt = nil }
       try checkNotEditedDuringRevert()
-      let disk = DocumentPath.resolved(fileURL)
+      let disk: URL
+      do throws(FileWrapperError) {
+        disk = try DocumentPath.resolved(fileURL)
+      } catch {
+        throw CocoaError(error.namingDocument(at: fileURL), writing: false, url: fileURL)
+      }
       try Self.recoverJournal(at: disk)
       let (document, wrapper) = try await reportingErrors(
         at: fileURL, resolved: disk, reading: true

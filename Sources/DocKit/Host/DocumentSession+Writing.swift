@@ -33,7 +33,12 @@ extension DocumentSession {
         .untitled, url: nil, message: "the document is untitled; use save as")
     }
     guard isDirty || force else { return false }
-    let disk = DocumentPath.resolved(fileURL)
+    let disk: URL
+    do {
+      disk = try DocumentPath.resolved(fileURL)
+    } catch {
+      throw CocoaError(error.namingDocument(at: fileURL), writing: true, url: fileURL)
+    }
     if try Self.recoverJournal(at: disk, removingTemporaryFiles: false),
       let path = try? FileWrapper.filePath(of: disk)
     {
@@ -119,8 +124,8 @@ extension DocumentSession {
     // read and written is the target, so a save through a link replaces
     // the target and keeps the link. Errors name `url` as given.
     let userURL = url
-    let url = DocumentPath.resolved(url)
-    let ownFile = fileURL.map(DocumentPath.resolved)
+    let url = try DocumentPath.resolved(url)
+    let ownFile = fileURL == userURL ? url : try fileURL.map(DocumentPath.resolved)
     let samePlace = url.standardizedFileURL == ownFile?.standardizedFileURL
     let existing = samePlace || fileURL != nil ? lastWrapper : nil
     let original = ownFile
@@ -130,7 +135,7 @@ extension DocumentSession {
     try DocumentPath.checkReplaceable(
       url, named: userURL, writing: type, writable: backend.writableContentTypes,
       ownPackage: ownFile,
-      ownPlaces: [ownFile, autosaveURL.map(DocumentPath.resolved)].compactMap { $0 })
+      ownPlaces: [ownFile, try autosaveURL.map(DocumentPath.resolved)].compactMap { $0 })
     let changeCountAtStart = changeCount
     savingFromChangeCount = changeCountAtStart
     savedStateDiverged = false

@@ -33,7 +33,7 @@ package enum AtomicFile {
     _ bytes: some Collection<UInt8>, to url: URL, newFilePermissions: UInt16? = nil,
     makingFoldersWith folderPermissions: UInt16? = nil, replacingExisting: Bool = true
   ) throws(FileWrapperError) {
-    let target = DocumentPath.resolved(url)
+    let target = try DocumentPath.resolved(url)
     let path = try FileWrapper.filePath(of: target)
     if let folderPermissions {
       let folder = target.deletingLastPathComponent().path
