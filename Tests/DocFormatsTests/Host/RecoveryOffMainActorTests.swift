@@ -4,12 +4,12 @@ import DocTestSupport
 import Foundation
 import Testing
 
-/// Opening a package whose last save was interrupted after its commit point
+/// Opening (or reverting) a package whose last save was interrupted after its commit point
 /// finishes that save first. The recovery reads the journal, renames its
 /// files into place and syncs: blocking work that runs off the main actor,
 /// so the program stays responsive while the disk is slow.
 @MainActor
-@Suite("Opening finishes an interrupted save off the main actor")
+@Suite("Opening and revert finish an interrupted save off the main actor")
 struct RecoveryOffMainActorTests {
   @Test(
     "While recovery's first read is held, another main-actor task runs; then the package opens with the interrupted save's notes"
@@ -51,5 +51,35 @@ struct RecoveryOffMainActorTests {
         == expected)
     #expect(try JournalOwnershipTests.journals(temporary).isEmpty)
     #expect(try temporary.names().filter { $0 != "autosave" } == [url.lastPathComponent])
+  }
+
+  @Test(
+    "Revert finishes another program's interrupted save off the main actor, then reads its notes"
+  )
+  func revertRecoveryLeavesTheMainActorFree() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try makeNotesPackage(temporary, count: 3)
+    let session = try await DocumentSession<NoteCollectionDocument>.open(
+      url, environment: testEnvironment(temporary))
+    try await JournalOwnershipTests.crashAfterCommit(url, temporary, edits: 1, text: "other")
+    #expect(try JournalOwnershipTests.journals(temporary).count == 1)
+
+    let gate = GatedFileSystem(holding: .read)
+    let revert: @MainActor () async throws -> Void = { try await session.revert() }
+    let reverting = Task(executorPreference: QueueTaskExecutor()) {
+      try await FileSystemContext.$current.withValue(gate) { try await revert() }
+    }
+    await gate.reached()
+    let other = Task { @MainActor in session.document.notes.map(\.text) }
+    #expect(await other.value == ["text 1", "text 2", "text 3"])
+    gate.proceed()
+    try await reverting.value
+
+    let expected = ["n1": "other 1", "n2": "text 2", "n3": "text 3"]
+    #expect(try JournalOwnershipTests.notes(url) == expected)
+    #expect(
+      Dictionary(uniqueKeysWithValues: session.document.notes.map { ($0.id, $0.text) })
+        == expected)
+    #expect(try JournalOwnershipTests.journals(temporary).isEmpty)
   }
 }
