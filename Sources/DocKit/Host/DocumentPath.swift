@@ -167,6 +167,22 @@ enum DocumentPath {
     }
   }
 
+  /// Whether anything is at `path` (a final link not followed), for a write
+  /// that must not replace it.
+  ///
+  /// - Throws: ``FileWrapperError`` when `lstat` fails for any reason but
+  ///   `ENOENT`: read as "nothing there", the write would replace what is.
+  static func itemExists(atPath path: String) throws(FileWrapperError) -> Bool {
+    do throws(SystemCallError) {
+      _ = try FileStatus.of(path, in: nil, path: path)
+      return true
+    } catch  where error.errno == ENOENT {
+      return false
+    } catch {
+      throw FileWrapperError(error)
+    }
+  }
+
   /// Whether `path` is `folder` or inside it.
   static func isInside(_ path: String, _ folder: String) -> Bool {
     path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")

@@ -142,7 +142,7 @@ extension DocumentSession {
     defer { savingFromChangeCount = nil }
     if let writeDirectly = backend.writeDirectly {
       if case .inPlace = mode {
-      } else if FileDescriptor.itemExists(atPath: url.path), !mode.overwrites {
+      } else if !mode.overwrites, try DocumentPath.itemExists(atPath: url.path) {
         throw DocumentSessionError(.fileExists, url: userURL, message: "the file already exists")
       }
       if isAutosaving, isClosed { return false }

@@ -117,7 +117,7 @@ public final class FileExporter {
         try DocumentPath.checkReplaceable(
           url, named: destination.url, writing: type, writable: Document.writableContentTypes,
           ownPackage: nil)
-        if !destination.replacingExisting, FileDescriptor.itemExists(atPath: url.path) {
+        if !destination.replacingExisting, try DocumentPath.itemExists(atPath: url.path) {
           throw CocoaError(.fileExists, url: destination.url, message: "the file already exists")
         }
         let snapshot = try await document.snapshot(contentType: type)
