@@ -173,11 +173,19 @@ enum DocumentPath {
   /// - Throws: ``FileWrapperError`` when `lstat` fails for any reason but
   ///   `ENOENT`: read as "nothing there", the write would replace what is.
   static func itemExists(atPath path: String) throws(FileWrapperError) -> Bool {
+    try kind(atPath: path) != nil
+  }
+
+  /// What is at `path` (a final link not followed); nil if nothing is
+  /// (`ENOENT`, or `ENOTDIR` for a name under a file).
+  ///
+  /// - Throws: ``FileWrapperError`` when `lstat` fails for any other
+  ///   reason.
+  private static func kind(atPath path: String) throws(FileWrapperError) -> FileStatus.Kind? {
     do throws(SystemCallError) {
-      _ = try FileStatus.of(path, in: nil, path: path)
-      return true
-    } catch  where error.errno == ENOENT {
-      return false
+      return try FileStatus.of(path, in: nil, path: path).kind
+    } catch  where error.errno == ENOENT || error.errno == ENOTDIR {
+      return nil
     } catch {
       throw FileWrapperError(error)
     }
@@ -215,10 +223,13 @@ enum DocumentPath {
   ///   - ownPackage: The document's own file, resolved, if it has one.
   ///   - ownPlaces: Where the document itself lives (its file, its
   ///     autosave), resolved: never refused for being a folder.
+  /// - Throws: ``DocumentSessionError`` for a destination refused;
+  ///   ``FileWrapperError`` when what is there cannot be looked at (a
+  ///   folder taken for "nothing there" would be replaced).
   static func checkReplaceable(
     _ destination: URL, named url: URL, writing type: UTType, writable: [UTType],
     ownPackage: URL?, ownPlaces: [URL] = []
-  ) throws(DocumentSessionError) {
+  ) throws {
     let path = destination.path
     if let working = workingFolder, isInside(working, path) {
       throw DocumentSessionError(
@@ -228,14 +239,14 @@ enum DocumentPath {
           : "this folder holds the working folder; a document is never saved over it")
     }
     if let own = ownPackage?.path, own != path, isInside(path, own),
-      (try? FileStatus.of(own, in: nil, path: own))?.kind == .directory
+      try kind(atPath: own) == .directory
     {
       throw DocumentSessionError(
         .destinationInsideDocument, url: url,
         message: "this is inside the document's own package; a document is never saved into itself")
     }
     guard !ownPlaces.contains(where: { $0.path == path }),
-      (try? FileStatus.of(path, in: nil, path: path))?.kind == .directory
+      try kind(atPath: path) == .directory
     else { return }
     let folderType =
       destination.pathExtension.isEmpty
