@@ -159,7 +159,7 @@ extension DocumentSession {
     let box = UncheckedSendable(value: wrapper)
     let inPlace = if case .inPlace = mode { true } else { false }
     let manifest = inPlace && samePlace && type == contentType ? self.manifest : nil
-    let keepPermissions = samePlace ? diskPermissions(of: url) : nil
+    let keepPermissions = samePlace ? try diskPermissions(of: url) : nil
     let forcing = isForcingSave
     // Wrappers changed from here on (by an edit while this writes) are
     // not what the disk will hold: see recordDisk.
@@ -222,9 +222,19 @@ extension DocumentSession {
     return true
   }
 
-  func diskPermissions(of url: URL) -> UInt16? {
-    guard let path = try? FileWrapper.filePath(of: url) else { return nil }
-    return try? FileStatus.of(path, in: nil, path: path).permissions
+  /// The permissions of the file at `url`; nil if there is none.
+  ///
+  /// - Throws: ``FileWrapperError`` when `lstat` fails otherwise: read as
+  ///   "no file", the save would give the file the new-file permissions.
+  func diskPermissions(of url: URL) throws(FileWrapperError) -> UInt16? {
+    let path = try FileWrapper.filePath(of: url)
+    do throws(SystemCallError) {
+      return try FileStatus.of(path, in: nil, path: path).permissions
+    } catch  where error.errno == ENOENT {
+      return nil
+    } catch {
+      throw FileWrapperError(error)
+    }
   }
 
   func finishWrite(
