@@ -80,6 +80,37 @@ struct ArchitectureTests {
     #expect(checked > 100)
   }
 
+  /// Where DocKit may name a file-system call outside `FileSystem`'s own
+  /// file, and why.
+  static let fileSystemCallExceptions: [String: String] = [
+    // HOME or the user database: nothing on disk is looked at or changed.
+    "Sources/DocKit/Host/DocumentHost.swift": "FileManager.default.homeDirectoryForCurrentUser"
+  ]
+
+  @Test("DocKit makes no file-system call but through FileSystem")
+  func everySystemCallThroughFileSystem() throws {
+    // A C call by its bare name (not a method: no `.` or letter before
+    // it), the C library by name, or Foundation's file APIs.
+    let call =
+      /(?:^|[^.\w])(?:realpath|lstat|readlink|getcwd|fopen|opendir|unlink|rmdir|mkdir|chmod|fsync|fstat|access|dup)\(|Glibc\.|FileManager|Data\(contentsOf|String\(contentsOf|contentsOfFile/
+    let files = try Self.swiftFiles(under: "Sources/DocKit")
+    #expect(files.count > 100)
+    for file in files where file != "Sources/DocKit/Storage/FileSystem.swift" {
+      let text = try String(
+        contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        let code = String(line).trimmingCharacters(in: .whitespaces)
+        guard !code.hasPrefix("//"), code.contains(call) else { continue }
+        if let allowed = Self.fileSystemCallExceptions[file], code.contains(allowed) { continue }
+        Issue.record(
+          "\(file):\(index + 1): a file-system call outside FileSystem, which fault injection and the power-loss model cannot see: \(code)"
+        )
+      }
+    }
+  }
+
   @Test("The shells' completion scripts and readline's Tab completion share nothing")
   func completionsAreSeparate() throws {
     for found in try Self.imports(under: "Sources/DocShell/ShellCompletion")

@@ -101,6 +101,31 @@ struct CheckEngineTests {
     #expect(failure.script.hasSuffix("# the command above took more than 0.0 s\n"))
   }
 
+  @Test(
+    "A caller's work folder keeps what it held: each run works in a new folder of its own and removes only that"
+  )
+  func workFolderKeepsItsContents() async throws {
+    let work = try TemporaryDirectory()
+    // The names the runs' folders had before: a check removed them.
+    let canaries = try ["run-1/keep.txt", "run-2/keep.txt", "shrink/keep.txt"].map {
+      try work.write("canary 5b9f\n", to: $0)
+    }
+    var options = CheckOptions(typeName: "text", seed: 1)
+    options.hangBound = .seconds(86_400)
+    options.runs = 2
+    options.steps = 10
+    options.workFolder = work.url
+    let checker = try Checker(registry: DocFormats.makeRegistry(), options: options)
+    let report = await checker.run()
+    #expect(report.failure == nil)
+    #expect(report.setupFailure == nil)
+    #expect(report.runs == 2)
+    for canary in canaries {
+      #expect(Array(try Data(contentsOf: canary)) == Array("canary 5b9f\n".utf8))
+    }
+    #expect(try work.names() == ["run-1", "run-2", "shrink"])
+  }
+
   static func steps(_ lines: [String]) -> [CheckStep] {
     lines.map { CheckStep(.edit, [.literal("append"), .value($0)]) }
   }

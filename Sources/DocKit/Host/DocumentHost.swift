@@ -78,6 +78,9 @@ public struct DocumentHost: Sendable, Hashable {
   /// ``current``.
   public var autosaveDirectory: URL {
     let environment = ProcessInfo.processInfo.environment
+    // Not a file-system call: the home folder comes from `HOME` or the
+    // user database, and nothing on disk is looked at or changed here.
+    // The folder is made later, through `FileSystemContext.current`.
     let state =
       environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
       ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state")

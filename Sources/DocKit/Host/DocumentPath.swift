@@ -18,26 +18,110 @@ enum DocumentPath {
   /// `url` with every symbolic link on the way to it resolved, the final
   /// component included; a final component that does not exist yet is
   /// kept as it is, under its resolved folder. A URL that is not a file
-  /// URL, or whose folder cannot be resolved (it does not exist), is
-  /// returned unchanged: the operation then fails on it with the usual
-  /// error.
-  static func resolved(_ url: URL) -> URL {
-    guard url.isFileURL, var path = try? FileWrapper.filePath(of: url) else { return url }
-    for _ in 0..<maximumLinks {
-      guard path != "/" else { return URL(fileURLWithPath: "/", isDirectory: true) }
-      let name = (path as NSString).lastPathComponent
-      if name == "." || name == ".." {
-        return realPath(path).map { URL(fileURLWithPath: $0) } ?? url
-      }
-      let parentPath = (path as NSString).deletingLastPathComponent
-      guard let parent = realPath(parentPath.isEmpty ? "." : parentPath) else { return url }
-      let candidate = (parent == "/" ? "" : parent) + "/" + name
-      guard let target = linkTarget(candidate) else {
-        return URL(fileURLWithPath: candidate)
-      }
-      path = target.hasPrefix("/") ? target : (parent == "/" ? "" : parent) + "/" + target
+  /// URL, or whose folder does not exist, is returned unchanged: the
+  /// operation then fails on it with the usual error.
+  ///
+  /// Every `lstat` and `readlink` goes through ``FileSystemContext/current``
+  /// (as `fstatat` with `AT_SYMLINK_NOFOLLOW` and `readlinkat`), and the
+  /// walk is done here rather than by `realpath(3)`, whose own calls a
+  /// test's file system could not see.
+  ///
+  /// - Throws: ``FileWrapperError`` naming the path when a call fails for
+  ///   any reason other than nothing being there (`ENOENT`, or `ENOTDIR`
+  ///   for a name under a file), or when links lead on more than 40 times
+  ///   (`ELOOP`). Such a failure is never read as "not a link": a write
+  ///   would then replace the link instead of its target.
+  static func resolved(_ url: URL) throws(FileWrapperError) -> URL {
+    guard url.isFileURL, let path = try? FileWrapper.filePath(of: url) else { return url }
+    do {
+      guard let (resolvedPath, isDirectory) = try resolve(path) else { return url }
+      return URL(fileURLWithPath: resolvedPath, isDirectory: isDirectory)
+    } catch {
+      throw FileWrapperError(error)
     }
-    return url
+  }
+
+  /// The canonical form of `path` (absolute, without `.`, `..` or links),
+  /// and whether it is a directory; nil if a folder on the way does not
+  /// exist. The final component need not exist.
+  private static func resolve(
+    _ path: String
+  ) throws(SystemCallError) -> (path: String, isDirectory: Bool)? {
+    let system = FileSystemContext.current
+    var start = path
+    if !path.hasPrefix("/") {
+      guard let working = workingFolder else {
+        throw SystemCallError(systemCall: "getcwd", errno: errno, path: path)
+      }
+      start = working + "/" + path
+    }
+    // Names still to walk, the next one last; and the canonical folders
+    // walked so far, each an existing directory that is not a link.
+    var pending = components(of: start).reversed() as [String]
+    var walked: [String] = []
+    var isDirectory = true
+    var links = 0
+    while let name = pending.popLast() {
+      if name == "." { continue }
+      if name == ".." {
+        if !walked.isEmpty { walked.removeLast() }
+        isDirectory = true
+        continue
+      }
+      let candidate = "/" + (walked + [name]).joined(separator: "/")
+      var status = stat()
+      let result = candidate.withCString {
+        system.fstatat(AT_FDCWD, $0, &status, AT_SYMLINK_NOFOLLOW)
+      }
+      guard result == 0 else {
+        let code = errno
+        // Nothing there: a new final name, or a folder that is missing.
+        // Any other failure says nothing about what is there.
+        guard code == ENOENT || code == ENOTDIR else {
+          throw SystemCallError(systemCall: "fstatat", errno: code, path: candidate)
+        }
+        guard pending.isEmpty else { return nil }
+        return (candidate, false)
+      }
+      let kind = FileStatus.Kind(mode: status.st_mode)
+      guard kind == .symbolicLink else {
+        // A name under anything but a directory does not exist.
+        if kind != .directory, pending.contains(where: { $0 != "." }) { return nil }
+        walked.append(name)
+        isDirectory = kind == .directory
+        continue
+      }
+      links += 1
+      guard links <= maximumLinks else {
+        throw SystemCallError(systemCall: "readlinkat", errno: ELOOP, path: path)
+      }
+      let target = try linkTarget(candidate, in: system)
+      if target.hasPrefix("/") { walked = [] }
+      pending.append(contentsOf: components(of: target).reversed())
+    }
+    return ("/" + walked.joined(separator: "/"), isDirectory)
+  }
+
+  /// The names in `path`, without empty ones.
+  private static func components(of path: String) -> [String] {
+    path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+  }
+
+  /// The target of the symbolic link at `path`.
+  private static func linkTarget(
+    _ path: String, in system: any FileSystem
+  ) throws(SystemCallError) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = path.withCString { name in
+      buffer.withUnsafeMutableBufferPointer { bytes in
+        system.readlinkat(AT_FDCWD, name, bytes.baseAddress.unsafelyUnwrapped, Int(PATH_MAX))
+      }
+    }
+    guard count > 0 else {
+      throw SystemCallError(
+        systemCall: "readlinkat", errno: count == 0 ? ENOENT : errno, path: path)
+    }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// `error`, naming `url` and the files under it where it names `disk`
@@ -83,22 +167,28 @@ enum DocumentPath {
     }
   }
 
-  /// `realpath(3)`, or nil.
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = Glibc.realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
+  /// Whether anything is at `path` (a final link not followed), for a write
+  /// that must not replace it.
+  ///
+  /// - Throws: ``FileWrapperError`` when `lstat` fails for any reason but
+  ///   `ENOENT`: read as "nothing there", the write would replace what is.
+  static func itemExists(atPath path: String) throws(FileWrapperError) -> Bool {
+    try kind(atPath: path) != nil
   }
 
-  /// The target of the symbolic link at `path`, or nil if `path` is not
-  /// one.
-  private static func linkTarget(_ path: String) -> String? {
-    var status = stat()
-    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return nil }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, Int(PATH_MAX))
-    guard count > 0 else { return nil }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  /// What is at `path` (a final link not followed); nil if nothing is
+  /// (`ENOENT`, or `ENOTDIR` for a name under a file).
+  ///
+  /// - Throws: ``FileWrapperError`` when `lstat` fails for any other
+  ///   reason.
+  private static func kind(atPath path: String) throws(FileWrapperError) -> FileStatus.Kind? {
+    do throws(SystemCallError) {
+      return try FileStatus.of(path, in: nil, path: path).kind
+    } catch  where error.errno == ENOENT || error.errno == ENOTDIR {
+      return nil
+    } catch {
+      throw FileWrapperError(error)
+    }
   }
 
   /// Whether `path` is `folder` or inside it.
@@ -106,9 +196,15 @@ enum DocumentPath {
     path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
   }
 
-  /// The process's working folder, resolved.
+  /// The process's working folder (`getcwd`, through
+  /// ``FileSystemContext/current``), which the kernel reports resolved.
   static var workingFolder: String? {
-    realPath(FileManager.default.currentDirectoryPath)
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let found = buffer.withUnsafeMutableBufferPointer { bytes in
+      FileSystemContext.current.getcwd(bytes.baseAddress.unsafelyUnwrapped, bytes.count) != nil
+    }
+    guard found else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Refuses a write to `destination` (resolved) that would destroy more
@@ -127,10 +223,13 @@ enum DocumentPath {
   ///   - ownPackage: The document's own file, resolved, if it has one.
   ///   - ownPlaces: Where the document itself lives (its file, its
   ///     autosave), resolved: never refused for being a folder.
+  /// - Throws: ``DocumentSessionError`` for a destination refused;
+  ///   ``FileWrapperError`` when what is there cannot be looked at (a
+  ///   folder taken for "nothing there" would be replaced).
   static func checkReplaceable(
     _ destination: URL, named url: URL, writing type: UTType, writable: [UTType],
     ownPackage: URL?, ownPlaces: [URL] = []
-  ) throws(DocumentSessionError) {
+  ) throws {
     let path = destination.path
     if let working = workingFolder, isInside(working, path) {
       throw DocumentSessionError(
@@ -140,14 +239,14 @@ enum DocumentPath {
           : "this folder holds the working folder; a document is never saved over it")
     }
     if let own = ownPackage?.path, own != path, isInside(path, own),
-      (try? FileStatus.of(own, in: nil, path: own))?.kind == .directory
+      try kind(atPath: own) == .directory
     {
       throw DocumentSessionError(
         .destinationInsideDocument, url: url,
         message: "this is inside the document's own package; a document is never saved into itself")
     }
     guard !ownPlaces.contains(where: { $0.path == path }),
-      (try? FileStatus.of(path, in: nil, path: path))?.kind == .directory
+      try kind(atPath: path) == .directory
     else { return }
     let folderType =
       destination.pathExtension.isEmpty

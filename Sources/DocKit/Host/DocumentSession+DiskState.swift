@@ -57,6 +57,12 @@ extension DocumentSession {
   nonisolated public static func recoverInterruptedSave(
     at url: URL
   ) throws(CocoaError) -> Bool {
-    try recoverJournal(at: DocumentPath.resolved(url))
+    let disk: URL
+    do {
+      disk = try DocumentPath.resolved(url)
+    } catch {
+      throw CocoaError(error.namingDocument(at: url), writing: false, url: url)
+    }
+    return try recoverJournal(at: disk)
   }
 }

@@ -15,7 +15,8 @@ extension DocumentSession {
         url, contentType: contentType, backend: backend, environment: environment)
     } catch {
       throw CocoaError.reportingHostError(
-        DocumentPath.renaming(error, from: DocumentPath.resolved(url), to: url, reading: true),
+        DocumentPath.renaming(
+          error, from: (try? DocumentPath.resolved(url)) ?? url, to: url, reading: true),
         at: url, reading: true)
     }
   }
@@ -31,7 +32,8 @@ extension DocumentSession {
       return try await serializeAndCommit(to: url, as: type, mode: mode)
     } catch {
       throw CocoaError.reportingHostError(
-        DocumentPath.renaming(error, from: DocumentPath.resolved(url), to: url, reading: false),
+        DocumentPath.renaming(
+          error, from: (try? DocumentPath.resolved(url)) ?? url, to: url, reading: false),
         at: url, reading: false)
     }
   }

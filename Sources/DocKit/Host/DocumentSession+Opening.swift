@@ -27,12 +27,21 @@ extension DocumentSession {
     -> DocumentSession
   {
     // The path to a document follows links: read the target, and keep
-    // `url` as the document's file (see `DocumentPath`).
-    let disk = DocumentPath.resolved(url)
-    let types = try lookingAfterRecovery(at: url) {
-      try contentTypes(toOpen: url, explicit: contentType, readable: backend.readableContentTypes)
+    // `url` as the document's file (see `DocumentPath`). Off the main
+    // actor, as all blocking file system work: resolving the links,
+    // looking at what is there, and finishing an interrupted save, whose
+    // reads, renames and syncs can take long. The program stays
+    // responsive meanwhile.
+    let readable = backend.readableContentTypes
+    let prepared = try await offMainActor { () throws -> (disk: URL, types: [UTType]) in
+      let disk = try DocumentPath.resolved(url)
+      let types = try lookingAfterRecovery(at: url) {
+        try contentTypes(toOpen: url, explicit: contentType, readable: readable)
+      }
+      try PackageJournal.recover(packageAt: disk)
+      return (disk, types)
     }
-    try PackageJournal.recover(packageAt: disk)
+    let (disk, types) = prepared.value
     var firstFailure: (any Error)?
     for type in types {
       do {

@@ -28,8 +28,19 @@ extension DocumentSession {
       revertStartedAt = askedAt
       defer { revertStartedAt = nil }
       try checkNotEditedDuringRevert()
-      let disk = DocumentPath.resolved(fileURL)
-      try Self.recoverJournal(at: disk)
+      // Off the main actor, as all blocking file system work: resolving
+      // the links, and finishing an interrupted save (reads, renames,
+      // syncs).
+      let disk = try await offMainActor { () throws(CocoaError) -> URL in
+        let disk: URL
+        do throws(FileWrapperError) {
+          disk = try DocumentPath.resolved(fileURL)
+        } catch {
+          throw CocoaError(error.namingDocument(at: fileURL), writing: false, url: fileURL)
+        }
+        try Self.recoverJournal(at: disk)
+        return disk
+      }.value
       let (document, wrapper) = try await reportingErrors(
         at: fileURL, resolved: disk, reading: true
       ) {

@@ -33,7 +33,12 @@ extension DocumentSession {
         .untitled, url: nil, message: "the document is untitled; use save as")
     }
     guard isDirty || force else { return false }
-    let disk = DocumentPath.resolved(fileURL)
+    let disk: URL
+    do {
+      disk = try DocumentPath.resolved(fileURL)
+    } catch {
+      throw CocoaError(error.namingDocument(at: fileURL), writing: true, url: fileURL)
+    }
     if try Self.recoverJournal(at: disk, removingTemporaryFiles: false),
       let path = try? FileWrapper.filePath(of: disk)
     {
@@ -119,8 +124,8 @@ extension DocumentSession {
     // read and written is the target, so a save through a link replaces
     // the target and keeps the link. Errors name `url` as given.
     let userURL = url
-    let url = DocumentPath.resolved(url)
-    let ownFile = fileURL.map(DocumentPath.resolved)
+    let url = try DocumentPath.resolved(url)
+    let ownFile = fileURL == userURL ? url : try fileURL.map(DocumentPath.resolved)
     let samePlace = url.standardizedFileURL == ownFile?.standardizedFileURL
     let existing = samePlace || fileURL != nil ? lastWrapper : nil
     let original = ownFile
@@ -130,14 +135,14 @@ extension DocumentSession {
     try DocumentPath.checkReplaceable(
       url, named: userURL, writing: type, writable: backend.writableContentTypes,
       ownPackage: ownFile,
-      ownPlaces: [ownFile, autosaveURL.map(DocumentPath.resolved)].compactMap { $0 })
+      ownPlaces: [ownFile, try autosaveURL.map(DocumentPath.resolved)].compactMap { $0 })
     let changeCountAtStart = changeCount
     savingFromChangeCount = changeCountAtStart
     savedStateDiverged = false
     defer { savingFromChangeCount = nil }
     if let writeDirectly = backend.writeDirectly {
       if case .inPlace = mode {
-      } else if FileDescriptor.itemExists(atPath: url.path), !mode.overwrites {
+      } else if !mode.overwrites, try DocumentPath.itemExists(atPath: url.path) {
         throw DocumentSessionError(.fileExists, url: userURL, message: "the file already exists")
       }
       if isAutosaving, isClosed { return false }
@@ -154,7 +159,7 @@ extension DocumentSession {
     let box = UncheckedSendable(value: wrapper)
     let inPlace = if case .inPlace = mode { true } else { false }
     let manifest = inPlace && samePlace && type == contentType ? self.manifest : nil
-    let keepPermissions = samePlace ? diskPermissions(of: url) : nil
+    let keepPermissions = samePlace ? try diskPermissions(of: url) : nil
     let forcing = isForcingSave
     // Wrappers changed from here on (by an edit while this writes) are
     // not what the disk will hold: see recordDisk.
@@ -217,9 +222,19 @@ extension DocumentSession {
     return true
   }
 
-  func diskPermissions(of url: URL) -> UInt16? {
-    guard let path = try? FileWrapper.filePath(of: url) else { return nil }
-    return try? FileStatus.of(path, in: nil, path: path).permissions
+  /// The permissions of the file at `url`; nil if there is none.
+  ///
+  /// - Throws: ``FileWrapperError`` when `lstat` fails otherwise: read as
+  ///   "no file", the save would give the file the new-file permissions.
+  func diskPermissions(of url: URL) throws(FileWrapperError) -> UInt16? {
+    let path = try FileWrapper.filePath(of: url)
+    do throws(SystemCallError) {
+      return try FileStatus.of(path, in: nil, path: path).permissions
+    } catch  where error.errno == ENOENT {
+      return nil
+    } catch {
+      throw FileWrapperError(error)
+    }
   }
 
   func finishWrite(

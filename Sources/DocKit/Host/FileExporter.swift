@@ -113,11 +113,11 @@ public final class FileExporter {
       write: { destination, type in
         // As a session's writes: through links to the target, and never
         // over a plain folder or the working folder.
-        let url = DocumentPath.resolved(destination.url)
+        let url = try DocumentPath.resolved(destination.url)
         try DocumentPath.checkReplaceable(
           url, named: destination.url, writing: type, writable: Document.writableContentTypes,
           ownPackage: nil)
-        if !destination.replacingExisting, FileDescriptor.itemExists(atPath: url.path) {
+        if !destination.replacingExisting, try DocumentPath.itemExists(atPath: url.path) {
           throw CocoaError(.fileExists, url: destination.url, message: "the file already exists")
         }
         let snapshot = try await document.snapshot(contentType: type)

@@ -33,7 +33,7 @@ package enum AtomicFile {
     _ bytes: some Collection<UInt8>, to url: URL, newFilePermissions: UInt16? = nil,
     makingFoldersWith folderPermissions: UInt16? = nil, replacingExisting: Bool = true
   ) throws(FileWrapperError) {
-    let target = DocumentPath.resolved(url)
+    let target = try DocumentPath.resolved(url)
     let path = try FileWrapper.filePath(of: target)
     if let folderPermissions {
       let folder = target.deletingLastPathComponent().path
@@ -41,7 +41,17 @@ package enum AtomicFile {
         try FileDescriptor.makeDirectories(atPath: folder, mode: mode_t(folderPermissions))
       }
     }
-    let existing = try? FileStatus.of(path, in: nil, path: path)
+    // Only "no such file" means a new file: any other failure says nothing
+    // about what is there, and read as "nothing" it would give an
+    // existing file the new-file permissions.
+    let existing: FileStatus?
+    do throws(SystemCallError) {
+      existing = try FileStatus.of(path, in: nil, path: path)
+    } catch  where error.errno == ENOENT {
+      existing = nil
+    } catch {
+      throw FileWrapperError(error)
+    }
     if let existing, existing.kind != .regular {
       throw FileWrapperError(
         existing.kind == .directory ? .fileExists : .unsupportedFileType, path: path,

@@ -72,6 +72,9 @@ public protocol FileSystem: Sendable {
   func copyFileRange(_ source: Int32, _ destination: Int32, _ count: Int) -> Int
   /// `syncfs`: writes back the whole file system that holds `descriptor`.
   func syncfs(_ descriptor: Int32) -> Int32
+  /// `getcwd`: the working folder's path, terminated, into `buffer` of
+  /// `size` bytes; returns `buffer`, or nil.
+  func getcwd(_ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> UnsafeMutablePointer<CChar>?
 }
 
 extension FileSystem {
@@ -148,6 +151,11 @@ extension FileSystem {
     dockit_copy_file_range(source, destination, UInt(count))
   }
   public func syncfs(_ descriptor: Int32) -> Int32 { dockit_syncfs(descriptor) }
+  public func getcwd(
+    _ buffer: UnsafeMutablePointer<CChar>, _ size: Int
+  ) -> UnsafeMutablePointer<CChar>? {
+    Glibc.getcwd(buffer, size)
+  }
   public func readDirectory(_ descriptor: Int32) -> [[UInt8]]? {
     let copy = Glibc.dup(descriptor)
     guard copy >= 0 else { return nil }

@@ -25,9 +25,10 @@ public struct CheckOptions: Sendable {
   public var fullSaveInterval = 16
   /// The most replays shrinking may try.
   public var shrinkBudget = 3000
-  /// A folder to run the sequences in (each in a folder of its own
-  /// inside it), which the caller removes; nil for a temporary folder of
-  /// the checker's own. `docrepl check` passes one whose `fsync` it skips.
+  /// A folder to run the sequences in (each in a new folder of its own
+  /// inside it, removed afterwards; nothing already there is touched),
+  /// which the caller removes; nil for a temporary folder of the
+  /// checker's own. `docrepl check` passes one whose `fsync` it skips.
   public var workFolder: URL?
   /// The invariants checked; all by default. Fewer only to measure what
   /// each costs (`scripts/bench check`).

@@ -100,9 +100,17 @@ public final class Checker {
   ) async -> (
     steps: Int, slowest: Duration, violation: CheckViolation?, sequence: [CheckStep]
   ) {
-    let folder = root.appendingPathComponent("run-\(seed)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    // A folder made for this run, removed with it: never one that was in
+    // `root` already, which may be the caller's (`workFolder`).
+    let owned: TemporaryWorkingFolder
+    do {
+      owned = try TemporaryWorkingFolder(in: root, prefix: "run-\(seed)")
+    } catch {
+      setupFailure = error.message
+      return (0, .zero, nil, [])
+    }
+    defer { withExtendedLifetime(owned) {} }
+    let folder = owned.url
     let session = CheckSession(
       registry: registry, plan: plan, folder: folder, capturesShowText: false)
     let heartbeat = heartbeat
@@ -144,12 +152,13 @@ public final class Checker {
   ) async -> (
     CheckViolation?, CheckSession
   ) {
-    let folder = root.appendingPathComponent("shrink")
-    try? FileManager.default.removeItem(at: folder)
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    // A folder made for this replay, as for a run (see `runSequence`).
+    // Without one, nothing is replayed: the failure is not reproduced.
+    let owned = try? TemporaryWorkingFolder(in: root, prefix: "shrink")
+    defer { withExtendedLifetime(owned) {} }
     let session = CheckSession(
-      registry: registry, plan: plan, folder: folder, capturesShowText: capturing)
+      registry: registry, plan: plan, folder: owned?.url ?? root, capturesShowText: capturing)
+    guard owned != nil else { return (nil, session) }
     for step in plan.setup {
       if let violation = await session.perform(step) { return (violation, session) }
     }

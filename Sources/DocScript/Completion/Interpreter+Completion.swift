@@ -125,13 +125,7 @@ extension Interpreter {
   private func completionCandidates(
     for spec: CommandSpec, arguments: [Argument], typed: String, handle: (any DocumentHandle)?
   ) -> [CompletionCandidate] {
-    var optionsEnded =
-      !spec.parameters.contains {
-        switch $0 {
-        case .flag, .option, .keyword: true
-        case .required, .optional, .rest: false
-        }
-      } && spec.positionals.contains { if case .rest = $0 { true } else { false } }
+    var optionsEnded = spec.takesOptionsAsWords
     var given: Set<String> = []
     var positionals: [Argument] = []
     var pending: CommandSpec.Parameter?

@@ -80,6 +80,18 @@ public struct CommandSpec: Sendable {
     ([name] + parameters.map(\.usage)).joined(separator: " ")
   }
 
+  /// Whether the command takes any words and no options (`print`,
+  /// `expect-error`): then `--x` is a word too, and only `--` is special.
+  /// Parsing and Tab completion both go by it.
+  var takesOptionsAsWords: Bool {
+    !parameters.contains {
+      switch $0 {
+      case .flag, .option, .keyword: true
+      case .required, .optional, .rest: false
+      }
+    } && positionals.contains { if case .rest = $0 { true } else { false } }
+  }
+
   /// The positional parameters, in order.
   var positionals: [Parameter] {
     parameters.filter {

@@ -45,13 +45,7 @@ public struct ParsedArguments: Sendable {
     // A command that takes any words and no options (`print`,
     // `expect-error`) takes `--x` as a word too: `expect-error` passes it
     // to the command it runs.
-    var optionsEnded =
-      !spec.parameters.contains {
-        switch $0 {
-        case .flag, .option, .keyword: true
-        case .required, .optional, .rest: false
-        }
-      } && spec.positionals.contains { if case .rest = $0 { true } else { false } }
+    var optionsEnded = spec.takesOptionsAsWords
     while index < arguments.count {
       let argument = arguments[index]
       index += 1

@@ -8,13 +8,16 @@ final class TemporaryWorkingFolder: Sendable {
   /// The folder.
   let url: URL
 
-  /// Creates the folder.
+  /// Creates the folder in `base`, named `prefix`, a dash and six random
+  /// characters (`mkdtemp`): always a new folder, never one that was
+  /// there, so that removing it removes nothing of anyone else's.
   ///
-  /// - Throws: A ``ScriptError`` naming the temporary folder when it
-  ///   cannot be made there.
-  init() throws(ScriptError) {
-    let base = FileManager.default.temporaryDirectory
-    var template = Array(base.appendingPathComponent("docrepl-scratch-XXXXXX").path.utf8CString)
+  /// - Throws: A ``ScriptError`` naming `base` when the folder cannot be
+  ///   made there.
+  init(
+    in base: URL = FileManager.default.temporaryDirectory, prefix: String = "docrepl-scratch"
+  ) throws(ScriptError) {
+    var template = Array(base.appendingPathComponent(prefix + "-XXXXXX").path.utf8CString)
     guard let made = mkdtemp(&template) else {
       let reason = String(cString: strerror(errno))
       throw ScriptError("cannot make a scratch folder in '\(base.path)': \(reason)")

@@ -86,23 +86,25 @@ struct FileTreeListing {
 
     /// The identifier of ``FileTreeListing/type(ofFileNamed:)``.
     mutating func file(named name: String) -> String {
-      guard let key = FileTreeListing.simpleExtension(of: name) else {
-        return FileTreeListing.type(ofFileNamed: name).identifier
-      }
-      if let known = files[key] { return known }
-      let identifier = FileTreeListing.type(ofFileNamed: name).identifier
-      files[key] = identifier
-      return identifier
+      Self.identifier(of: name, remembered: &files, FileTreeListing.type(ofFileNamed:))
     }
 
     /// The identifier of ``FileTreeListing/type(ofDirectoryNamed:)``.
     mutating func directory(named name: String) -> String {
+      Self.identifier(of: name, remembered: &directories, FileTreeListing.type(ofDirectoryNamed:))
+    }
+
+    /// The identifier of `type(name)`, remembered in `known` by the
+    /// name's extension when it is a simple one.
+    private static func identifier(
+      of name: String, remembered known: inout [Substring: String], _ type: (String) -> UTType
+    ) -> String {
       guard let key = FileTreeListing.simpleExtension(of: name) else {
-        return FileTreeListing.type(ofDirectoryNamed: name).identifier
+        return type(name).identifier
       }
-      if let known = directories[key] { return known }
-      let identifier = FileTreeListing.type(ofDirectoryNamed: name).identifier
-      directories[key] = identifier
+      if let identifier = known[key] { return identifier }
+      let identifier = type(name).identifier
+      known[key] = identifier
       return identifier
     }
   }

@@ -70,6 +70,41 @@ struct DestinationSafetyTests {
     #expect(session.isDirty)
   }
 
+  @Test(
+    "A plain folder is never replaced whichever call fails: the write fails and the canary stays",
+    arguments: Mode.allCases)
+  func plainFolderUnderFaults(_ mode: Mode) async throws {
+    /// The folder (kept while the caller holds it), the canary folder,
+    /// and the write's error.
+    func attempt(
+      _ fileSystem: FaultInjectingFileSystem
+    ) async throws -> (TemporaryDirectory, URL, (any Error)?) {
+      let temporary = try TemporaryDirectory()
+      let folder = try photos(temporary)
+      let session = DocumentSession(
+        new: PlainTextDocument(text: "text\n"), environment: testEnvironment(temporary))
+      do {
+        try await FileSystemContext.$current.withValue(fileSystem) {
+          try await write(session, to: folder, mode)
+        }
+        return (temporary, folder, nil)
+      } catch {
+        return (temporary, folder, error)
+      }
+    }
+    let counting = FaultInjectingFileSystem()
+    let (_, _, refused) = try await attempt(counting)
+    #expect(refused != nil)
+    for call in 1...counting.callCount {
+      let failing = FaultInjectingFileSystem(failingCall: call, with: .eio)
+      let (temporary, folder, error) = try await attempt(failing)
+      #expect(error != nil, "call \(call)")
+      #expect(
+        try Data(contentsOf: folder.appendingPathComponent("a.jpg")) == Self.canary, "call \(call)")
+      #expect(try temporary.names(in: "photos") == ["a.jpg"], "call \(call)")
+    }
+  }
+
   @Test("A folder above the working folder is never replaced")
   func aboveWorkingFolder() async throws {
     let temporary = try TemporaryDirectory()

@@ -238,8 +238,17 @@ struct DocumentSessionTests {
         #expect(inode == before[name], "\(name)")
       }
     }
-    // O(k): a handful of calls, nowhere near one per file.
-    #expect(counter.callCount < 60)
+    // O(k): no more calls than the same edit and save of a package of 5
+    // notes, at the same depth (each path resolution looks at every
+    // folder on the way), and nowhere near one per file.
+    let small = try TemporaryDirectory()
+    let smallSession = try await DocumentSession<NoteCollectionDocument>.open(
+      try makeNotesPackage(small, count: 5), environment: testEnvironment(small))
+    try smallSession.perform { try $0.editNote(id: "n3", text: "edited") }
+    try await smallSession.endEvent()
+    let smallCounter = FaultInjectingFileSystem()
+    try await FileSystemContext.$current.withValue(smallCounter) { try await smallSession.save() }
+    #expect(counter.callCount == smallCounter.callCount)
     #expect(try temporary.names() == ["Trip.notes"])
     let reopened = try await DocumentSession<NoteCollectionDocument>.open(
       url, environment: testEnvironment(temporary))

@@ -119,4 +119,49 @@ struct ExportTests {
     }
     #expect(reopened.document.text.text == "one\r\ntwo")
   }
+
+  @Test(
+    "A Document-family save as onto an existing file without overwrite is refused whichever call fails; the file keeps its bytes"
+  )
+  func documentFamilyNoReplaceUnderFaults() async throws {
+    let canary = Array("canary 93b1\n".utf8)
+    /// The folder (kept while the caller holds it), the existing file, and
+    /// the save's error.
+    func attempt(
+      _ fileSystem: FaultInjectingFileSystem
+    ) async throws -> (TemporaryDirectory, URL, (any Error)?) {
+      let temporary = try TemporaryDirectory()
+      let url = try temporary.write("one\n", to: "a.md")
+      let existing = temporary("b.md")
+      try Data(canary).write(to: existing)
+      let session = try await DocumentSession<TextFileDocument>.open(
+        url, environment: testEnvironment(temporary)
+      ) {
+        TextFileDocument()
+      }
+      try session.document.insert(["two"], at: 1, undoManager: session.undoManager)
+      try await session.endEvent()
+      do {
+        try await FileSystemContext.$current.withValue(fileSystem) {
+          try await session.save(as: existing)
+        }
+        return (temporary, existing, nil)
+      } catch {
+        return (temporary, existing, error)
+      }
+    }
+    let counting = FaultInjectingFileSystem()
+    let (folder, reference, refused) = try await attempt(counting)
+    #expect((refused as? CocoaError)?.code == .fileWriteFileExists)
+    #expect(Array(try Data(contentsOf: reference)) == canary)
+    withExtendedLifetime(folder) {}
+    for call in 1...counting.callCount {
+      let failing = FaultInjectingFileSystem(failingCall: call, with: .eio)
+      let (folder, existing, error) = try await attempt(failing)
+      #expect(failing.didFail)
+      #expect(error != nil, "call \(call)")
+      #expect(Array(try Data(contentsOf: existing)) == canary, "call \(call)")
+      withExtendedLifetime(folder) {}
+    }
+  }
 }

@@ -108,4 +108,40 @@ struct HostSystemCallTests {
     #expect(exists.documentPathRole == .document)
     #expect(Array(try Data(contentsOf: existing)) == Array("keep\n".utf8))
   }
+
+  @Test(
+    "A save in place with any one call failing either fails, the file as it was, or writes it keeping its permissions"
+  )
+  func saveKeepsPermissionsUnderFaults() async throws {
+    let old = Array("canary\n".utf8)
+    /// The folder (kept while the caller holds it), the file, and the
+    /// save's error.
+    func attempt(
+      _ fileSystem: FaultInjectingFileSystem
+    ) async throws -> (TemporaryDirectory, URL, (any Error)?) {
+      let temporary = try TemporaryDirectory()
+      let url = try temporary.write("canary\n", to: "memo.txt")
+      #expect(chmod(url.path, 0o751) == 0)
+      let session = try await DocumentSession<TextMemo>.open(
+        url, environment: DocumentEnvironment(autosaveDirectory: temporary("autosave")))
+      session.setDocument(TextMemo(text: "edited\n"))
+      do {
+        try await FileSystemContext.$current.withValue(fileSystem) { try await session.save() }
+        return (temporary, url, nil)
+      } catch {
+        return (temporary, url, error)
+      }
+    }
+    let counting = FaultInjectingFileSystem()
+    let (_, _, unexpected) = try await attempt(counting)
+    #expect(unexpected == nil)
+    for call in 1...counting.callCount {
+      let (temporary, url, error) = try await attempt(
+        FaultInjectingFileSystem(failingCall: call, with: .eio))
+      let bytes = Array(try Data(contentsOf: url))
+      #expect(bytes == (error == nil ? Array("edited\n".utf8) : old), "call \(call)")
+      #expect(FileStat(url)?.permissions == 0o751, "call \(call)")
+      withExtendedLifetime(temporary) {}
+    }
+  }
 }
