@@ -183,7 +183,8 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
       b.withUnsafeBytes { b in
         UnifiedDiff(
           a: a, b: b, oldName: oldName, newName: newName, context: context,
-          shouldStop: shouldStop)
+          shouldStop: shouldStop,
+          alreadyDone: oldChunks.byteCount + newChunks.byteCount - a.count - b.count)
       }
     }
     guard !diff.wasStopped else { return nil }
@@ -233,9 +234,11 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
     }
   }
 
+  /// `alreadyDone` bytes of both sides (chunks passed over) count as done
+  /// in the progress, of `a`'s, `b`'s and their own.
   private init(
     a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer, oldName: String, newName: String,
-    context: Int, shouldStop: () -> Bool
+    context: Int, shouldStop: () -> Bool, alreadyDone: Int = 0
   ) {
     self.oldName = oldName
     self.newName = newName
@@ -244,7 +247,9 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
       var comparer = Comparer(a: a, b: b, shouldStop: shouldStop)
       // Progress, where shown: the bytes of both sides trimmed or hashed.
       comparer.progress = WorkProgress.current
-      comparer.progress?.begin("comparing", total: a.count + b.count)
+      comparer.progressOffset = alreadyDone
+      comparer.progress?.begin("comparing", total: alreadyDone + a.count + b.count)
+      comparer.progress?.update(alreadyDone)
       defer { comparer.progress?.end() }
       let hunks = comparer.hunks(context: max(0, context))
       return (hunks, comparer.isBounded, comparer.comparisons, comparer.stopped)
@@ -304,6 +309,13 @@ extension UnifiedDiff {
 
     /// Where progress goes, if anywhere.
     var progress: WorkProgress?
+    /// Bytes done before these two: added to what is reported.
+    var progressOffset = 0
+
+    /// Reports `done` bytes of `a` and `b` done.
+    func report(_ done: Int) {
+      progress?.update(progressOffset + done)
+    }
 
     /// Asks `shouldStop`, and remembers a yes.
     mutating func checkStop() -> Bool {
@@ -369,7 +381,7 @@ extension UnifiedDiff {
         while prefix + block <= shorter, memcmp(aBase + prefix, bBase + prefix, block) == 0 {
           prefix += block
           if prefix % (1 << 20) == 0 {
-            progress?.update(2 * prefix)
+            report(2 * prefix)
             if checkStop() { return [] }
           }
         }
@@ -392,7 +404,7 @@ extension UnifiedDiff {
         {
           suffix += block
           if suffix % (1 << 20) == 0 {
-            progress?.update(2 * (prefix + suffix))
+            report(2 * (prefix + suffix))
             if checkStop() { return [] }
           }
         }
@@ -469,7 +481,7 @@ extension UnifiedDiff {
       func hashed(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> UInt64 {
         done += line.count
         if done >= nextReport {
-          progress?.update(done)
+          report(done)
           nextReport = done + 1 << 20
         }
         return Self.hash(bytes, line)
