@@ -575,22 +575,20 @@ extension UnifiedDiff {
     /// in order on both sides.
     mutating func anchors(_ o: Range<Int>, _ n: Range<Int>) -> [(Int, Int)] {
       // For each hash: the count on each side (capped at 2) and where.
-      var seen: [UInt64: (old: Int, new: Int, x: Int, y: Int)] = [:]
-      seen.reserveCapacity(o.count)
-      for x in o {
-        seen[oldHashes[x], default: (0, 0, 0, 0)].old += 1
-        seen[oldHashes[x]]?.x = x
-      }
+      guard o.upperBound <= LineHashTable.maximumLines, n.upperBound <= LineHashTable.maximumLines
+      else { return [] }
+      var table = LineHashTable(oldLines: o.count)
+      for x in o { table.addOld(oldHashes[x], line: x) }
+      // Each new line's slot, or -1 for a hash no old line has.
+      var slots = [Int](repeating: -1, count: n.count)
       for y in n {
-        guard var entry = seen[newHashes[y]] else { continue }
-        entry.new += 1
-        entry.y = y
-        seen[newHashes[y]] = entry
+        if let slot = table.addNew(newHashes[y]) { slots[y - n.lowerBound] = slot }
       }
       var pairs: [(Int, Int)] = []
       for y in n {
-        guard let entry = seen[newHashes[y]], entry.old == 1, entry.new == 1 else { continue }
-        if equal(entry.x, y) { pairs.append((entry.x, y)) }
+        let slot = slots[y - n.lowerBound]
+        guard slot >= 0, let x = table.uniqueOldLine(at: slot) else { continue }
+        if equal(x, y) { pairs.append((x, y)) }
       }
       // Pairs are in new order; the longest run increasing in old order
       // (patience sorting).
