@@ -597,6 +597,10 @@ extension UnifiedDiff {
       for (index, pair) in pairs.enumerated() {
         var low = 0
         var high = tops.count
+        // The piles' tops increase in old order: a pair past the last top
+        // (most of them, where the changes are few) goes on a new pile
+        // without a search.
+        if let last = tops.last, pairs[last].0 < pair.0 { low = high }
         while low < high {
           let middle = (low + high) / 2
           if pairs[tops[middle]].0 < pair.0 { low = middle + 1 } else { high = middle }
