@@ -21,6 +21,8 @@ import Glibc
 /// - `set-line` and `save`, against `cp` of the file over an earlier copy
 ///   and `sync` (goal <= 2x): both replace a file of that size.
 ///
+/// `diffOnly` (`--diff-only`) measures the two `diff` figures alone.
+///
 /// Each side of each figure starts after a `sync()`, so that neither pays
 /// for write-back of the other's dirty pages.
 enum LargeTextBenchmark {
@@ -28,6 +30,9 @@ enum LargeTextBenchmark {
     var lines = 1_500_000
     var runs = 3
     var docrepl: String
+    /// Only the two `diff` figures: `open`, `replace` and `set-line` are
+    /// skipped.
+    var diffOnly = false
   }
 
   static func run(_ options: Options) throws {
@@ -76,37 +81,39 @@ enum LargeTextBenchmark {
       print("  ratio: time \(String(format: "%.2f", ours / theirs))x  goal: <= \(goal)x")
     }
 
-    // open
-    let openScript = try script("open.docscript", "open log.txt\n")
-    let (open, python) = try medians(
-      { try docrepl(openScript) },
-      {
-        try InspectBenchmark.spawn([
-          "/usr/bin/python3", "-c", "open('\(log.path)').read().split('\\n')",
-        ])
-      })
-    report("open", open.seconds, python.seconds, baseline: "python3 read().split", goal: 1.0)
-    let peak = try LargeBenchmark.peakKilobytes(
-      docrepl: options.docrepl, script: URL(fileURLWithPath: openScript))
-    print(
-      "  peak resident memory: \(Int(peak / 1024)) MB, "
-        + String(format: "%.2f", peak * 1024 / Double(size)) + "x the file  goal: <= 1.5x")
+    if !options.diffOnly {
+      // open
+      let openScript = try script("open.docscript", "open log.txt\n")
+      let (open, python) = try medians(
+        { try docrepl(openScript) },
+        {
+          try InspectBenchmark.spawn([
+            "/usr/bin/python3", "-c", "open('\(log.path)').read().split('\\n')",
+          ])
+        })
+      report("open", open.seconds, python.seconds, baseline: "python3 read().split", goal: 1.0)
+      let peak = try LargeBenchmark.peakKilobytes(
+        docrepl: options.docrepl, script: URL(fileURLWithPath: openScript))
+      print(
+        "  peak resident memory: \(Int(peak / 1024)) MB, "
+          + String(format: "%.2f", peak * 1024 / Double(size)) + "x the file  goal: <= 1.5x")
 
-    // replace --all + save, against sed -i
-    let replaceScript = try script(
-      "replace.docscript", "open replaced.txt\nreplace foo bar --all\nsave\n")
-    let (replace, sed) = try medians(
-      {
-        try copy(log.path, to: path("replaced.txt"))
-        return try docrepl(replaceScript)
-      },
-      {
-        try copy(log.path, to: path("sedded.txt"))
-        return try InspectBenchmark.spawn(["/bin/sed", "-i", "s/foo/bar/g", path("sedded.txt")])
-      })
-    report(
-      "replace foo bar --all, save", replace.seconds, sed.seconds, baseline: "sed -i", goal: 2.0)
-    print("  byte-identical to sed's: \(try same(path("replaced.txt"), path("sedded.txt")))")
+      // replace --all + save, against sed -i
+      let replaceScript = try script(
+        "replace.docscript", "open replaced.txt\nreplace foo bar --all\nsave\n")
+      let (replace, sed) = try medians(
+        {
+          try copy(log.path, to: path("replaced.txt"))
+          return try docrepl(replaceScript)
+        },
+        {
+          try copy(log.path, to: path("sedded.txt"))
+          return try InspectBenchmark.spawn(["/bin/sed", "-i", "s/foo/bar/g", path("sedded.txt")])
+        })
+      report(
+        "replace foo bar --all, save", replace.seconds, sed.seconds, baseline: "sed -i", goal: 2.0)
+      print("  byte-identical to sed's: \(try same(path("replaced.txt"), path("sedded.txt")))")
+    }
 
     // diff after one line changed, and after 1% changed
     let middle = options.lines / 2
@@ -144,26 +151,28 @@ enum LargeTextBenchmark {
       )
     }
 
-    // set-line + save, against cp + sync
-    let setLineScript = try script(
-      "set-line.docscript", "open saved.txt\nset-line \(middle) \"one line\"\nsave\n")
-    try copy(log.path, to: path("saved.txt"))
-    try copy(log.path, to: path("copied.txt"))
-    let (setLine, cp) = try medians(
-      { try docrepl(setLineScript) },
-      {
-        // Over the copy already there: the save replaces the old file,
-        // whose blocks the kernel frees, and cp truncating its copy does
-        // the same (removing it first, outside the timing, spared cp
-        // that).
-        let sample = try InspectBenchmark.spawn(["/bin/cp", log.path, path("copied.txt")])
-        let synced = try InspectBenchmark.spawn(["/bin/sync", path("copied.txt")])
-        return InspectBenchmark.Sample(
-          seconds: sample.seconds + synced.seconds,
-          processorSeconds: sample.processorSeconds + synced.processorSeconds,
-          maximumResidentKilobytes: sample.maximumResidentKilobytes)
-      })
-    report("set-line, save", setLine.seconds, cp.seconds, baseline: "cp + sync", goal: 2.0)
+    if !options.diffOnly {
+      // set-line + save, against cp + sync
+      let setLineScript = try script(
+        "set-line.docscript", "open saved.txt\nset-line \(middle) \"one line\"\nsave\n")
+      try copy(log.path, to: path("saved.txt"))
+      try copy(log.path, to: path("copied.txt"))
+      let (setLine, cp) = try medians(
+        { try docrepl(setLineScript) },
+        {
+          // Over the copy already there: the save replaces the old file,
+          // whose blocks the kernel frees, and cp truncating its copy does
+          // the same (removing it first, outside the timing, spared cp
+          // that).
+          let sample = try InspectBenchmark.spawn(["/bin/cp", log.path, path("copied.txt")])
+          let synced = try InspectBenchmark.spawn(["/bin/sync", path("copied.txt")])
+          return InspectBenchmark.Sample(
+            seconds: sample.seconds + synced.seconds,
+            processorSeconds: sample.processorSeconds + synced.processorSeconds,
+            maximumResidentKilobytes: sample.maximumResidentKilobytes)
+        })
+      report("set-line, save", setLine.seconds, cp.seconds, baseline: "cp + sync", goal: 2.0)
+    }
   }
 
   /// Writes a log of `lines` lines, about 80 bytes each, one in 50

@@ -12,6 +12,9 @@ extension BinaryDocument: ScriptableReferenceDocument {
     hexDump(snapshot, from: 0)
   }
 
+  /// True: `show` prints a hex dump of the bytes.
+  public static var scriptDescriptionIsDeterministic: Bool { true }
+
   /// `truncate 0`, then `patch 0` with the bytes in hex.
   public static func scriptContentCommands(of snapshot: Data) -> [String]? {
     let digits = Array("0123456789abcdef".utf8)

@@ -11,6 +11,10 @@ extension JSONDocument: ScriptableFileDocument {
   /// its one line (`get ""` prints it in the stable form).
   public var scriptDescription: String { text }
 
+  /// True: `show` prints the bytes a save writes, which keep the order
+  /// and layout of what was read, not an encoder's.
+  public static var scriptDescriptionIsDeterministic: Bool { true }
+
   /// `set ""` (the whole document, RFC 6901) with the JSON, which is
   /// written as ``text`` is: what this type saves.
   public var scriptContentCommands: [String]? {

@@ -25,6 +25,9 @@ extension NoteCollectionDocument: ScriptableFileDocument {
     return text
   }
 
+  /// True: `show` prints the title and the notes in their order.
+  public static var scriptDescriptionIsDeterministic: Bool { true }
+
   @MainActor public static var scriptCommands: [DocumentCommand<NoteCollectionDocument>] {
     [
       DocumentCommand(

@@ -14,6 +14,12 @@ extension PlainTextDocument: ScriptableFileDocument {
   /// The text as it is.
   public var scriptDescription: String { text.text }
 
+  /// True: `show` prints the text as held.
+  public static var scriptDescriptionIsDeterministic: Bool { true }
+
+  /// The text buffer's leaves as they are (``TextLines/lineChunks``).
+  public var scriptDescriptionChunks: ScriptLineChunks? { text.lineChunks }
+
   /// `set-text` with the text, byte-order mark included, in one word.
   public var scriptContentCommands: [String]? {
     ["set-text " + Word.quoted((text.hasByteOrderMark ? "\u{FEFF}" : "") + text.text)]

@@ -27,6 +27,13 @@ protocol DocumentHandle: AnyObject {
 
   /// What `show` prints.
   func show() async throws -> String
+  /// Whether the type declares its `show` text deterministic
+  /// (``ScriptableDocument/scriptDescriptionIsDeterministic``), so that
+  /// `diff` need not encode it again to check.
+  var showIsDeterministic: Bool { get }
+  /// What `show` prints, as chunks of whole lines, for `diff`; nil for a
+  /// type that does not give them.
+  func showChunks() async throws -> ScriptLineChunks?
   /// A snapshot of the current state, with its `show` text.
   func snapshot() async throws -> StoredSnapshot
   /// The type's commands, by name.

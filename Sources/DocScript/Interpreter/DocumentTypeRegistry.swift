@@ -31,10 +31,12 @@ public final class DocumentTypeRegistry {
     func handle(_ session: DocumentSession<Document>) -> any DocumentHandle {
       SessionHandle(
         session: session, show: { $0.document.scriptDescription },
+        showChunks: { $0.document.scriptDescriptionChunks },
         snapshot: { session in
           let value = session.document
           return StoredSnapshot(
-            text: { value.scriptDescription }, contentCommands: { value.scriptContentCommands }
+            text: { value.scriptDescription }, chunks: { value.scriptDescriptionChunks },
+            contentCommands: { value.scriptContentCommands }
           ) { [weak session] name in
             session?.setDocument(value, actionName: name)
           }
@@ -56,12 +58,17 @@ public final class DocumentTypeRegistry {
           Document.scriptDescription(
             of: try session.document.snapshot(contentType: session.contentType))
         },
+        showChunks: { session in
+          Document.scriptDescriptionChunks(
+            of: try session.document.snapshot(contentType: session.contentType))
+        },
         snapshot: { session in
           let document = session.document
           let snapshot = try document.snapshot(contentType: session.contentType)
           let box = UncheckedSendable(value: snapshot)
           return StoredSnapshot(
             text: { Document.scriptDescription(of: box.value) },
+            chunks: { Document.scriptDescriptionChunks(of: box.value) },
             contentCommands: { Document.scriptContentCommands(of: box.value) }
           ) {
             [weak session] name in

@@ -12,7 +12,13 @@ extension Interpreter {
       actsOnDocument: true
     ) { interpreter, _, handle in
       guard let handle else { return }
-      interpreter.writeBlock(try await handle.show())
+      // A type that gives its text as chunks (a text document's leaves) is
+      // written a chunk at a time: no `String` of the whole document.
+      if let chunks = try await handle.showChunks() {
+        interpreter.writeBlock(chunks)
+      } else {
+        interpreter.writeBlock(try await handle.show())
+      }
     },
     BuiltinCommand(
       spec: CommandSpec(
@@ -51,6 +57,15 @@ extension Interpreter {
       try await interpreter.printTree(of: handle)
     },
   ]
+
+  /// Writes `chunks` as the `String` form writes their text: a
+  /// chunk at a time, then a line break if the last line has none.
+  func writeBlock(_ chunks: ScriptLineChunks) {
+    for chunk in chunks.chunks where !chunk.bytes.isEmpty {
+      output.write(String(decoding: chunk.bytes, as: UTF8.self))
+    }
+    if let last = chunks.lastByte, last != UInt8(ascii: "\n") { output.write("\n") }
+  }
 
   /// Writes `text`, adding a newline if it does not end with one.
   func writeBlock(_ text: String) {

@@ -97,38 +97,63 @@ extension Interpreter {
   func diffSnapshots(_ arguments: ParsedArguments) async throws {
     guard let first = arguments[0] else { return }
     let (document, old) = try snapshot(named: first)
-    let current: String
     let newName: String
     var currentHandle: (any DocumentHandle)?
+    // Both sides as chunks of lines where the type gives them (shared
+    // chunks are then passed over unread), else as `show` texts.
+    var sides: (old: ScriptLineChunks, new: ScriptLineChunks)?
+    var currentText: String?
     if let second = arguments[1] {
-      current = try snapshot(named: second).1.text
+      let new = try snapshot(named: second).1
       newName = second.text
+      if let oldChunks = old.chunks(), let newChunks = new.chunks() {
+        sides = (oldChunks, newChunks)
+      } else {
+        currentText = new.text
+      }
     } else {
       guard let handle = documents[document] else {
         throw ScriptError("the document of '\(first.text)' is closed", at: first)
       }
-      current = try await handle.show()
       newName = "\(document) (current)"
       currentHandle = handle
+      if let oldChunks = old.chunks(), let newChunks = try await handle.showChunks() {
+        sides = (oldChunks, newChunks)
+      } else {
+        currentText = try await handle.show()
+      }
     }
     // By bytes, line breaks included: a last line without one differs
     // from the same line with one, as in `diff -u`.
     // A `show` text that is a description (of a type without script
     // commands, say) may end without a line break that the file has:
     // when both sides end so, neither is marked.
-    var oldText = old.text
-    var newText = current
-    if !oldText.isEmpty, !newText.isEmpty, oldText.utf8.last != 0x0A, newText.utf8.last != 0x0A {
-      oldText += "\n"
-      newText += "\n"
-    }
     // Ctrl-C stops a long diff: it changes nothing, so there is nothing
     // to roll back.
-    guard
-      let diff = UnifiedDiff(
+    func stop() -> Bool { Task.isCancelled || isInterruptRequested() }
+    let compared: UnifiedDiff?
+    if var (oldChunks, newChunks) = sides {
+      if let oldLast = oldChunks.lastByte, let newLast = newChunks.lastByte, oldLast != 0x0A,
+        newLast != 0x0A
+      {
+        oldChunks = oldChunks.appendingLineBreak()
+        newChunks = newChunks.appendingLineBreak()
+      }
+      compared = UnifiedDiff(
+        oldChunks: oldChunks, newChunks: newChunks, oldName: first.text, newName: newName,
+        stoppingWhen: stop)
+    } else {
+      var oldText = old.text
+      var newText = currentText ?? ""
+      if !oldText.isEmpty, !newText.isEmpty, oldText.utf8.last != 0x0A, newText.utf8.last != 0x0A {
+        oldText += "\n"
+        newText += "\n"
+      }
+      compared = UnifiedDiff(
         oldText: oldText, newText: newText, oldName: first.text, newName: newName,
-        stoppingWhen: { Task.isCancelled || isInterruptRequested() })
-    else { throw InterruptedError() }
+        stoppingWhen: stop)
+    }
+    guard let diff = compared else { throw InterruptedError() }
     if !diff.isEmpty { output.write(diff.description + "\n") }
     if diff.isBounded {
       report(
@@ -137,9 +162,13 @@ extension Interpreter {
           "more than \(UnifiedDiff.maximumEditDistance) lines differ, so the differing middle is shown removed, then added, not as the shortest diff"
         ), in: currentSource)
     }
-    if !diff.isEmpty, let currentHandle {
+    // A type that declares its `show` text deterministic is not encoded
+    // again: for plain text that would be two more copies of the text.
+    if !diff.isEmpty, let currentHandle, !currentHandle.showIsDeterministic {
+      var current = currentText
+      if current == nil { current = try await currentHandle.show() }
       try await warnIfEncodingIsNondeterministic(
-        currentHandle, current: current, at: arguments.command)
+        currentHandle, current: current ?? "", at: arguments.command)
     }
   }
 

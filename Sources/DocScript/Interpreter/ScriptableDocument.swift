@@ -54,6 +54,19 @@ public protocol ScriptableDocument {
   @MainActor static func scriptCheckValues(
     forArgument argument: String, command: String, session: DocumentSession<Self>
   ) -> [String]
+
+  /// Whether what `show` prints is made from the content alone, the same
+  /// bytes every time for the same content: the text as held, say, not an
+  /// encoding through a `JSONEncoder` whose key order can change.
+  ///
+  /// `diff` against the current state, when it finds changes, encodes a
+  /// document that does not declare this again (up to twice) to warn when
+  /// the changes are the encoding's own rather than anybody's edits. A
+  /// type that declares it is not encoded again: for a large document
+  /// that is most of what `diff` would cost.
+  ///
+  /// The default is false (not declared): the check runs.
+  static var scriptDescriptionIsDeterministic: Bool { get }
 }
 
 extension ScriptableDocument {
@@ -66,6 +79,9 @@ extension ScriptableDocument {
   @MainActor public static func scriptCheckValues(
     forArgument argument: String, command: String, session: DocumentSession<Self>
   ) -> [String] { [] }
+
+  /// False: not declared, so `diff` checks the encoding.
+  public static var scriptDescriptionIsDeterministic: Bool { false }
 }
 
 /// A short name for `new`, and the content type it stands for.
@@ -98,11 +114,27 @@ public protocol ScriptableFileDocument: FileDocument, ScriptableDocument {
   /// The default is nil: `record` then warns that the document cannot be
   /// rebuilt.
   var scriptContentCommands: [String]? { get }
+
+  /// What `show` prints, as chunks of whole lines of UTF-8 bytes, for
+  /// `diff`; nil to have `diff` read ``scriptDescription``.
+  ///
+  /// A type that holds its content in chunks shared between copies (the
+  /// text buffer's leaves) gives them as they are: `diff` of a snapshot
+  /// and the document then passes over the chunks they share without
+  /// reading them, and builds no `String` of the whole text. The output
+  /// is the same, byte for byte. See ``ScriptLineChunks`` for the
+  /// contract.
+  ///
+  /// The default is nil.
+  var scriptDescriptionChunks: ScriptLineChunks? { get }
 }
 
 extension ScriptableFileDocument {
   /// None: the type does not say how to rebuild its content.
   public var scriptContentCommands: [String]? { nil }
+
+  /// None: `diff` reads ``scriptDescription``.
+  public var scriptDescriptionChunks: ScriptLineChunks? { nil }
 }
 
 /// A `ReferenceFileDocument` that scripts can drive. Its snapshots come
@@ -119,9 +151,19 @@ public protocol ScriptableReferenceDocument: ReferenceFileDocument, ScriptableDo
   /// new or just opened), make it hold exactly what `snapshot` holds; nil
   /// when the type's commands cannot. See ``ScriptableFileDocument/scriptContentCommands``.
   static func scriptContentCommands(of snapshot: Snapshot) -> [String]?
+
+  /// What `show` prints for `snapshot`, as chunks of whole lines, for
+  /// `diff`; nil to have `diff` read ``scriptDescription(of:)``. See
+  /// ``ScriptableFileDocument/scriptDescriptionChunks``.
+  ///
+  /// The default is nil.
+  static func scriptDescriptionChunks(of snapshot: Snapshot) -> ScriptLineChunks?
 }
 
 extension ScriptableReferenceDocument {
   /// None: the type does not say how to rebuild its content.
   public static func scriptContentCommands(of snapshot: Snapshot) -> [String]? { nil }
+
+  /// None: `diff` reads ``scriptDescription(of:)``.
+  public static func scriptDescriptionChunks(of snapshot: Snapshot) -> ScriptLineChunks? { nil }
 }

@@ -10,16 +10,24 @@ final class SessionHandle<Document>: DocumentHandle {
   let typeName: String
   private let showBody: @MainActor (DocumentSession<Document>) async throws -> String
   private let snapshotBody: @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
+  /// The `show` text as chunks of lines, for a type that gives them.
+  private var chunksBody: @MainActor (DocumentSession<Document>) throws -> ScriptLineChunks? = {
+    _ in nil
+  }
   /// The type's own argument completions; none for a type without script
   /// commands.
   private var completionsBody:
     @MainActor (_ argument: String, _ prefix: String, DocumentSession<Document>) ->
       [CompletionCandidate] = { _, _, _ in [] }
   let commands: [String: AnyDocumentCommand]
+  /// Whether the type declares its `show` text deterministic; never for
+  /// a type without script commands, whose `show` is its encoding.
+  private(set) var showIsDeterministic = false
 
   convenience init(
     session: DocumentSession<Document>,
     show: @escaping @MainActor (DocumentSession<Document>) async throws -> String,
+    showChunks: @escaping @MainActor (DocumentSession<Document>) throws -> ScriptLineChunks?,
     snapshot: @escaping @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
   ) where Document: ScriptableDocument {
     self.init(
@@ -27,6 +35,8 @@ final class SessionHandle<Document>: DocumentHandle {
       typeName: Document.scriptTypeNames.first?.name ?? session.contentType.identifier,
       commands: Document.scriptCommands, show: show, snapshot: snapshot)
     completionsBody = { Document.scriptCompletions(forArgument: $0, prefix: $1, session: $2) }
+    showIsDeterministic = Document.scriptDescriptionIsDeterministic
+    chunksBody = showChunks
   }
 
   init(
@@ -68,6 +78,7 @@ final class SessionHandle<Document>: DocumentHandle {
   }
 
   func show() async throws -> String { try await showBody(session) }
+  func showChunks() async throws -> ScriptLineChunks? { try chunksBody(session) }
   func snapshot() async throws -> StoredSnapshot { try await snapshotBody(session) }
   func completions(forArgument argument: String, prefix: String) -> [CompletionCandidate] {
     completionsBody(argument, prefix, session)

@@ -15,13 +15,19 @@ struct StoredSnapshot {
   /// asked, since most snapshots never are.
   var contentCommands: @MainActor () -> [String]? = { nil }
   var restore: @MainActor (_ actionName: String) throws -> Void
+  /// The `show` text as chunks of whole lines, for `diff`, if the type
+  /// gives them (``ScriptableFileDocument/scriptDescriptionChunks``);
+  /// made when asked, sharing the snapshot's storage.
+  var chunks: @MainActor () -> ScriptLineChunks? = { nil }
 
   init(
     text: @escaping @MainActor () -> String,
+    chunks: @escaping @MainActor () -> ScriptLineChunks? = { nil },
     contentCommands: @escaping @MainActor () -> [String]? = { nil },
     restore: @escaping @MainActor (_ actionName: String) throws -> Void
   ) {
     makeText = text
+    self.chunks = chunks
     self.contentCommands = contentCommands
     self.restore = restore
   }

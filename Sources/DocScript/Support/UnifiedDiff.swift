@@ -58,6 +58,14 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
   /// tests and benchmarks.
   public private(set) var lineComparisons = 0
 
+  /// How many pairs of chunks a diff of chunks
+  /// (``init(oldChunks:newChunks:oldName:newName:context:stoppingWhen:)``)
+  /// passed over without reading them, as the same storage. For tests.
+  public private(set) var sharedChunksSkipped = 0
+  /// How many bytes a diff of chunks read, both sides together: the
+  /// chunks compared at the ends, and the middle. For tests.
+  public private(set) var bytesCompared = 0
+
   /// Edit scripts longer than this many changed lines are not minimised:
   /// the differing middle is shown as removed, then added. This bounds the
   /// time and memory a diff can take, as GNU diff's heuristics do.
@@ -109,6 +117,86 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
     self = diff
   }
 
+  /// Compares two texts given as chunks of whole lines, as
+  /// ``init(oldText:newText:oldName:newName:context:stoppingWhen:)``
+  /// compares them as `String`s, with the same result byte for byte.
+  ///
+  /// The chunks the two share at the same place at either end (a
+  /// snapshot's leaves that the document still has) are passed over
+  /// without reading their bytes; the rest, with enough of the shared
+  /// lines around it for the context, is compared as one run of bytes a
+  /// side. Nil when `shouldStop` said to stop.
+  public init?(
+    oldChunks: ScriptLineChunks, newChunks: ScriptLineChunks, oldName: String = "a",
+    newName: String = "b", context: Int = 3, stoppingWhen shouldStop: () -> Bool
+  ) {
+    let context = max(0, context)
+    let old = oldChunks.chunks
+    let new = newChunks.chunks
+    var skipped = 0
+    var comparedBytes = 0
+    /// Whether old chunk `x` and new chunk `y`, at the same place, hold
+    /// the same bytes: by their owner, unread, or else by a `memcmp`.
+    func same(_ x: Int, _ y: Int) -> Bool {
+      if old[x].isShared(with: new[y]) {
+        skipped += 1
+        return true
+      }
+      guard old[x].bytes.count == new[y].bytes.count, old[x].lineCount == new[y].lineCount
+      else { return false }
+      comparedBytes += 2 * old[x].bytes.count
+      return old[x].bytes == new[y].bytes
+    }
+    // The common chunks at the start, then at the end (not reaching into
+    // those at the start).
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, same(prefix, prefix) { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      same(old.count - 1 - suffix, new.count - 1 - suffix)
+    {
+      suffix += 1
+    }
+    // Back into the common chunks far enough for `context` lines each
+    // side of the middle.
+    func backedOff(_ count: Int, chunkAt: (Int) -> Int) -> Int {
+      var count = count
+      var lines = 0
+      while count > 0, lines < context {
+        count -= 1
+        lines += old[chunkAt(count)].lineCount
+      }
+      return count
+    }
+    prefix = backedOff(prefix) { $0 }
+    suffix = backedOff(suffix) { old.count - 1 - $0 }
+    let prefixLines = old[..<prefix].reduce(0) { $0 + $1.lineCount }
+    func middle(_ chunks: [ScriptLineChunks.Chunk]) -> [UInt8] {
+      let range = prefix..<(chunks.count - suffix)
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(chunks[range].reduce(0) { $0 + $1.bytes.count })
+      for chunk in chunks[range] { bytes += chunk.bytes }
+      return bytes
+    }
+    let (a, b) = (middle(old), middle(new))
+    var diff = a.withUnsafeBytes { a in
+      b.withUnsafeBytes { b in
+        UnifiedDiff(
+          a: a, b: b, oldName: oldName, newName: newName, context: context,
+          shouldStop: shouldStop,
+          alreadyDone: oldChunks.byteCount + newChunks.byteCount - a.count - b.count)
+      }
+    }
+    guard !diff.wasStopped else { return nil }
+    for index in diff.hunks.indices {
+      diff.hunks[index].oldStart += prefixLines
+      diff.hunks[index].newStart += prefixLines
+    }
+    diff.sharedChunksSkipped = skipped
+    diff.bytesCompared = comparedBytes + a.count + b.count
+    self = diff
+  }
+
   private static func comparing(
     _ oldText: String, _ newText: String, oldName: String, newName: String, context: Int,
     shouldStop: () -> Bool
@@ -146,9 +234,11 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
     }
   }
 
+  /// `alreadyDone` bytes of both sides (chunks passed over) count as done
+  /// in the progress, of `a`'s, `b`'s and their own.
   private init(
     a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer, oldName: String, newName: String,
-    context: Int, shouldStop: () -> Bool
+    context: Int, shouldStop: () -> Bool, alreadyDone: Int = 0
   ) {
     self.oldName = oldName
     self.newName = newName
@@ -157,7 +247,9 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
       var comparer = Comparer(a: a, b: b, shouldStop: shouldStop)
       // Progress, where shown: the bytes of both sides trimmed or hashed.
       comparer.progress = WorkProgress.current
-      comparer.progress?.begin("comparing", total: a.count + b.count)
+      comparer.progressOffset = alreadyDone
+      comparer.progress?.begin("comparing", total: alreadyDone + a.count + b.count)
+      comparer.progress?.update(alreadyDone)
       defer { comparer.progress?.end() }
       let hunks = comparer.hunks(context: max(0, context))
       return (hunks, comparer.isBounded, comparer.comparisons, comparer.stopped)
@@ -217,6 +309,13 @@ extension UnifiedDiff {
 
     /// Where progress goes, if anywhere.
     var progress: WorkProgress?
+    /// Bytes done before these two: added to what is reported.
+    var progressOffset = 0
+
+    /// Reports `done` bytes of `a` and `b` done.
+    func report(_ done: Int) {
+      progress?.update(progressOffset + done)
+    }
 
     /// Asks `shouldStop`, and remembers a yes.
     mutating func checkStop() -> Bool {
@@ -233,13 +332,15 @@ extension UnifiedDiff {
     static func lines(of bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> [Range<Int>] {
       var lines: [Range<Int>] = []
       var start = range.lowerBound
-      var index = range.lowerBound
-      while index < range.upperBound {
-        if bytes[index] == 0x0A {
-          lines.append(start..<(index + 1))
-          start = index + 1
+      // `memchr` from one line break to the next, not a byte at a time.
+      if let base = bytes.baseAddress {
+        while start < range.upperBound,
+          let found = memchr(base + start, 0x0A, range.upperBound - start)
+        {
+          let end = base.distance(to: UnsafeRawPointer(found)) + 1
+          lines.append(start..<end)
+          start = end
         }
-        index += 1
       }
       if start < range.upperBound { lines.append(start..<range.upperBound) }
       return lines
@@ -280,7 +381,7 @@ extension UnifiedDiff {
         while prefix + block <= shorter, memcmp(aBase + prefix, bBase + prefix, block) == 0 {
           prefix += block
           if prefix % (1 << 20) == 0 {
-            progress?.update(2 * prefix)
+            report(2 * prefix)
             if checkStop() { return [] }
           }
         }
@@ -303,7 +404,7 @@ extension UnifiedDiff {
         {
           suffix += block
           if suffix % (1 << 20) == 0 {
-            progress?.update(2 * (prefix + suffix))
+            report(2 * (prefix + suffix))
             if checkStop() { return [] }
           }
         }
@@ -356,7 +457,7 @@ extension UnifiedDiff {
         start = lineEnd
         suffixIndex += 1
       }
-      return Self.hunks(from: steps, a: a, b: b, context: context)
+      return Self.hunks(from: steps, a: a, b: b, context: context, prefixLines: prefixLines)
     }
 
     /// The edit script for the middle: `old` and `new` are its lines.
@@ -380,7 +481,7 @@ extension UnifiedDiff {
       func hashed(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> UInt64 {
         done += line.count
         if done >= nextReport {
-          progress?.update(done)
+          report(done)
           nextReport = done + 1 << 20
         }
         return Self.hash(bytes, line)
@@ -397,13 +498,29 @@ extension UnifiedDiff {
     var oldHashes: [UInt64] = []
     var newHashes: [UInt64] = []
 
-    /// FNV-1a of `bytes[range]`.
+    /// A hash of `bytes[range]`, eight bytes at a time (then the rest a
+    /// byte at a time), mixed with the length: equal lines hash alike, and
+    /// a line costs about a multiply each eight bytes.
     static func hash(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt64 {
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for index in range {
-        hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
+      let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+      var hash = UInt64(range.count) &* multiplier
+      guard let base = bytes.baseAddress else { return hash }
+      var index = range.lowerBound
+      while index + 8 <= range.upperBound {
+        let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        hash = (hash ^ word) &* multiplier
+        hash ^= hash >> 32
+        index += 8
       }
-      return hash
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while index < range.upperBound {
+        tail |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << shift
+        shift += 8
+        index += 1
+      }
+      hash = (hash ^ tail) &* multiplier
+      return hash ^ (hash >> 29)
     }
 
     /// Whether old line `x` and new line `y` hold the same bytes.
@@ -458,22 +575,20 @@ extension UnifiedDiff {
     /// in order on both sides.
     mutating func anchors(_ o: Range<Int>, _ n: Range<Int>) -> [(Int, Int)] {
       // For each hash: the count on each side (capped at 2) and where.
-      var seen: [UInt64: (old: Int, new: Int, x: Int, y: Int)] = [:]
-      seen.reserveCapacity(o.count)
-      for x in o {
-        seen[oldHashes[x], default: (0, 0, 0, 0)].old += 1
-        seen[oldHashes[x]]?.x = x
-      }
+      guard o.upperBound <= LineHashTable.maximumLines, n.upperBound <= LineHashTable.maximumLines
+      else { return [] }
+      var table = LineHashTable(oldLines: o.count)
+      for x in o { table.addOld(oldHashes[x], line: x) }
+      // Each new line's slot, or -1 for a hash no old line has.
+      var slots = [Int](repeating: -1, count: n.count)
       for y in n {
-        guard var entry = seen[newHashes[y]] else { continue }
-        entry.new += 1
-        entry.y = y
-        seen[newHashes[y]] = entry
+        if let slot = table.addNew(newHashes[y]) { slots[y - n.lowerBound] = slot }
       }
       var pairs: [(Int, Int)] = []
       for y in n {
-        guard let entry = seen[newHashes[y]], entry.old == 1, entry.new == 1 else { continue }
-        if equal(entry.x, y) { pairs.append((entry.x, y)) }
+        let slot = slots[y - n.lowerBound]
+        guard slot >= 0, let x = table.uniqueOldLine(at: slot) else { continue }
+        if equal(x, y) { pairs.append((x, y)) }
       }
       // Pairs are in new order; the longest run increasing in old order
       // (patience sorting).
@@ -482,6 +597,10 @@ extension UnifiedDiff {
       for (index, pair) in pairs.enumerated() {
         var low = 0
         var high = tops.count
+        // The piles' tops increase in old order: a pair past the last top
+        // (most of them, where the changes are few) goes on a new pile
+        // without a search.
+        if let last = tops.last, pairs[last].0 < pair.0 { low = high }
         while low < high {
           let middle = (low + high) / 2
           if pairs[tops[middle]].0 < pair.0 { low = middle + 1 } else { high = middle }
@@ -582,9 +701,13 @@ extension UnifiedDiff {
     /// hunks. `steps` cover every change, with at least `context` steps
     /// of the common lines around them where the sides have them; `side`
     /// says whose bytes a step's range is in (true: the new side's).
+    /// `prefixLines` is the number of common lines before the middle:
+    /// where a side's lines start when no step has one of that side's
+    /// lines before or after a change (with no context, a removal at the
+    /// end of the text).
     static func hunks(
       from steps: [(edit: Edit, bytes: Range<Int>, side: Bool)], a: UnsafeRawBufferPointer,
-      b: UnsafeRawBufferPointer, context: Int
+      b: UnsafeRawBufferPointer, context: Int, prefixLines: Int
     ) -> [Hunk] {
       let changed = steps.indices.filter {
         if case .keep = steps[$0].edit { false } else { true }
@@ -611,10 +734,10 @@ extension UnifiedDiff {
         case .keep(let o, let n): (oldStart, newStart) = (o, n)
         case .remove(let o):
           oldStart = o
-          newStart = firstNew(after: group.lowerBound, in: steps)
+          newStart = firstNew(after: group.lowerBound, in: steps, prefixLines: prefixLines)
         case .add(let n):
           newStart = n
-          oldStart = firstOld(after: group.lowerBound, in: steps)
+          oldStart = firstOld(after: group.lowerBound, in: steps, prefixLines: prefixLines)
         }
         for step in steps[group] {
           let bytes = step.side ? b : a
@@ -643,9 +766,12 @@ extension UnifiedDiff {
     }
 
     /// The new line index at step `index`, which removes: that of the
-    /// next step that has one, or one past the last new line before.
+    /// next step that has one, or one past the last new line before, or,
+    /// when no step has a new line, `prefixLines` (the new side's middle
+    /// is empty).
     private static func firstNew(
-      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>, side: Bool)]
+      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>, side: Bool)],
+      prefixLines: Int
     ) -> Int {
       for step in steps[index...] {
         switch step.edit {
@@ -659,12 +785,13 @@ extension UnifiedDiff {
         case .remove: continue
         }
       }
-      return 0
+      return prefixLines
     }
 
     /// The old line index at step `index`, which adds: see ``firstNew``.
     private static func firstOld(
-      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>, side: Bool)]
+      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>, side: Bool)],
+      prefixLines: Int
     ) -> Int {
       for step in steps[index...] {
         switch step.edit {
@@ -678,7 +805,7 @@ extension UnifiedDiff {
         case .add: continue
         }
       }
-      return 0
+      return prefixLines
     }
   }
 }
