@@ -19,7 +19,8 @@ import Glibc
 ///   the same with 1% of the lines changed at random; the hunks must be
 ///   byte-identical to `diff -u`'s;
 /// - `set-line` and `save`, against `cp` of the file over an earlier copy
-///   and `sync` (goal <= 2x): both replace a file of that size.
+///   and `sync` (goal <= 2x): both replace a file of that size; with
+///   `--save-only`, this figure alone.
 ///
 /// Each side of each figure starts after a `sync()`, so that neither pays
 /// for write-back of the other's dirty pages.
@@ -28,6 +29,8 @@ enum LargeTextBenchmark {
     var lines = 1_500_000
     var runs = 3
     var docrepl: String
+    /// Only the `set-line` + `save` figure (`--save-only`).
+    var onlySave = false
   }
 
   static func run(_ options: Options) throws {
@@ -76,72 +79,76 @@ enum LargeTextBenchmark {
       print("  ratio: time \(String(format: "%.2f", ours / theirs))x  goal: <= \(goal)x")
     }
 
-    // open
-    let openScript = try script("open.docscript", "open log.txt\n")
-    let (open, python) = try medians(
-      { try docrepl(openScript) },
-      {
-        try InspectBenchmark.spawn([
-          "/usr/bin/python3", "-c", "open('\(log.path)').read().split('\\n')",
-        ])
-      })
-    report("open", open.seconds, python.seconds, baseline: "python3 read().split", goal: 1.0)
-    let peak = try LargeBenchmark.peakKilobytes(
-      docrepl: options.docrepl, script: URL(fileURLWithPath: openScript))
-    print(
-      "  peak resident memory: \(Int(peak / 1024)) MB, "
-        + String(format: "%.2f", peak * 1024 / Double(size)) + "x the file  goal: <= 1.5x")
-
-    // replace --all + save, against sed -i
-    let replaceScript = try script(
-      "replace.docscript", "open replaced.txt\nreplace foo bar --all\nsave\n")
-    let (replace, sed) = try medians(
-      {
-        try copy(log.path, to: path("replaced.txt"))
-        return try docrepl(replaceScript)
-      },
-      {
-        try copy(log.path, to: path("sedded.txt"))
-        return try InspectBenchmark.spawn(["/bin/sed", "-i", "s/foo/bar/g", path("sedded.txt")])
-      })
-    report(
-      "replace foo bar --all, save", replace.seconds, sed.seconds, baseline: "sed -i", goal: 2.0)
-    print("  byte-identical to sed's: \(try same(path("replaced.txt"), path("sedded.txt")))")
-
-    // diff after one line changed, and after 1% changed
     let middle = options.lines / 2
-    var random = SplitMix64(seed: 120)
-    var changed = Set<Int>()
-    while changed.count < max(1, options.lines / 100) {
-      changed.insert(Int.random(in: 1...options.lines, using: &random))
-    }
-    for (name, lines) in [
-      ("one line changed", [middle]), ("1% of the lines changed", changed.sorted()),
-    ] {
-      let edits = lines.map { "set-line \($0) \"edited line \($0)\"\n" }.joined()
-      let editScript = try script(
-        "edit.docscript", "open log.txt\n\(edits)save-to edited.txt --replace\n")
-      _ = try docrepl(editScript)
-      let diffScript = try script("diff.docscript", "open log.txt\nsnapshot s\n\(edits)diff s\n")
-      let baseScript = try script("base.docscript", "open log.txt\nsnapshot s\n\(edits)")
-      var base: [Double] = []
-      let (diff, gnu) = try medians(
+    // Everything but set-line + save, unless --save-only.
+    if !options.onlySave {
+      // open
+      let openScript = try script("open.docscript", "open log.txt\n")
+      let (open, python) = try medians(
+        { try docrepl(openScript) },
         {
-          base.append(try docrepl(baseScript).seconds)
-          return try docrepl(diffScript, output: path("ours.diff"))
+          try InspectBenchmark.spawn([
+            "/usr/bin/python3", "-c", "open('\(log.path)').read().split('\\n')",
+          ])
+        })
+      report("open", open.seconds, python.seconds, baseline: "python3 read().split", goal: 1.0)
+      let peak = try LargeBenchmark.peakKilobytes(
+        docrepl: options.docrepl, script: URL(fileURLWithPath: openScript))
+      print(
+        "  peak resident memory: \(Int(peak / 1024)) MB, "
+          + String(format: "%.2f", peak * 1024 / Double(size)) + "x the file  goal: <= 1.5x")
+
+      // replace --all + save, against sed -i
+      let replaceScript = try script(
+        "replace.docscript", "open replaced.txt\nreplace foo bar --all\nsave\n")
+      let (replace, sed) = try medians(
+        {
+          try copy(log.path, to: path("replaced.txt"))
+          return try docrepl(replaceScript)
         },
         {
-          try InspectBenchmark.spawnAllowingStatus(
-            ["/usr/bin/diff", "-u", log.path, path("edited.txt")], output: path("gnu.diff"))
+          try copy(log.path, to: path("sedded.txt"))
+          return try InspectBenchmark.spawn(["/bin/sed", "-i", "s/foo/bar/g", path("sedded.txt")])
         })
-      let diffOnly = diff.seconds - BenchCommand.median(Array(base.dropFirst()))
       report(
-        "diff, \(name) (the time of open, snapshot and the edits taken off)", diffOnly,
-        gnu.seconds, baseline: "diff -u of the two files", goal: 1.5)
-      print("  in all, with the open: \(BenchCommand.format(diff.seconds))")
-      print(
-        "  hunks byte-identical to diff -u's: \(try sameHunks(path("ours.diff"), path("gnu.diff")))"
-      )
+        "replace foo bar --all, save", replace.seconds, sed.seconds, baseline: "sed -i", goal: 2.0)
+      print("  byte-identical to sed's: \(try same(path("replaced.txt"), path("sedded.txt")))")
+
+      // diff after one line changed, and after 1% changed
+      var random = SplitMix64(seed: 120)
+      var changed = Set<Int>()
+      while changed.count < max(1, options.lines / 100) {
+        changed.insert(Int.random(in: 1...options.lines, using: &random))
+      }
+      for (name, lines) in [
+        ("one line changed", [middle]), ("1% of the lines changed", changed.sorted()),
+      ] {
+        let edits = lines.map { "set-line \($0) \"edited line \($0)\"\n" }.joined()
+        let editScript = try script(
+          "edit.docscript", "open log.txt\n\(edits)save-to edited.txt --replace\n")
+        _ = try docrepl(editScript)
+        let diffScript = try script("diff.docscript", "open log.txt\nsnapshot s\n\(edits)diff s\n")
+        let baseScript = try script("base.docscript", "open log.txt\nsnapshot s\n\(edits)")
+        var base: [Double] = []
+        let (diff, gnu) = try medians(
+          {
+            base.append(try docrepl(baseScript).seconds)
+            return try docrepl(diffScript, output: path("ours.diff"))
+          },
+          {
+            try InspectBenchmark.spawnAllowingStatus(
+              ["/usr/bin/diff", "-u", log.path, path("edited.txt")], output: path("gnu.diff"))
+          })
+        let diffOnly = diff.seconds - BenchCommand.median(Array(base.dropFirst()))
+        report(
+          "diff, \(name) (the time of open, snapshot and the edits taken off)", diffOnly,
+          gnu.seconds, baseline: "diff -u of the two files", goal: 1.5)
+        print("  in all, with the open: \(BenchCommand.format(diff.seconds))")
+        print(
+          "  hunks byte-identical to diff -u's: \(try sameHunks(path("ours.diff"), path("gnu.diff")))"
+        )
+      }
+
     }
 
     // set-line + save, against cp + sync

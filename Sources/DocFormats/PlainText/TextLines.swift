@@ -178,7 +178,7 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The bytes ``data`` holds, as a source a save writes a leaf at a
-  /// time (gathered a megabyte at a time), so that the file's bytes are
+  /// time (gathered 8 MB at a time), so that the file's bytes are
   /// never joined in memory.
   ///
   /// - Complexity: O(1); writing it is O(n) in the bytes.

@@ -3,7 +3,7 @@ package import Foundation
 extension FileWrapper {
   /// A regular file's bytes given as a sequence of buffers, for a document
   /// whose content is already in pieces (the leaves of a text's tree): a
-  /// write copies them to the file as they come, a megabyte at a time,
+  /// write copies them to the file as they come, 8 MB at a time,
   /// without first joining them into one `Data` of the file's size.
   ///
   /// Not in Apple's API, where a regular-file wrapper holds one `NSData`;
@@ -58,7 +58,7 @@ extension FileWrapper {
   /// Reports the bytes a write has put in files, as it goes, to the task
   /// that writes: `completedUnitCount` of `totalUnitCount`, in the terms of
   /// Foundation's `Progress`. A write of a tree reports each regular file
-  /// it writes from memory, from 0 to its size, at least every megabyte;
+  /// it writes from memory, from 0 to its size, at least every 8 MB;
   /// after the last bytes come its `fsync` and the commit, which are not
   /// divided. Nil unless a host binds it (`docrepl` does at its prompt, to
   /// show a save's progress).

@@ -3,10 +3,12 @@ import Glibc
 
 extension FileDescriptor {
   /// The size of the buffer small pieces are gathered in before they are
-  /// written, and of the pieces a large buffer is written in: a megabyte,
-  /// so that a write costs a system call a megabyte and reports its
-  /// progress as often.
-  static let streamingUnit = 1 << 20
+  /// written, and of the pieces a large buffer is written in: 8 MB, so
+  /// that a write reports its progress every 8 MB. Smaller calls cost more
+  /// than the copy into the buffer saves: on ext4 here, 115 MB written a
+  /// megabyte a call took 0.26 to 0.46 s, 8 MB a call 0.08 to 0.14 s, and
+  /// one call 0.09 to 0.11 s.
+  static let streamingUnit = 8 << 20
 
   /// Writes all of `source`'s bytes, in order, continuing after short
   /// writes and `EINTR`, and reports the bytes written so far to
@@ -14,7 +16,7 @@ extension FileDescriptor {
   ///
   /// Pieces smaller than ``streamingUnit`` are gathered into one buffer of
   /// that size and written when it fills, so that thousands of small
-  /// pieces (a text's leaves) cost a `write` a megabyte, not one each, and
+  /// pieces (a text's leaves) cost a `write` every 8 MB, not one each, and
   /// the file's bytes are never joined in memory; a larger piece is
   /// written from where it is.
   ///
