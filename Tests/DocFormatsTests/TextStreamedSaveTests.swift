@@ -7,12 +7,11 @@ import Testing
 
 @testable import DocFormats
 
-/// A text is read in one pass that checks the UTF-8 and finds the lines
-/// together, and saved a leaf at a time, gathered 8 MB at a time,
-/// without its bytes ever being joined: both keep the author's bytes
+/// A text is saved a leaf at a time, gathered 8 MB at a time, without its
+/// bytes ever being joined: reading and saving keep the author's bytes
 /// exactly, and a failed streamed write loses nothing.
 @MainActor
-@Suite("Text: one-pass read and streamed save keep the bytes")
+@Suite("Text: reading and the streamed save keep the bytes")
 struct TextStreamedSaveTests {
   /// Files whose bytes a read and a save must keep: a byte-order mark,
   /// CRLF, no final newline, mixed endings, an empty file, and texts of

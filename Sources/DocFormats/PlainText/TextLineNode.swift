@@ -100,32 +100,20 @@ final class TextLineNode: @unchecked Sendable {
   /// nil when there are none. The leaves share `data`'s storage: nothing
   /// is copied but where each line ends.
   ///
-  /// - Complexity: O(n) in the bytes; see ``read(validating:from:report:)``.
-  static func read(_ data: Data, from offset: Int) -> TextLineNode? {
-    read(validating: data, from: offset) ?? nil
-  }
-
-  /// The tree of the lines of `data[offset...]`, or nil when there are
-  /// none; `.none` if the bytes are not well-formed UTF-8. The leaves
-  /// share `data`'s storage: nothing is copied but where each line ends.
-  ///
-  /// - Complexity: O(n) in the bytes, in one pass that checks the UTF-8
-  ///   and finds the line breaks together, eight bytes at a time while
-  ///   they are ASCII (a word holds a break if one of its bytes XOR `\n`
-  ///   is zero).
+  /// - Complexity: O(n) in the bytes, with `memchr` finding the line
+  ///   breaks.
   ///
   /// - Parameter report: Called with the bytes read, about every
   ///   megabyte.
   static func read(
-    validating data: Data, from offset: Int, report: (Int) -> Void = { _ in }
-  ) -> TextLineNode?? {
+    _ data: Data, from offset: Int, report: (Int) -> Void = { _ in }
+  ) -> TextLineNode? {
     var builder = Builder()
-    let valid = data.withUnsafeBytes { raw -> Bool in
-      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+    data.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
       let count = raw.count
       var leafStart = offset
       var start = offset
-      var index = offset
       var spans = ContiguousArray<UInt64>()
       spans.reserveCapacity(leafCapacity)
       var nextReport = 1 << 20
@@ -139,58 +127,24 @@ final class TextLineNode: @unchecked Sendable {
         spans.removeAll(keepingCapacity: true)
         leafStart = end
       }
-      let high: UInt64 = 0x8080_8080_8080_8080
-      let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-      let ones: UInt64 = 0x0101_0101_0101_0101
       while start < count {
-        // The next line break at or after `index`, checking the bytes on
-        // the way; `count` if there is none.
-        var newline = count
-        while index < count {
-          if index + 8 <= count {
-            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if word & high == 0 {
-              // All ASCII: a zero byte of word ^ "\n\n..." is a break. The
-              // lowest flag is exact (a borrow only flags bytes above it).
-              let flipped = word ^ newlines
-              let zeros = (flipped &- ones) & ~flipped & high
-              if zeros != 0 {
-                newline = index + zeros.trailingZeroBitCount >> 3
-                break
-              }
-              index += 8
-              continue
-            }
-          }
-          let byte = base[index]
-          if byte == 0x0A {
-            newline = index
-            break
-          }
-          guard let length = UTF8Validation.sequenceLength(base, at: index, count: count) else {
-            return false
-          }
-          index += length
-        }
         let ending: TextLines.LineEnding
         let end: Int
-        if newline < count {
-          ending = newline > start && base[newline - 1] == 0x0D ? .crlf : .lf
-          end = newline + 1
+        if let newline = memchr(base + start, 0x0A, count - start) {
+          let index = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+          ending = index > start && base[index - 1] == 0x0D ? .crlf : .lf
+          end = index + 1
         } else {
           ending = .none
           end = count
         }
         spans.append(TextLineRun.span(end: end - leafStart, ending: ending))
         start = end
-        index = end
         if spans.count == leafCapacity { emit(upTo: end) }
       }
       if !spans.isEmpty { emit(upTo: start) }
-      return true
     }
-    guard valid else { return .none }
-    return .some(builder.finish())
+    return builder.finish()
   }
 
   /// Makes a tree of lines given in order, in runs, a leaf at a time.
