@@ -17,7 +17,7 @@ struct TextStreamedSaveTests {
   /// CRLF, no final newline, mixed endings, an empty file, and texts of
   /// several megabytes (many leaves, across the megabyte buffer the write
   /// gathers them in) with multi-byte characters.
-  static let files: [(name: String, bytes: [UInt8])] = [
+  nonisolated static let files: [(name: String, bytes: [UInt8])] = [
     ("empty", []),
     ("byte-order mark", [0xEF, 0xBB, 0xBF] + Array("one\ntwo\n".utf8)),
     ("CRLF", Array("one\r\ntwo\r\nthree\r\n".utf8)),
@@ -31,7 +31,7 @@ struct TextStreamedSaveTests {
     ),
   ]
 
-  static func manyLines(count: Int, text: String, ending: String = "\n") -> String {
+  nonisolated static func manyLines(count: Int, text: String, ending: String = "\n") -> String {
     (0..<count).map { "\($0) \(text) \(String(repeating: "=", count: $0 % 61))\(ending)" }.joined()
   }
 
@@ -84,7 +84,7 @@ struct TextStreamedSaveTests {
       let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
       let lines = body.count { $0 == 0x0A } + (body.last == 0x0A || body.isEmpty ? 0 : 1)
       #expect(text.count == lines)
-      if (text != nil) != valid || text.count != lines { return }
+      if text.count != lines { return }
     }
   }
 
