@@ -1,4 +1,4 @@
-package import Foundation
+public import Foundation
 
 extension FileWrapper {
   /// A regular file's bytes given as a sequence of buffers, for a document
@@ -6,18 +6,19 @@ extension FileWrapper {
   /// write copies them to the file as they come, 8 MB at a time,
   /// without first joining them into one `Data` of the file's size.
   ///
-  /// Not in Apple's API, where a regular-file wrapper holds one `NSData`;
-  /// `regularFileContents` joins the pieces the first time it is asked.
-  package struct ByteSource: Sendable {
+  /// Not in Apple's API, where a regular-file wrapper holds one `NSData`
+  /// (see `docs/differences.md`); `regularFileContents` joins the pieces
+  /// the first time it is asked.
+  public struct ByteSource: Sendable {
     /// The number of bytes the buffers hold in all.
-    package let count: Int
+    public let count: Int
     /// Calls its argument with each buffer in order; the buffers are valid
     /// only during that call.
-    package let forEachChunk: @Sendable ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    public let forEachChunk: @Sendable ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
 
     /// A source of `count` bytes, given by `forEachChunk`, which must give
     /// exactly that many, the same each time it is called.
-    package init(
+    public init(
       count: Int,
       forEachChunk: @escaping @Sendable ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) {
@@ -26,7 +27,7 @@ extension FileWrapper {
     }
 
     /// The bytes of `data`, as one buffer.
-    package init(_ data: Data) {
+    public init(_ data: Data) {
       self.init(count: data.count) { body in try data.withUnsafeBytes(body) }
     }
 
@@ -50,7 +51,7 @@ extension FileWrapper {
 
   /// Creates a regular-file wrapper whose contents are `source`'s buffers,
   /// as ``init(regularFileWithContents:)`` does for one `Data`.
-  package convenience init(regularFileWithByteSource source: ByteSource) {
+  public convenience init(regularFileWithByteSource source: ByteSource) {
     self.init(regularFileWithContents: Data())
     contents = .streamed(source)
   }
