@@ -56,6 +56,7 @@ public enum BenchCommand {
         options.lines = max(100, value(after: "--lines", in: arguments) ?? options.lines)
         options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
         options.diffOnly = arguments.contains("--diff-only")
+        options.onlySave = arguments.contains("--save-only")
         try LargeTextBenchmark.run(options)
       case "check":
         var options = CheckBenchmark.Options()
@@ -162,7 +163,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--diff-only] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | check [--runs N] [--sequences N] [--steps N]\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--diff-only | --save-only] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | check [--runs N] [--sequences N] [--steps N]\n"
           .utf8))
     return 64
   }

@@ -21,6 +21,8 @@ import Glibc
 /// - `set-line` and `save`, against `cp` of the file over an earlier copy
 ///   and `sync` (goal <= 2x): both replace a file of that size.
 ///
+/// `onlySave` (`--save-only`) measures the `set-line` + `save` figure alone.
+///
 /// `diffOnly` (`--diff-only`) measures the two `diff` figures alone.
 ///
 /// Each side of each figure starts after a `sync()`, so that neither pays
@@ -33,6 +35,9 @@ enum LargeTextBenchmark {
     /// Only the two `diff` figures: `open`, `replace` and `set-line` are
     /// skipped.
     var diffOnly = false
+    /// Only the `set-line` + `save` figure: `open`, `replace` and `diff`
+    /// are skipped.
+    var onlySave = false
   }
 
   static func run(_ options: Options) throws {
@@ -81,7 +86,7 @@ enum LargeTextBenchmark {
       print("  ratio: time \(String(format: "%.2f", ours / theirs))x  goal: <= \(goal)x")
     }
 
-    if !options.diffOnly {
+    if !options.diffOnly && !options.onlySave {
       // open
       let openScript = try script("open.docscript", "open log.txt\n")
       let (open, python) = try medians(
@@ -117,38 +122,41 @@ enum LargeTextBenchmark {
 
     // diff after one line changed, and after 1% changed
     let middle = options.lines / 2
-    var random = SplitMix64(seed: 120)
-    var changed = Set<Int>()
-    while changed.count < max(1, options.lines / 100) {
-      changed.insert(Int.random(in: 1...options.lines, using: &random))
-    }
-    for (name, lines) in [
-      ("one line changed", [middle]), ("1% of the lines changed", changed.sorted()),
-    ] {
-      let edits = lines.map { "set-line \($0) \"edited line \($0)\"\n" }.joined()
-      let editScript = try script(
-        "edit.docscript", "open log.txt\n\(edits)save-to edited.txt --replace\n")
-      _ = try docrepl(editScript)
-      let diffScript = try script("diff.docscript", "open log.txt\nsnapshot s\n\(edits)diff s\n")
-      let baseScript = try script("base.docscript", "open log.txt\nsnapshot s\n\(edits)")
-      var base: [Double] = []
-      let (diff, gnu) = try medians(
-        {
-          base.append(try docrepl(baseScript).seconds)
-          return try docrepl(diffScript, output: path("ours.diff"))
-        },
-        {
-          try InspectBenchmark.spawnAllowingStatus(
-            ["/usr/bin/diff", "-u", log.path, path("edited.txt")], output: path("gnu.diff"))
-        })
-      let diffOnly = diff.seconds - BenchCommand.median(Array(base.dropFirst()))
-      report(
-        "diff, \(name) (the time of open, snapshot and the edits taken off)", diffOnly,
-        gnu.seconds, baseline: "diff -u of the two files", goal: 1.5)
-      print("  in all, with the open: \(BenchCommand.format(diff.seconds))")
-      print(
-        "  hunks byte-identical to diff -u's: \(try sameHunks(path("ours.diff"), path("gnu.diff")))"
-      )
+    if !options.onlySave {
+      var random = SplitMix64(seed: 120)
+      var changed = Set<Int>()
+      while changed.count < max(1, options.lines / 100) {
+        changed.insert(Int.random(in: 1...options.lines, using: &random))
+      }
+      for (name, lines) in [
+        ("one line changed", [middle]), ("1% of the lines changed", changed.sorted()),
+      ] {
+        let edits = lines.map { "set-line \($0) \"edited line \($0)\"\n" }.joined()
+        let editScript = try script(
+          "edit.docscript", "open log.txt\n\(edits)save-to edited.txt --replace\n")
+        _ = try docrepl(editScript)
+        let diffScript = try script("diff.docscript", "open log.txt\nsnapshot s\n\(edits)diff s\n")
+        let baseScript = try script("base.docscript", "open log.txt\nsnapshot s\n\(edits)")
+        var base: [Double] = []
+        let (diff, gnu) = try medians(
+          {
+            base.append(try docrepl(baseScript).seconds)
+            return try docrepl(diffScript, output: path("ours.diff"))
+          },
+          {
+            try InspectBenchmark.spawnAllowingStatus(
+              ["/usr/bin/diff", "-u", log.path, path("edited.txt")], output: path("gnu.diff"))
+          })
+        let diffOnly = diff.seconds - BenchCommand.median(Array(base.dropFirst()))
+        report(
+          "diff, \(name) (the time of open, snapshot and the edits taken off)", diffOnly,
+          gnu.seconds, baseline: "diff -u of the two files", goal: 1.5)
+        print("  in all, with the open: \(BenchCommand.format(diff.seconds))")
+        print(
+          "  hunks byte-identical to diff -u's: \(try sameHunks(path("ours.diff"), path("gnu.diff")))"
+        )
+      }
+
     }
 
     if !options.diffOnly {

@@ -1,5 +1,6 @@
 import DocFormats
 import DocKit
+import DocTestSupport
 import Foundation
 import Testing
 
@@ -35,5 +36,29 @@ struct BinaryLoadSharingTests {
     #expect(document.contents == Data(slice))
     try document.replaceBytes(in: 0..<2, with: Data([1, 2, 3]), undoManager: undoManager)
     #expect(Array(document.contents.prefix(4)) == [1, 2, 3] + [slice[slice.startIndex + 2]])
+  }
+
+  /// The session keeps where the file's bytes are, not the bytes: a
+  /// one-byte edit of an opened (or just saved) file changes the
+  /// document's bytes where they are, instead of copying the whole file
+  /// to leave the session's copy as read.
+  @Test("A one-byte edit after open and after a save copies nothing; the file is byte-exact")
+  @MainActor
+  func editAfterOpenSharesNothingWithTheSession() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = temporary.url.appendingPathComponent("large.data")
+    var bytes = [UInt8]((0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    try Data(bytes).write(to: url)
+    let session = try await DocumentSession<BinaryDocument>.open(
+      url, contentType: .data, environment: .init(autosavePolicy: .never))
+    for round in 0..<2 {
+      let before = Self.address(session.document.contents)
+      try session.document.replaceBytes(
+        in: 7..<8, with: Data([UInt8(round)]), undoManager: session.undoManager)
+      bytes[7] = UInt8(round)
+      #expect(Self.address(session.document.contents) == before, "round \(round): copied")
+      try await session.save()
+      #expect(try [UInt8](Data(contentsOf: url)) == bytes)
+    }
   }
 }

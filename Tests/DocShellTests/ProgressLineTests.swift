@@ -24,7 +24,8 @@ struct ProgressLineTests {
 
   static let environment = ["DOCREPL_PROGRESS_AFTER": "0", "DOCREPL_HISTORY": ""]
 
-  @Test("At a terminal: open, diff, replace --all and save show a percentage, then erase it")
+  @Test(
+    "At a terminal: open, diff, replace --all and save's write show a percentage, then erase it")
   func atTerminal() throws {
     let folder = try TemporaryDirectory()
     try Self.makeLog(in: folder)
@@ -37,12 +38,14 @@ struct ProgressLineTests {
     try session.send(control: "d")
     #expect(try session.waitForExit() == 0)
     let raw = String(decoding: session.rawTranscript, as: UTF8.self)
-    for title in ["reading", "comparing", "replacing", "saving"] {
+    // `save` shows its write to the disk (`writing`), to the last byte.
+    for title in ["reading", "comparing", "replacing", "writing"] {
       #expect(raw.contains("\r\(title) "), "no progress for \(title)")
       #expect(
         raw.range(of: "\r\(title) [0-9]+%\u{1B}\\[K", options: .regularExpression) != nil,
         "\(title): not a percentage rewritten in place")
     }
+    #expect(raw.contains("\rwriting 100%"), "the save's write did not reach its last byte")
     // Each progress line is erased: the last thing before the next
     // output is the erase sequence.
     #expect(raw.contains("%\u{1B}[K\r\u{1B}[K"))

@@ -33,9 +33,10 @@ public struct PlainTextDocument: FileDocument, Hashable {
     }
   }
 
-  /// The document's bytes in a regular-file wrapper.
+  /// The document's bytes in a regular-file wrapper, which a save writes
+  /// from the text's leaves without joining them first.
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-    FileWrapper(regularFileWithContents: text.data)
+    FileWrapper(regularFileWithByteSource: text.byteSource)
   }
 
   /// Inserts lines before line `index` (0-based); see ``TextLines/insert(_:at:)``.

@@ -32,7 +32,7 @@ public final class TextFileDocument: Document {
     configuration: sending WriteConfiguration
   ) -> sending FileWrapperDocumentWriter<TextLines> {
     FileWrapperDocumentWriter(configuration) { snapshot, _ in
-      FileWrapper(regularFileWithContents: snapshot.data)
+      FileWrapper(regularFileWithByteSource: snapshot.byteSource)
     }
   }
 

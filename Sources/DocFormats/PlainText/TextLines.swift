@@ -183,6 +183,19 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     return data
   }
 
+  /// The bytes ``data`` holds, as a source a save writes a leaf at a
+  /// time (gathered 8 MB at a time), so that the file's bytes are
+  /// never joined in memory.
+  ///
+  /// - Complexity: O(1); writing it is O(n) in the bytes.
+  package var byteSource: FileWrapper.ByteSource {
+    let markCount = hasByteOrderMark ? Self.byteOrderMark.count : 0
+    return FileWrapper.ByteSource(count: utf8Count + markCount) { [self] body in
+      if hasByteOrderMark { try Self.byteOrderMark.withUnsafeBytes(body) }
+      try forEachChunk(body)
+    }
+  }
+
   /// Copies the mark and the leaves' bytes into `data`, which has room
   /// for exactly them.
   private func fill(_ data: inout Data, report: (Int) -> Void) {

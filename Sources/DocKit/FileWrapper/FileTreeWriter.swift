@@ -301,18 +301,22 @@ struct FileTreeWriter {
         return
       }
     }
-    let data: Data
-    if case .loaded(let loaded) = wrapper.contents {
-      data = loaded
-    } else {
-      data = try wrapper.loadRegularFileContents()
+    // Contents in pieces are written piece by piece, never joined.
+    let source: FileWrapper.ByteSource
+    switch wrapper.contents {
+    case .streamed(let streamed):
+      source = streamed
+    case .loaded(let data):
+      source = FileWrapper.ByteSource(data)
+    case .onDisk, .unreadable:
+      source = FileWrapper.ByteSource(try wrapper.loadRegularFileContents())
     }
     let descriptor = try asFileWrapperError { () throws(SystemCallError) in
       try createFile(for: wrapper, in: parent, as: name, path: path)
     }
     if temporary { try lockTemporary(descriptor, path: path) }
     try asFileWrapperError { () throws(SystemCallError) in
-      try descriptor.writeAll(data, path: path)
+      try descriptor.write(source, path: path)
       try finishFile(wrapper, descriptor, name: name, path: path, keepingOpen: temporary)
     }
   }
@@ -376,7 +380,10 @@ struct FileTreeWriter {
     let changed = FileWrapperError(
       .changedSinceRead, path: path, message: "the file changed after the tree was read")
     var inMemory: Bool {
-      if case .loaded = wrapper.contents { true } else { false }
+      switch wrapper.contents {
+      case .loaded, .streamed: true
+      case .onDisk, .unreadable: false
+      }
     }
     let input: FileDescriptor
     let before: FileStatus

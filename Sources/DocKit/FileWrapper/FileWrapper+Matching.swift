@@ -53,6 +53,7 @@ extension FileWrapper {
   var knownSize: Int64? {
     switch contents {
     case .loaded(let data): Int64(data.count)
+    case .streamed(let source): Int64(source.count)
     case .onDisk(_, let identity): identity.size
     case .unreadable: nil
     }

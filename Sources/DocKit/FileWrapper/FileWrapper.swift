@@ -30,6 +30,8 @@ open class FileWrapper {
   enum Contents {
     /// In memory.
     case loaded(Data)
+    /// In memory, in pieces: see ``ByteSource``.
+    case streamed(ByteSource)
     /// Not read yet: at `path`, in the inode with `identity`.
     case onDisk(path: String, identity: DiskIdentity)
     /// A lazy read failed; the error is kept for ``write(to:options:originalContentsURL:)``.
@@ -331,6 +333,8 @@ open class FileWrapper {
         switch contents {
         case .loaded(let data):
           attributes[FileAttributeKey.size.rawValue] = NSNumber(value: data.count)
+        case .streamed(let source):
+          attributes[FileAttributeKey.size.rawValue] = NSNumber(value: source.count)
         case .onDisk(_, let identity):
           attributes[FileAttributeKey.size.rawValue] = NSNumber(value: identity.size)
         case .unreadable: break
@@ -384,6 +388,10 @@ open class FileWrapper {
     switch contents {
     case .loaded(let data):
       return data
+    case .streamed(let source):
+      let data = source.joined()
+      contents = .loaded(data)
+      return data
     case .unreadable(let error):
       throw error
     case .onDisk(let path, let identity):
@@ -407,6 +415,7 @@ open class FileWrapper {
     guard kind == .regularFile else { return nil }
     switch contents {
     case .loaded(let data): return Int64(data.count)
+    case .streamed(let source): return Int64(source.count)
     case .onDisk(_, let identity): return identity.size
     case .unreadable: return nil
     }

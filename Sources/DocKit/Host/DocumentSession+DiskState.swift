@@ -19,6 +19,17 @@ extension DocumentSession {
     changesAtStart: UInt64? = nil
   ) {
     lastWrapper = wrapper
+    // A single file's bytes are the document's to hold, not this record's:
+    // the wrapper keeps where they are on disk, and reads them again (the
+    // same inode, size and time, or an error) only if asked. Kept in memory,
+    // they would pin the bytes as read or written, and the first edit of a
+    // document that shares them (a binary document's `Data`) would copy
+    // the whole file to keep both.
+    if let wrapper, wrapper.isRegularFile, let identity = wrapper.diskIdentity,
+      let path = try? FileWrapper.filePath(of: DocumentPath.resolved(url))
+    {
+      wrapper.contents = .onDisk(path: path, identity: identity)
+    }
     if let planned, let manifest {
       PackageJournal.markInSync(planned, with: manifest)
     } else {

@@ -85,12 +85,19 @@ final class SessionHandle<Document>: DocumentHandle {
   }
 
   func endEvent() async throws { try await session.endEvent() }
-  func save(force: Bool) async throws { try await session.save(force: force) }
+  // Saves show their write's progress at the prompt.
+  func save(force: Bool) async throws {
+    try await WorkProgress.reportingWrites { try await session.save(force: force) }
+  }
   func save(as url: URL, contentType: UTType?, overwrite: Bool) async throws {
-    try await session.save(as: url, contentType: contentType, overwrite: overwrite)
+    try await WorkProgress.reportingWrites {
+      try await session.save(as: url, contentType: contentType, overwrite: overwrite)
+    }
   }
   func save(to url: URL, contentType: UTType?, overwrite: Bool) async throws {
-    try await session.save(to: url, contentType: contentType, overwrite: overwrite)
+    try await WorkProgress.reportingWrites {
+      try await session.save(to: url, contentType: contentType, overwrite: overwrite)
+    }
   }
   func revert() async throws { try await session.revert() }
   func close(discardingChanges: Bool) throws {

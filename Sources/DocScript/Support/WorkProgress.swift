@@ -1,3 +1,4 @@
+import DocKit
 import Synchronization
 
 /// How far a long piece of work has got, in bytes, for a progress display.
@@ -88,6 +89,32 @@ public final class WorkProgress: Sendable {
       return state.shownPercent != nil
     }
     if shown { display(.ended) }
+  }
+
+  /// Runs `body`, which saves through DocKit, showing the bytes its write
+  /// puts in each file (``DocKit/FileWrapper/writeProgress``) as `title`,
+  /// a piece of work a file, if there is a reporter (``current``). The
+  /// write's `fsync` and commit come after its last bytes, at 100%.
+  public static func reportingWrites<Result>(
+    _ title: String = "writing", isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    guard let progress = current else { return try await body() }
+    // Whether a piece is open: a file's first report (0 bytes) begins one,
+    // ending the last file's.
+    let open = Mutex(false)
+    defer { if open.withLock({ $0 }) { progress.end() } }
+    return try await FileWrapper.$writeProgress.withValue(
+      { completed, total in
+        let (ending, beginning) = open.withLock { open -> (Bool, Bool) in
+          let starts = completed == 0 || !open
+          defer { open = true }
+          return (starts && open, starts)
+        }
+        if ending { progress.end() }
+        if beginning { progress.begin(title, total: Int(total)) }
+        progress.update(Int(completed))
+      }, operation: body)
   }
 
   /// Runs `body` as a piece of work of `total` bytes, reporting to
