@@ -27,15 +27,7 @@ struct StreamingShowTests {
   func sameBytesInPieces(seed: UInt64, lines: Int) async throws {
     var random = SplitMix64(seed: seed)
     let bytes = TextLinesChunkTests.randomDocument(&random, lines: lines)
-    let temporary = try TemporaryDirectory()
-    try Data(bytes).write(to: temporary("doc.txt"))
-    let output = WriteLog()
-    let interpreter = Interpreter(
-      registry: DocFormats.makeRegistry(),
-      options: Interpreter.Options(workingDirectory: temporary.url), output: output)
-    let result = await interpreter.run(
-      ScriptSource(name: "t.docscript", text: "open doc.txt\nshow\n"))
-    #expect(result.succeeded, "\(output.diagnostics)")
+    let output = try await Self.run("open doc.txt\nshow\n", on: bytes)
     var expected = Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
     if let last = expected.last, last != 0x0A { expected.append(0x0A) }
     #expect(Array(output.writes.joined().utf8) == expected)
@@ -60,18 +52,9 @@ struct StreamingShowTests {
     let line = 1 + random.below(old.count + 1)
     try new.replace(lineAt: min(line, old.count) - 1, with: "edited")
     try new.insert(["added"], at: line - 1)
-    let temporary = try TemporaryDirectory()
-    try Data(bytes).write(to: temporary("doc.txt"))
-    let output = WriteLog()
-    let interpreter = Interpreter(
-      registry: DocFormats.makeRegistry(),
-      options: Interpreter.Options(workingDirectory: temporary.url), output: output)
-    let result = await interpreter.run(
-      ScriptSource(
-        name: "t.docscript",
-        text: "open doc.txt\nsnapshot s\nset-line \(min(line, old.count)) edited\n"
-          + "insert \(line) added\ndiff s\n"))
-    #expect(result.succeeded, "\(output.diagnostics)")
+    let output = try await Self.run(
+      "open doc.txt\nsnapshot s\nset-line \(min(line, old.count)) edited\n"
+        + "insert \(line) added\ndiff s\n", on: bytes)
     // The interpreter's rule: when neither text ends with a line break,
     // both get one, so neither is marked.
     var (oldText, newText) = (old.text, new.text)
@@ -83,5 +66,19 @@ struct StreamingShowTests {
       oldText: oldText, newText: newText, oldName: "s", newName: "doc (current)")
     #expect(Array(output.writes.joined().utf8) == Array(("s\n" + expected.description + "\n").utf8))
     #expect(output.diagnostics.isEmpty)
+  }
+
+  /// Runs `script` in a new folder holding `bytes` as `doc.txt`, and
+  /// expects it to succeed.
+  private static func run(_ script: String, on bytes: [UInt8]) async throws -> WriteLog {
+    let temporary = try TemporaryDirectory()
+    try Data(bytes).write(to: temporary("doc.txt"))
+    let output = WriteLog()
+    let interpreter = Interpreter(
+      registry: DocFormats.makeRegistry(),
+      options: Interpreter.Options(workingDirectory: temporary.url), output: output)
+    let result = await interpreter.run(ScriptSource(name: "t.docscript", text: script))
+    #expect(result.succeeded, "\(output.diagnostics)")
+    return output
   }
 }

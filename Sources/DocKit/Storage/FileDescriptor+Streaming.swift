@@ -38,7 +38,7 @@ extension FileDescriptor {
       while offset < bytes.count {
         let piece = UnsafeRawBufferPointer(
           rebasing: bytes[offset..<min(bytes.count, offset + unit)])
-        try writeBuffer(piece, path: path)
+        try writeAll(piece, path: path)
         offset += piece.count
         written += piece.count
         progress?(Int64(written), total)
@@ -79,26 +79,6 @@ extension FileDescriptor {
     }
     guard written == source.count else {
       throw SystemCallError(systemCall: "write", errno: EIO, path: path)
-    }
-  }
-
-  /// Writes all of `buffer`, continuing after short writes and `EINTR`.
-  private func writeBuffer(_ buffer: UnsafeRawBufferPointer, path: String) throws(SystemCallError) {
-    let system = FileSystemContext.current
-    var offset = 0
-    while offset < buffer.count {
-      let count = system.write(
-        rawValue, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
-      if count > 0 {
-        offset += count
-      } else if count < 0 && errno == EINTR {
-        continue
-      } else {
-        // A zero-byte write of a non-empty buffer makes no progress; treat
-        // it as the disk being full rather than spinning.
-        throw SystemCallError(
-          systemCall: "write", errno: count == 0 ? ENOSPC : errno, path: path)
-      }
     }
   }
 }

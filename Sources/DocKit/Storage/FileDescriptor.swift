@@ -125,27 +125,28 @@ final class FileDescriptor {
 
   /// Writes all of `data`, continuing after short writes and `EINTR`.
   func writeAll(_ data: Data, path: String) throws(SystemCallError) {
-    var failure: Int32 = 0
-    let system = FileSystemContext.current
-    data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-      var offset = 0
-      while offset < buffer.count {
-        let count = system.write(
-          rawValue, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
-        if count > 0 {
-          offset += count
-        } else if count < 0 && errno == EINTR {
-          continue
-        } else {
-          // A zero-byte write of a non-empty buffer makes no progress; treat
-          // it as the disk being full rather than spinning.
-          failure = count == 0 ? ENOSPC : errno
-          return
-        }
-      }
+    try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws(SystemCallError) in
+      try writeAll(buffer, path: path)
     }
-    if failure != 0 {
-      throw SystemCallError(systemCall: "write", errno: failure, path: path)
+  }
+
+  /// Writes all of `buffer`, continuing after short writes and `EINTR`.
+  func writeAll(_ buffer: UnsafeRawBufferPointer, path: String) throws(SystemCallError) {
+    let system = FileSystemContext.current
+    var offset = 0
+    while offset < buffer.count {
+      let count = system.write(
+        rawValue, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
+      if count > 0 {
+        offset += count
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        // A zero-byte write of a non-empty buffer makes no progress; treat
+        // it as the disk being full rather than spinning.
+        throw SystemCallError(
+          systemCall: "write", errno: count == 0 ? ENOSPC : errno, path: path)
+      }
     }
   }
 
