@@ -10,13 +10,14 @@ extension DocumentSession {
   /// plan walked: they are recorded as in sync with the manifest (which
   /// the save updated in place), except for changes made since the plan
   /// (see ``PackageJournal/markInSync(_:with:)``). After any other read or
-  /// write the manifest is made anew from the tree, unless a wrapper
-  /// changed since `changesAtStart` (``FileWrapper/changeCount``): a tree
-  /// edited while it was written is not what the disk holds, so it gets
-  /// no manifest, which makes the next save a full atomic write.
+  /// write the manifest is made anew from the tree, unless the tree
+  /// changed since `changesAtStart` was taken: a tree edited while it was
+  /// written is not what the disk holds, so it gets no manifest, which
+  /// makes the next save a full atomic write. A change to wrappers of
+  /// another tree does not count (see ``TreeChangeSnapshot``).
   func recordDisk(
     _ wrapper: FileWrapper?, at url: URL, planned: [PackageJournal.PlannedDirectory]? = nil,
-    changesAtStart: UInt64? = nil
+    changesAtStart: TreeChangeSnapshot? = nil
   ) {
     lastWrapper = wrapper
     // A single file's bytes are the document's to hold, not this record's:
@@ -33,7 +34,7 @@ extension DocumentSession {
     if let planned, let manifest {
       PackageJournal.markInSync(planned, with: manifest)
     } else {
-      let unchanged = changesAtStart.map { $0 == FileWrapper.changeCount } ?? true
+      let unchanged = wrapper.map { changesAtStart?.isUnchanged($0) ?? true } ?? true
       manifest = unchanged ? wrapper.flatMap { $0.isDirectory ? DiskManifest(tree: $0) : nil } : nil
     }
     // The stamp of what the URL leads to: through a link, its target.

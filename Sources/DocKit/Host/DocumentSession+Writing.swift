@@ -161,9 +161,12 @@ extension DocumentSession {
     let manifest = inPlace && samePlace && type == contentType ? self.manifest : nil
     let keepPermissions = samePlace ? try diskPermissions(of: url) : nil
     let forcing = isForcingSave
-    // Wrappers changed from here on (by an edit while this writes) are
-    // not what the disk will hold: see recordDisk.
-    let changesAtStart = FileWrapper.changeCount
+    // Wrappers of this tree changed from here on (by an edit while this
+    // writes) are not what the disk will hold: see recordDisk. Only a tree
+    // written in full compares its directories (O(N), as its write is); an
+    // in-place package save tracks the directories it planned itself.
+    let changesAtStart = TreeChangeSnapshot(
+      wrapper, comparingDirectories: manifest == nil && wrapper.isDirectory)
     let saved = try await offMainActor {
       () throws -> UncheckedSendable<[PackageJournal.PlannedDirectory]>? in
       let wrapper = box.value
@@ -239,7 +242,7 @@ extension DocumentSession {
 
   func finishWrite(
     to url: URL, as type: UTType, mode: WriteMode, wrapper: FileWrapper?, changeCount saved: Int,
-    planned: [PackageJournal.PlannedDirectory]? = nil, changesAtStart: UInt64? = nil
+    planned: [PackageJournal.PlannedDirectory]? = nil, changesAtStart: TreeChangeSnapshot? = nil
   ) {
     switch mode {
     case .copy:
