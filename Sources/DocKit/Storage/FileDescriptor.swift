@@ -125,9 +125,15 @@ final class FileDescriptor {
 
   /// Writes all of `data`, continuing after short writes and `EINTR`.
   func writeAll(_ data: Data, path: String) throws(SystemCallError) {
-    try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws(SystemCallError) in
-      try writeAll(buffer, path: path)
+    let failure = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> SystemCallError? in
+      do throws(SystemCallError) {
+        try writeAll(buffer, path: path)
+        return nil
+      } catch {
+        return error
+      }
     }
+    if let failure { throw failure }
   }
 
   /// Writes all of `buffer`, continuing after short writes and `EINTR`.
