@@ -23,12 +23,18 @@ struct FileTreeWriter {
     case finish(FileWrapper, descriptor: FileDescriptor, path: String, permissions: UInt16)
   }
 
-  /// What a written wrapper learns once the whole write has succeeded.
-  private struct Written {
+  /// What a written wrapper learns once the whole write has succeeded,
+  /// and what the write put on disk for it: ``write(originalContentsURL:)``
+  /// returns them, so that what was written can be described even if the
+  /// wrappers change afterwards (see ``DiskManifest/init(written:at:)``).
+  struct Written {
     var wrapper: FileWrapper
     var status: FileStatus
     var name: String
+    /// The full path, under the destination's final name.
     var path: String
+    /// For a symbolic link, the destination written.
+    var linkDestination: String? = nil
   }
 
   private let root: FileWrapper
@@ -77,7 +83,10 @@ struct FileTreeWriter {
   /// Whether each file and directory is synced as it is finished.
   private var syncsEachItem: Bool { atomic && !syncsFileSystemOnce }
 
-  mutating func write(originalContentsURL: URL?) throws(FileWrapperError) {
+  /// Writes the tree and returns what was written, every item once per
+  /// path, each directory after its contents.
+  @discardableResult
+  mutating func write(originalContentsURL: URL?) throws(FileWrapperError) -> [Written] {
     try Self.validate(root, at: destinationPath)
     let parent = try asFileWrapperError { () throws(SystemCallError) in
       try FileDescriptor.open(
@@ -121,6 +130,7 @@ struct FileTreeWriter {
       }
     }
     publish()
+    return written
   }
 
   /// Refuses invalid keys and cycles before anything touches the disk.
@@ -187,11 +197,12 @@ struct FileTreeWriter {
             temporary: isRoot && atomic)
         case .symbolicLink:
           try asFileWrapperError { () throws(SystemCallError) in
-            try parent.makeSymbolicLink(name, destination: wrapper.linkDestination, path: path)
+            let destination = wrapper.linkDestination
+            try parent.makeSymbolicLink(name, destination: destination, path: path)
             written.append(
               Written(
                 wrapper: wrapper, status: try FileStatus.of(name, in: parent, path: path),
-                name: name, path: path))
+                name: name, path: path, linkDestination: destination))
           }
         case .directory:
           let (descriptor, permissions) = try makeDirectory(
