@@ -56,6 +56,23 @@ struct FileTreeWriter {
   private let parentPath: String
   private let name: String
   private var written: [Written] = []
+  /// Each wrapper's attributes when the write began to write it: one whose
+  /// attributes were set while it was written (by an edit meanwhile) keeps
+  /// them, still to be written, instead of taking those written.
+  private var attributesAtStart: [ObjectIdentifier: AttributeState] = [:]
+
+  /// The attributes of a wrapper that a write reads and then replaces.
+  private struct AttributeState: Equatable {
+    var permissions: UInt16
+    var modificationDate: Date?
+    var needsWriting: Bool
+
+    init(_ wrapper: FileWrapper) {
+      permissions = wrapper.permissions
+      modificationDate = wrapper.modificationDate
+      needsWriting = wrapper.attributesNeedWriting
+    }
+  }
   /// The lock on the temporary item of an atomic write.
   private var temporaryLock: FileDescriptor?
   /// The lock on the item being replaced, while it may have a temporary
@@ -190,6 +207,9 @@ struct FileTreeWriter {
     while let step = steps.popLast() {
       switch step {
       case .create(let wrapper, let parent, let name, let path, let original):
+        if attributesAtStart[ObjectIdentifier(wrapper)] == nil {
+          attributesAtStart[ObjectIdentifier(wrapper)] = AttributeState(wrapper)
+        }
         switch wrapper.kind {
         case .regularFile:
           try writeFile(
@@ -524,9 +544,11 @@ struct FileTreeWriter {
     for item in written {
       let wrapper = item.wrapper
       wrapper.diskStatus = item.status
-      wrapper.permissions = item.status.permissions
-      wrapper.modificationDate = Date(timeIntervalSince1970: item.status.modificationTime)
-      wrapper.attributesNeedWriting = false
+      if attributesAtStart[ObjectIdentifier(wrapper)] == AttributeState(wrapper) {
+        wrapper.permissions = item.status.permissions
+        wrapper.modificationDate = Date(timeIntervalSince1970: item.status.modificationTime)
+        wrapper.attributesNeedWriting = false
+      }
       // Lazy contents keep their path: the file they were read from is
       // still there (a written copy is a new inode elsewhere).
       if wrapper.kind == .regularFile { wrapper.diskIdentity = item.status.identity }

@@ -140,6 +140,39 @@ struct OwnChangeDuringSaveTests {
     #expect(try Self.files(in: copy) == expected.mapValues { Data($0.utf8) })
   }
 
+  @Test(
+    "A file's mode set while the package is saved as is kept, and written by the next save")
+  func attributesSetMeanwhile() async throws {
+    let temporary = try TemporaryDirectory()
+    let original = temporary("Busy.package")
+    try TreeEdit.apply([.write("a.txt", "alpha"), .write("b.txt", "bravo")], to: nil)
+      .write(to: original, options: .atomic, originalContentsURL: nil)
+    let session = try await DocumentSession<ClosurePackage>.open(
+      original, contentType: .folder, environment: testEnvironment(temporary))
+    let kept = Holder()
+    session.setDocument(
+      ClosurePackage(edit: WrapperEdit { root in kept.wrapper = root }), actionName: "Keep")
+    let copy = temporary("Copy.package")
+    let gate = GatedFileSystem(holding: .fsync)
+    let saving = Task(executorPreference: QueueTaskExecutor()) {
+      try await FileSystemContext.$current.withValue(gate) { try await session.save(as: copy) }
+    }
+    await gate.reached()
+    let root = try #require(kept.wrapper)
+    _ = try TreeEdit.apply([.chmod("b.txt", 0o600)], to: root)
+    gate.proceed()
+    try await saving.value
+    // The wrapper still says what the user set, not what was written.
+    let b = try #require(root.fileWrappers?["b.txt"])
+    #expect(b.fileAttributes[FileAttributeKey.posixPermissions.rawValue] as? NSNumber == 0o600)
+    session.setDocument(ClosurePackage(edit: WrapperEdit { _ in }), actionName: "Edit")
+    try await session.save()
+    let attributes = try FileManager.default.attributesOfItem(
+      atPath: copy.appendingPathComponent("b.txt").path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    #expect(try Self.files(in: copy) == ["a.txt": Data("alpha".utf8), "b.txt": Data("bravo".utf8)])
+  }
+
   /// Every regular file under `url`, by its path inside it, as bytes.
   static func files(in url: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
