@@ -23,12 +23,18 @@ struct FileTreeWriter {
     case finish(FileWrapper, descriptor: FileDescriptor, path: String, permissions: UInt16)
   }
 
-  /// What a written wrapper learns once the whole write has succeeded.
-  private struct Written {
+  /// What a written wrapper learns once the whole write has succeeded,
+  /// and what the write put on disk for it: ``write(originalContentsURL:)``
+  /// returns them, so that what was written can be described even if the
+  /// wrappers change afterwards (see ``DiskManifest/init(written:at:)``).
+  struct Written {
     var wrapper: FileWrapper
     var status: FileStatus
     var name: String
+    /// The full path, under the destination's final name.
     var path: String
+    /// For a symbolic link, the destination written.
+    var linkDestination: String? = nil
   }
 
   private let root: FileWrapper
@@ -50,6 +56,23 @@ struct FileTreeWriter {
   private let parentPath: String
   private let name: String
   private var written: [Written] = []
+  /// Each wrapper's attributes when the write began to write it: one whose
+  /// attributes were set while it was written (by an edit meanwhile) keeps
+  /// them, still to be written, instead of taking those written.
+  private var attributesAtStart: [ObjectIdentifier: AttributeState] = [:]
+
+  /// The attributes of a wrapper that a write reads and then replaces.
+  private struct AttributeState: Equatable {
+    var permissions: UInt16
+    var modificationDate: Date?
+    var needsWriting: Bool
+
+    init(_ wrapper: FileWrapper) {
+      permissions = wrapper.permissions
+      modificationDate = wrapper.modificationDate
+      needsWriting = wrapper.attributesNeedWriting
+    }
+  }
   /// The lock on the temporary item of an atomic write.
   private var temporaryLock: FileDescriptor?
   /// The lock on the item being replaced, while it may have a temporary
@@ -77,7 +100,10 @@ struct FileTreeWriter {
   /// Whether each file and directory is synced as it is finished.
   private var syncsEachItem: Bool { atomic && !syncsFileSystemOnce }
 
-  mutating func write(originalContentsURL: URL?) throws(FileWrapperError) {
+  /// Writes the tree and returns what was written, every item once per
+  /// path, each directory after its contents.
+  @discardableResult
+  mutating func write(originalContentsURL: URL?) throws(FileWrapperError) -> [Written] {
     try Self.validate(root, at: destinationPath)
     let parent = try asFileWrapperError { () throws(SystemCallError) in
       try FileDescriptor.open(
@@ -121,6 +147,7 @@ struct FileTreeWriter {
       }
     }
     publish()
+    return written
   }
 
   /// Refuses invalid keys and cycles before anything touches the disk.
@@ -180,6 +207,9 @@ struct FileTreeWriter {
     while let step = steps.popLast() {
       switch step {
       case .create(let wrapper, let parent, let name, let path, let original):
+        if attributesAtStart[ObjectIdentifier(wrapper)] == nil {
+          attributesAtStart[ObjectIdentifier(wrapper)] = AttributeState(wrapper)
+        }
         switch wrapper.kind {
         case .regularFile:
           try writeFile(
@@ -187,11 +217,12 @@ struct FileTreeWriter {
             temporary: isRoot && atomic)
         case .symbolicLink:
           try asFileWrapperError { () throws(SystemCallError) in
-            try parent.makeSymbolicLink(name, destination: wrapper.linkDestination, path: path)
+            let destination = wrapper.linkDestination
+            try parent.makeSymbolicLink(name, destination: destination, path: path)
             written.append(
               Written(
                 wrapper: wrapper, status: try FileStatus.of(name, in: parent, path: path),
-                name: name, path: path))
+                name: name, path: path, linkDestination: destination))
           }
         case .directory:
           let (descriptor, permissions) = try makeDirectory(
@@ -513,9 +544,11 @@ struct FileTreeWriter {
     for item in written {
       let wrapper = item.wrapper
       wrapper.diskStatus = item.status
-      wrapper.permissions = item.status.permissions
-      wrapper.modificationDate = Date(timeIntervalSince1970: item.status.modificationTime)
-      wrapper.attributesNeedWriting = false
+      if attributesAtStart[ObjectIdentifier(wrapper)] == AttributeState(wrapper) {
+        wrapper.permissions = item.status.permissions
+        wrapper.modificationDate = Date(timeIntervalSince1970: item.status.modificationTime)
+        wrapper.attributesNeedWriting = false
+      }
       // Lazy contents keep their path: the file they were read from is
       // still there (a written copy is a new inode elsewhere).
       if wrapper.kind == .regularFile { wrapper.diskIdentity = item.status.identity }

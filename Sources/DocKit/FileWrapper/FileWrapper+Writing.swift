@@ -36,9 +36,19 @@ extension FileWrapper {
   public func write(
     to url: URL, options: WritingOptions = [], originalContentsURL: URL?
   ) throws(CocoaError) {
+    try writeReturningWritten(to: url, options: options, originalContentsURL: originalContentsURL)
+  }
+
+  /// ``write(to:options:originalContentsURL:)``, returning what was
+  /// written (see ``FileTreeWriter/Written``), for the document host's
+  /// manifest of a package written in full.
+  @discardableResult
+  func writeReturningWritten(
+    to url: URL, options: WritingOptions = [], originalContentsURL: URL?
+  ) throws(CocoaError) -> [FileTreeWriter.Written] {
     do {
       var writer = try FileTreeWriter(root: self, destination: url, options: options)
-      try writer.write(originalContentsURL: originalContentsURL)
+      return try writer.write(originalContentsURL: originalContentsURL)
     } catch {
       throw CocoaError(error, writing: true, url: url)
     }
@@ -50,16 +60,17 @@ extension FileWrapper {
   /// instead of hard-linked, because the original stays, and a program
   /// that writes one of them in place must not change the other. Refuses
   /// an existing destination (`RENAME_NOREPLACE`) unless
-  /// `replacingExisting`.
+  /// `replacingExisting`. Returns what was written.
+  @discardableResult
   func writeIndependentCopy(
     to url: URL, options: WritingOptions, originalContentsURL: URL?, replacingExisting: Bool
-  ) throws(FileWrapperError) {
+  ) throws(FileWrapperError) -> [FileTreeWriter.Written] {
     var writer = try FileTreeWriter(root: self, destination: url, options: options.union(.atomic))
     writer.replacesExisting = replacingExisting
     writer.linksUnchangedFiles = false
     // A package's files are made durable together, by one `syncfs`; a
     // single file by its own `fsync`.
     writer.syncsFileSystemOnce = isDirectory && FileDescriptor.fileSystemSyncReportsErrors
-    try writer.write(originalContentsURL: originalContentsURL)
+    return try writer.write(originalContentsURL: originalContentsURL)
   }
 }

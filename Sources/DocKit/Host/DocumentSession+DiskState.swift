@@ -6,17 +6,26 @@ public import Foundation
 extension DocumentSession {
   /// Records what is on disk at `url` after a read or a write of `wrapper`.
   ///
-  /// After an in-place package save, `planned` holds the directories its
+  /// After an in-place package save, `record` holds the directories its
   /// plan walked: they are recorded as in sync with the manifest (which
   /// the save updated in place), except for changes made since the plan
-  /// (see ``PackageJournal/markInSync(_:with:)``). After any other read or
-  /// write the manifest is made anew from the tree, unless the tree
-  /// changed since `changesAtStart` was taken: a tree edited while it was
-  /// written is not what the disk holds, so it gets no manifest, which
-  /// makes the next save a full atomic write. A change to wrappers of
-  /// another tree does not count (see ``TreeChangeSnapshot``).
+  /// (see ``PackageJournal/markInSync(_:with:)``). After a read, or a
+  /// full write of a tree that did not change since `changesAtStart` was
+  /// taken, the manifest is made anew from the tree.
+  ///
+  /// A package edited while it was written in full is not what the disk
+  /// holds. Its manifest is made from what the write `record`s it put on
+  /// disk instead, and only the directories that, with everything above
+  /// and below them, did not change are marked in sync with it (see
+  /// ``TreeChangeSnapshot/unchangedDirectories(of:)``): the next save
+  /// compares the others entry by entry, so it writes the edits made
+  /// meanwhile, and still checks each entry it replaces for another
+  /// program's change. Without such a manifest that save would be a full
+  /// write, checking no file, and would overwrite one another program
+  /// changed in place. A change to wrappers of another tree does not
+  /// count (see ``TreeChangeSnapshot``).
   func recordDisk(
-    _ wrapper: FileWrapper?, at url: URL, planned: [PackageJournal.PlannedDirectory]? = nil,
+    _ wrapper: FileWrapper?, at url: URL, record: WriteRecord? = nil,
     changesAtStart: TreeChangeSnapshot? = nil
   ) {
     lastWrapper = wrapper
@@ -31,11 +40,23 @@ extension DocumentSession {
     {
       wrapper.contents = .onDisk(path: path, identity: identity)
     }
-    if let planned, let manifest {
+    if case .planned(let planned) = record, let manifest {
       PackageJournal.markInSync(planned, with: manifest)
+    } else if let wrapper, wrapper.isDirectory {
+      if changesAtStart?.isUnchanged(wrapper) ?? true {
+        manifest = DiskManifest(tree: wrapper)
+      } else if case .written(let written) = record, let changesAtStart,
+        let asWritten = DiskManifest(written: written)
+      {
+        for (directory, path) in changesAtStart.unchangedDirectories(of: wrapper) {
+          asWritten.markInSync(directory, at: path)
+        }
+        manifest = asWritten
+      } else {
+        manifest = nil
+      }
     } else {
-      let unchanged = wrapper.map { changesAtStart?.isUnchanged($0) ?? true } ?? true
-      manifest = unchanged ? wrapper.flatMap { $0.isDirectory ? DiskManifest(tree: $0) : nil } : nil
+      manifest = nil
     }
     // The stamp of what the URL leads to: through a link, its target.
     diskStamp = (try? FileWrapper.filePath(of: DocumentPath.resolved(url))).flatMap {

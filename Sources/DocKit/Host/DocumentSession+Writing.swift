@@ -167,8 +167,7 @@ extension DocumentSession {
     // in-place package save tracks the directories it planned itself.
     let changesAtStart = TreeChangeSnapshot(
       wrapper, comparingDirectories: manifest == nil && wrapper.isDirectory)
-    let saved = try await offMainActor {
-      () throws -> UncheckedSendable<[PackageJournal.PlannedDirectory]>? in
+    let saved = try await offMainActor { () throws -> UncheckedSendable<WriteRecord> in
       let wrapper = box.value
       // Finish (or discard) an earlier interrupted save of `url` first, so
       // its journal is never applied over what this write puts there.
@@ -176,7 +175,8 @@ extension DocumentSession {
       if !inPlace { try PackageJournal.recover(packageAt: url, removingTemporaryFiles: false) }
       if let manifest, wrapper.isDirectory {
         return UncheckedSendable(
-          value: try Self.savePackage(wrapper, at: url, manifest: manifest, force: forcing))
+          value: .planned(
+            try Self.savePackage(wrapper, at: url, manifest: manifest, force: forcing)))
       }
       if let keepPermissions, wrapper.isRegularFile, !wrapper.hasExactPermissions {
         wrapper.permissions = keepPermissions
@@ -187,23 +187,24 @@ extension DocumentSession {
       // Anywhere else (save as, save to, export, an untitled autosave) they
       // are cloned or copied: the original stays, and a program writing
       // either file in place must not change the other.
+      let written: [FileTreeWriter.Written]
       switch mode {
       case .inPlace, .autosave:
         if samePlace {
-          try wrapper.write(
+          written = try wrapper.writeReturningWritten(
             to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
         } else {
-          try wrapper.writeIndependentCopy(
+          written = try wrapper.writeIndependentCopy(
             to: url, options: .withNameUpdating, originalContentsURL: original,
             replacingExisting: true)
         }
       case .adopt(let overwrite), .copy(let overwrite):
         if overwrite && samePlace {
-          try wrapper.write(
+          written = try wrapper.writeReturningWritten(
             to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
         } else {
           do throws(FileWrapperError) {
-            try wrapper.writeIndependentCopy(
+            written = try wrapper.writeIndependentCopy(
               to: url, options: .withNameUpdating, originalContentsURL: original,
               replacingExisting: overwrite)
           } catch
@@ -217,11 +218,11 @@ extension DocumentSession {
           }
         }
       }
-      return nil
+      return UncheckedSendable(value: .written(written))
     }
     finishWrite(
       to: userURL, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
-      planned: saved.value?.value, changesAtStart: changesAtStart)
+      record: saved.value.value, changesAtStart: changesAtStart)
     return true
   }
 
@@ -242,7 +243,7 @@ extension DocumentSession {
 
   func finishWrite(
     to url: URL, as type: UTType, mode: WriteMode, wrapper: FileWrapper?, changeCount saved: Int,
-    planned: [PackageJournal.PlannedDirectory]? = nil, changesAtStart: TreeChangeSnapshot? = nil
+    record: WriteRecord? = nil, changesAtStart: TreeChangeSnapshot? = nil
   ) {
     switch mode {
     case .copy:
@@ -259,7 +260,7 @@ extension DocumentSession {
         }
         autosaveURL = nil
       }
-      recordDisk(wrapper, at: url, planned: planned, changesAtStart: changesAtStart)
+      recordDisk(wrapper, at: url, record: record, changesAtStart: changesAtStart)
       // The document may have been edited while it was written. Then it
       // is not the value that was saved, and must not be told it was: a
       // document that tracks its changed parts would forget the new ones.

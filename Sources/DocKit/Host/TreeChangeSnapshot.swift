@@ -46,6 +46,43 @@ struct TreeChangeSnapshot {
     return true
   }
 
+  /// The directories of `root`, with their paths, that still hold what a
+  /// full write of it begun after the snapshot put on disk: those that,
+  /// like every directory above and below them, did not change since.
+  ///
+  /// A directory whose serial did not move has the children it had when
+  /// it was written, so the walk goes down through unchanged directories
+  /// only, and every path it finds is the path written. A directory below
+  /// a changed one is left out (its path may be new), and so is each one
+  /// above a changed one: a save compares a directory in sync with its
+  /// manifest only under its noted changes, and would not reach the
+  /// changed one through it. Empty without the directories' serials.
+  ///
+  /// - Complexity: O(*N*) for the tree's *N* entries.
+  func unchangedDirectories(of root: FileWrapper) -> [(directory: FileWrapper, path: String)] {
+    guard let serials, root.kind == .directory else { return [] }
+    // Parents before their children, each with its parent's index.
+    var found: [(directory: FileWrapper, path: String, parent: Int?)] = []
+    var unchanged: [Bool] = []
+    var pending: [(FileWrapper, String, Int?)] = [(root, "", nil)]
+    while let (directory, path, parent) = pending.popLast() {
+      let index = found.count
+      found.append((directory, path, parent))
+      let same = serials[ObjectIdentifier(directory)] == directory.changeSerial
+      unchanged.append(same)
+      guard same else { continue }
+      for (name, child) in directory.children where child.kind == .directory {
+        pending.append((child, DiskManifest.join(path, name), index))
+      }
+    }
+    for index in found.indices.reversed() where !unchanged[index] {
+      if let parent = found[index].parent { unchanged[parent] = false }
+    }
+    return found.indices.lazy.filter { unchanged[$0] }.map {
+      (found[$0].directory, found[$0].path)
+    }
+  }
+
   /// Each directory's serial, once per directory even where one appears
   /// at several paths (or within itself).
   private static func serials(of root: FileWrapper) -> [ObjectIdentifier: UInt64] {

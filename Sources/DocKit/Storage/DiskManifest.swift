@@ -48,6 +48,31 @@ final class DiskManifest: @unchecked Sendable {
     }
   }
 
+  /// The manifest of a package as a full write of it put it on disk:
+  /// `written` as ``FileTreeWriter/write(originalContentsURL:)`` returned
+  /// it, the root directory last. Unlike ``init(tree:)`` it reads nothing
+  /// from the wrappers, which may have been edited since they were
+  /// written, and marks no directory in sync: the caller marks those it
+  /// knows still hold what was written (see
+  /// ``TreeChangeSnapshot/unchangedDirectories(of:)``); any other is
+  /// compared with this manifest entry by entry by the next save.
+  ///
+  /// - Complexity: O(*N*) for the *N* items written.
+  init?(written: [FileTreeWriter.Written]) {
+    guard let root = written.last, root.wrapper.kind == .directory else { return nil }
+    let prefix = root.path.utf8.count + 1
+    directories[""] = [:]
+    for item in written.dropLast() {
+      let path = String(decoding: item.path.utf8.dropFirst(prefix), as: UTF8.self)
+      switch item.status.kind {
+      case .regular: set(path, to: .file(item.status.identity))
+      case .directory: set(path, to: .directory)
+      case .symbolicLink: set(path, to: .symbolicLink(item.linkDestination ?? ""))
+      default: return nil
+      }
+    }
+  }
+
   /// Records that `directory` matches the disk at `path` now, with
   /// nothing changed since unless it keeps its noted changes.
   func markInSync(_ directory: FileWrapper, at path: String, clearingChanges: Bool = true) {

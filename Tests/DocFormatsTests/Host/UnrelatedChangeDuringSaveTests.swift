@@ -6,10 +6,10 @@ import Testing
 
 /// A package written in full is given a manifest, against which the next
 /// save checks every entry it replaces for another program's change. A
-/// tree edited while it was written gets none (it is no longer what the
-/// disk holds). Only an edit of that tree may cost the manifest: a change
-/// to some other document's wrappers in the same process (another window,
-/// or a test running in parallel) says nothing about this one.
+/// tree edited while it was written gets one made from what the write put
+/// on disk (see OwnChangeDuringSaveTests); a change to some other
+/// document's wrappers in the same process (another window, or a test
+/// running in parallel) says nothing about this one.
 @MainActor
 @Suite("Package conflicts: a change to another tree while a package is written")
 struct UnrelatedChangeDuringSaveTests {
@@ -71,7 +71,7 @@ struct UnrelatedChangeDuringSaveTests {
   }
 
   @Test(
-    "A change to the tree itself while it is saved as still costs it the manifest: the next save writes the change"
+    "A change to the tree itself while it is saved as is written by the next save"
   )
   func ownChange() async throws {
     let temporary = try TemporaryDirectory()
