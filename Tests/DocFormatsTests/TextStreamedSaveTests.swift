@@ -120,7 +120,9 @@ struct TextStreamedSaveTests {
     let session = try await DocumentSession<PlainTextDocument>.open(
       url, environment: testEnvironment(temporary))
     let reports = Reports()
-    try await FileWrapper.$writeProgress.withValue({ reports.add($0, $1) }) {
+    try await FileWrapper.$writeProgress.withValue(
+      FileWrapper.WriteProgress { reports.add($0, $1) }
+    ) {
       try await session.save(force: true)
     }
     let seen = reports.all

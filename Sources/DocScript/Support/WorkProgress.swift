@@ -101,11 +101,12 @@ public final class WorkProgress: Sendable {
   ) async rethrows -> Result {
     guard let progress = current else { return try await body() }
     // Whether a piece is open: a file's first report (0 bytes) begins one,
-    // ending the last file's.
-    let open = Mutex(false)
+    // ending the last file's. A class, so that the reporting closure, kept
+    // in a task-local, holds a reference rather than borrowing a local.
+    let open = Locked(false)
     defer { if open.withLock({ $0 }) { progress.end() } }
     return try await FileWrapper.$writeProgress.withValue(
-      { completed, total in
+      FileWrapper.WriteProgress { completed, total in
         let (ending, beginning) = open.withLock { open -> (Bool, Bool) in
           let starts = completed == 0 || !open
           defer { open = true }
