@@ -125,9 +125,12 @@ final class FileDescriptor {
 
   /// Writes all of `data`, continuing after short writes and `EINTR`.
   func writeAll(_ data: Data, path: String) throws(SystemCallError) {
-    try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws(SystemCallError) in
-      try writeAll(buffer, path: path)
+    // `Data.withUnsafeBytes` rethrows untyped: carry the typed error out
+    // in a `Result`.
+    let result = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+      Result { () throws(SystemCallError) in try writeAll(buffer, path: path) }
     }
+    try result.get()
   }
 
   /// Writes all of `buffer`, continuing after short writes and `EINTR`.
