@@ -248,12 +248,12 @@ struct CheckCommandTests {
   @Test(
     "A Ctrl-C at any moment after the start stops a check: exit 130 (or ended by it before the check began), no folder left anywhere",
     arguments: InterruptMoment.all)
-  func interruptedAtAnyMoment(_ moment: InterruptMoment) throws {
+  func interruptedAtAnyMoment(_ moment: InterruptMoment) async throws {
     let folder = try TemporaryDirectory()
     for _ in 0..<8 {
       let temporary = try TemporaryDirectory("tmp")
       // Bounded, so that a lost Ctrl-C fails the test rather than hangs it.
-      let (result, killed) = try moment.run(
+      let (result, killed) = try await moment.run(
         docreplExecutable,
         ["check", "notes", "--seed", "3", "--runs", "100000", "--time", "10"], in: folder.url,
         environment: ["TMPDIR": temporary.url.path])

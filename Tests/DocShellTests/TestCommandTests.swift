@@ -520,7 +520,7 @@ struct TestCommandTests {
   @Test(
     "A Ctrl-C at any moment after the start is honoured: the run stops (exit 130, or ended by it before any script started), nothing left",
     arguments: InterruptMoment.all)
-  func interruptAtAnyMoment(_ moment: InterruptMoment) throws {
+  func interruptAtAnyMoment(_ moment: InterruptMoment) async throws {
     var files: [String: String] = [:]
     for index in 0..<2_000 { files["s\(index).docscript"] = "print \(index)\n#> \(index)\n" }
     let folder = try suite(files)
@@ -528,7 +528,7 @@ struct TestCommandTests {
     // machine: several tries make it fail reliably.
     for _ in 0..<15 {
       let temporary = try TemporaryDirectory("tmp")
-      let (result, killed) = try moment.run(
+      let (result, killed) = try await moment.run(
         docreplExecutable, ["test", "--jobs", "2", "."], in: folder.url,
         environment: ["TMPDIR": temporary.url.path])
       // Whatever happened, no script's folder is left behind.

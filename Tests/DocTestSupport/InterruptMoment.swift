@@ -33,9 +33,28 @@ public enum InterruptMoment: Sendable, Equatable, CustomStringConvertible {
   /// it SIGINT at this moment, and collects its output. `killed`: it was
   /// ended by the signal's default action (`status` is then the signal's
   /// number).
+  ///
+  /// The waiting happens on a dispatch queue, not on a thread of the
+  /// cooperative pool, which a few seconds' blocking would take from the
+  /// tests that run in parallel (there are as many as cores).
   public func run(
     _ executable: URL, _ arguments: [String], in directory: URL,
     environment: [String: String] = [:]
+  ) async throws -> (result: ProcessResult, killed: Bool) {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          with: Result {
+            try runBlocking(executable, arguments, in: directory, environment: environment)
+          })
+      }
+    }
+  }
+
+  /// ``run(_:_:in:environment:)``, blocking the calling thread.
+  private func runBlocking(
+    _ executable: URL, _ arguments: [String], in directory: URL,
+    environment: [String: String]
   ) throws -> (result: ProcessResult, killed: Bool) {
     let process = Process()
     process.executableURL = executable
