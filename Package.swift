@@ -36,8 +36,8 @@ let package = Package(
       dependencies: ["DocKit", "DocScript", "DocFormats", "CReadline", "CDocShellSignals"]
     ),
     /// The input loop's signal handler and its state (a flag and a
-    /// self-pipe), defined once in C: see its header for why not in
-    /// CReadline's.
+    /// self-pipe), and the one `test` and `check` use (a flag), defined
+    /// once in C: see its header for why not in CReadline's.
     .target(name: "CDocShellSignals"),
     // No pkgConfig: readline.pc adds -D_XOPEN_SOURCE=600, which SwiftPM
     // refuses with a warning; the headers are in /usr/include anyway.

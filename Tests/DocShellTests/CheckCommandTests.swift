@@ -245,6 +245,35 @@ struct CheckCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
   }
 
+  @Test(
+    "A Ctrl-C at any moment after the start stops a check: exit 130 (or ended by it before the check began), no folder left anywhere",
+    arguments: InterruptMoment.all)
+  func interruptedAtAnyMoment(_ moment: InterruptMoment) async throws {
+    let folder = try TemporaryDirectory()
+    for _ in 0..<8 {
+      let temporary = try TemporaryDirectory("tmp")
+      // Bounded, so that a lost Ctrl-C fails the test rather than hangs it.
+      let (result, killed) = try await moment.run(
+        docreplExecutable,
+        ["check", "notes", "--seed", "3", "--runs", "100000", "--time", "10"], in: folder.url,
+        environment: ["TMPDIR": temporary.url.path])
+      #expect(try temporary.names() == [])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+      if killed {
+        // Ended by the signal's default action before the check took
+        // charge of it, and so before it made its folder. Not once it had.
+        #expect(result.status == SIGINT)
+        #expect(moment != .onceTakenOver, "ended by a Ctrl-C that it handles")
+        #expect(result.output == "")
+        continue
+      }
+      #expect(result.status == 130, "the Ctrl-C was lost: \(result.output)")
+      #expect(result.errors.hasPrefix("docrepl check: interrupted after "), "\(result.errors)")
+      #expect(!result.output.contains("every invariant held"))
+      if result.status != 130 { break }
+    }
+  }
+
   @Test("check --help is the table's help")
   func help() throws {
     let result = try runDocrepl(["check", "--help"])

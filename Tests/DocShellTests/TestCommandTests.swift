@@ -517,6 +517,42 @@ struct TestCommandTests {
     #expect(try temporary.names() == [])
   }
 
+  @Test(
+    "A Ctrl-C at any moment after the start is honoured: the run stops (exit 130, or ended by it before any script started), nothing left",
+    arguments: InterruptMoment.all)
+  func interruptAtAnyMoment(_ moment: InterruptMoment) async throws {
+    var files: [String: String] = [:]
+    for index in 0..<2_000 { files["s\(index).docscript"] = "print \(index)\n#> \(index)\n" }
+    let folder = try suite(files)
+    // A lost Ctrl-C needed a gap of well under a millisecond, or a loaded
+    // machine: several tries make it fail reliably.
+    for _ in 0..<15 {
+      let temporary = try TemporaryDirectory("tmp")
+      let (result, killed) = try await moment.run(
+        docreplExecutable, ["test", "--jobs", "2", "."], in: folder.url,
+        environment: ["TMPDIR": temporary.url.path])
+      // Whatever happened, no script's folder is left behind.
+      #expect(try temporary.names() == [])
+      if killed {
+        // Ended by the signal's default action before the runner took
+        // charge of it, and so before any script started. Not once it had.
+        #expect(result.status == SIGINT)
+        #expect(moment != .onceTakenOver, "ended by a Ctrl-C that it handles")
+        #expect(result.output == "")
+        continue
+      }
+      #expect(result.status == 130, "the Ctrl-C was lost: \(result.errors)")
+      let summary = try #require(result.output.split(separator: "\n").last)
+      let passed = try #require(Int(summary.prefix { $0 != " " }))
+      #expect(summary == "\(passed) passed, 0 failed")
+      #expect(passed < 2_000)
+      #expect(
+        result.errors.hasPrefix("docrepl test: interrupted; \(2_000 - passed) script"),
+        "\(result.errors)")
+      if result.status != 130 { break }
+    }
+  }
+
   @Test("The repository's transcripts and examples pass under the runner")
   func repositoryScripts() throws {
     let result = try runDocrepl(["test", "--jobs", "2", "Tests/Scripts", "examples"])

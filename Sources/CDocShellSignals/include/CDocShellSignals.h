@@ -1,5 +1,7 @@
 // Ctrl-C and window-size changes for DocShell's input loop: a C signal
-// handler that only sets a flag and writes to a self-pipe.
+// handler that only sets a flag and writes to a self-pipe. And Ctrl-C or
+// SIGTERM during a run (`docrepl test`, `docrepl check`): a handler that
+// only sets a flag.
 //
 // The state lives in signals.c, once in the program. It must not live in
 // a header: a `static` variable in a header imported by Swift is
@@ -23,5 +25,19 @@ int docshell_interrupt_pending(void);
 
 /// Clears the SIGINT flag.
 void docshell_interrupt_clear(void);
+
+/// Catches SIGINT and SIGTERM for a run, in one step and before anything
+/// waits for them, so that none is lost: the first sets a flag and gives
+/// both their default actions back (a second one ends the process);
+/// SA_RESTART. Clears the flag, and unblocks both in the calling thread.
+/// Returns 0, or -1 with errno set (the dispositions are then unchanged).
+int docshell_run_interruption_install(void);
+
+/// Whether SIGINT or SIGTERM arrived since the install: 1 or 0.
+int docshell_run_interruption_happened(void);
+
+/// Gives SIGINT and SIGTERM back what they had before the install. The
+/// flag keeps its value.
+void docshell_run_interruption_remove(void);
 
 #endif

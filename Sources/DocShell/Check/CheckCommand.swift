@@ -47,6 +47,11 @@ enum CheckCommand: ShellCommand {
       else { return .noInput }
       junitURL = url
     }
+    // Ctrl-C stops the check between steps (or a long command that asks),
+    // so that its folder is removed; a second one ends the process. Caught
+    // from before the folder exists, so that none leaves it behind.
+    let interruption = TestRunInterruption()
+    defer { interruption.stop() }
     // The sequences run in a scratch folder whose fsync is skipped, as
     // `docrepl test` does: it is removed at the end, and waiting for the
     // disk would be most of the time.
@@ -71,9 +76,6 @@ enum CheckCommand: ShellCommand {
       }
       return .failure
     }
-    // Ctrl-C stops the check between steps (or a long command that asks),
-    // so that its folder is removed; a second one ends the process.
-    let interruption = TestRunInterruption()
     checker.isInterruptRequested = { interruption.happened }
     let runsText = options.runs.map { "\($0) runs" } ?? "runs"
     let timeText = parsed.time.map { " for up to \(Self.format($0)) s" } ?? ""
