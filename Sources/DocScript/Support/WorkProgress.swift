@@ -92,7 +92,7 @@ public final class WorkProgress: Sendable {
   }
 
   /// Runs `body`, which saves through DocKit, showing the bytes its write
-  /// puts in each file (``DocKit/FileWrapper/writeProgress``) as `title`,
+  /// puts in each file (DocKit's `FileWrapper.writeProgress`) as `title`,
   /// a piece of work a file, if there is a reporter (``current``). The
   /// write's `fsync` and commit come after its last bytes, at 100%.
   public static func reportingWrites<Result>(
