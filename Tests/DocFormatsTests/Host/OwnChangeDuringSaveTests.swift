@@ -41,29 +41,7 @@ struct OwnChangeDuringSaveTests {
     arguments: edits)
   func ownChange(meanwhile: Meanwhile) async throws {
     let temporary = try TemporaryDirectory()
-    let original = temporary("Busy.package")
-    try TreeEdit.apply(
-      [
-        .write("a.txt", "alpha"), .write("b.txt", "bravo"), .makeDirectory("sub"),
-        .write("sub/c.txt", "charlie"),
-      ], to: nil
-    ).write(to: original, options: .atomic, originalContentsURL: nil)
-    let session = try await DocumentSession<ClosurePackage>.open(
-      original, contentType: .folder, environment: testEnvironment(temporary))
-    let kept = Holder()
-    session.setDocument(
-      ClosurePackage(edit: WrapperEdit { root in kept.wrapper = root }), actionName: "Keep")
-    let copy = temporary("Copy.package")
-    let gate = GatedFileSystem(holding: .fsync)
-    let saving = Task(executorPreference: QueueTaskExecutor()) {
-      try await FileSystemContext.$current.withValue(gate) { try await session.save(as: copy) }
-    }
-    await gate.reached()
-    // The user's edit, made to the very tree being written.
-    let root = try #require(kept.wrapper)
-    _ = try TreeEdit.apply([meanwhile.edit], to: root)
-    gate.proceed()
-    try await saving.value
+    let (session, copy) = try await Self.saveAs(editedMeanwhile: meanwhile, in: temporary)
     // The save as wrote the tree as it was when it began.
     for (path, text) in Self.original {
       #expect(try Data(contentsOf: copy.appendingPathComponent(path)) == Data(text.utf8))
@@ -107,28 +85,7 @@ struct OwnChangeDuringSaveTests {
     arguments: edits)
   func editReachesDisk(meanwhile: Meanwhile) async throws {
     let temporary = try TemporaryDirectory()
-    let original = temporary("Busy.package")
-    try TreeEdit.apply(
-      [
-        .write("a.txt", "alpha"), .write("b.txt", "bravo"), .makeDirectory("sub"),
-        .write("sub/c.txt", "charlie"),
-      ], to: nil
-    ).write(to: original, options: .atomic, originalContentsURL: nil)
-    let session = try await DocumentSession<ClosurePackage>.open(
-      original, contentType: .folder, environment: testEnvironment(temporary))
-    let kept = Holder()
-    session.setDocument(
-      ClosurePackage(edit: WrapperEdit { root in kept.wrapper = root }), actionName: "Keep")
-    let copy = temporary("Copy.package")
-    let gate = GatedFileSystem(holding: .fsync)
-    let saving = Task(executorPreference: QueueTaskExecutor()) {
-      try await FileSystemContext.$current.withValue(gate) { try await session.save(as: copy) }
-    }
-    await gate.reached()
-    let root = try #require(kept.wrapper)
-    _ = try TreeEdit.apply([meanwhile.edit], to: root)
-    gate.proceed()
-    try await saving.value
+    let (session, copy) = try await Self.saveAs(editedMeanwhile: meanwhile, in: temporary)
     session.setDocument(ClosurePackage(edit: WrapperEdit { _ in }), actionName: "Edit")
     try await session.save()
     var expected = meanwhile.expected
@@ -192,5 +149,37 @@ struct OwnChangeDuringSaveTests {
       }
     }
     return files
+  }
+
+  /// Opens a package of a, b and sub/c in `temporary`, saves it as
+  /// `Copy.package`, and makes `meanwhile`'s edit to the very tree being
+  /// written while the save as is held at its first `fsync`.
+  private static func saveAs(
+    editedMeanwhile meanwhile: Meanwhile, in temporary: TemporaryDirectory
+  ) async throws -> (DocumentSession<ClosurePackage>, URL) {
+    let original = temporary("Busy.package")
+    try TreeEdit.apply(
+      [
+        .write("a.txt", "alpha"), .write("b.txt", "bravo"), .makeDirectory("sub"),
+        .write("sub/c.txt", "charlie"),
+      ], to: nil
+    ).write(to: original, options: .atomic, originalContentsURL: nil)
+    let session = try await DocumentSession<ClosurePackage>.open(
+      original, contentType: .folder, environment: testEnvironment(temporary))
+    let kept = Holder()
+    session.setDocument(
+      ClosurePackage(edit: WrapperEdit { root in kept.wrapper = root }), actionName: "Keep")
+    let copy = temporary("Copy.package")
+    let gate = GatedFileSystem(holding: .fsync)
+    let saving = Task(executorPreference: QueueTaskExecutor()) {
+      try await FileSystemContext.$current.withValue(gate) { try await session.save(as: copy) }
+    }
+    await gate.reached()
+    // The user's edit, made to the very tree being written.
+    let root = try #require(kept.wrapper)
+    _ = try TreeEdit.apply([meanwhile.edit], to: root)
+    gate.proceed()
+    try await saving.value
+    return (session, copy)
   }
 }
