@@ -41,7 +41,8 @@ struct OwnChangeDuringSaveTests {
     arguments: edits)
   func ownChange(meanwhile: Meanwhile) async throws {
     let temporary = try TemporaryDirectory()
-    let (session, copy) = try await Self.saveAs(editedMeanwhile: meanwhile, in: temporary)
+    let (session, copy, _) = try await Self.saveAs(
+      Self.tree, editedMeanwhile: meanwhile.edit, in: temporary)
     // The save as wrote the tree as it was when it began.
     for (path, text) in Self.original {
       #expect(try Data(contentsOf: copy.appendingPathComponent(path)) == Data(text.utf8))
@@ -85,7 +86,8 @@ struct OwnChangeDuringSaveTests {
     arguments: edits)
   func editReachesDisk(meanwhile: Meanwhile) async throws {
     let temporary = try TemporaryDirectory()
-    let (session, copy) = try await Self.saveAs(editedMeanwhile: meanwhile, in: temporary)
+    let (session, copy, _) = try await Self.saveAs(
+      Self.tree, editedMeanwhile: meanwhile.edit, in: temporary)
     session.setDocument(ClosurePackage(edit: WrapperEdit { _ in }), actionName: "Edit")
     try await session.save()
     var expected = meanwhile.expected
@@ -101,24 +103,9 @@ struct OwnChangeDuringSaveTests {
     "A file's mode set while the package is saved as is kept, and written by the next save")
   func attributesSetMeanwhile() async throws {
     let temporary = try TemporaryDirectory()
-    let original = temporary("Busy.package")
-    try TreeEdit.apply([.write("a.txt", "alpha"), .write("b.txt", "bravo")], to: nil)
-      .write(to: original, options: .atomic, originalContentsURL: nil)
-    let session = try await DocumentSession<ClosurePackage>.open(
-      original, contentType: .folder, environment: testEnvironment(temporary))
-    let kept = Holder()
-    session.setDocument(
-      ClosurePackage(edit: WrapperEdit { root in kept.wrapper = root }), actionName: "Keep")
-    let copy = temporary("Copy.package")
-    let gate = GatedFileSystem(holding: .fsync)
-    let saving = Task(executorPreference: QueueTaskExecutor()) {
-      try await FileSystemContext.$current.withValue(gate) { try await session.save(as: copy) }
-    }
-    await gate.reached()
-    let root = try #require(kept.wrapper)
-    _ = try TreeEdit.apply([.chmod("b.txt", 0o600)], to: root)
-    gate.proceed()
-    try await saving.value
+    let (session, copy, root) = try await Self.saveAs(
+      [.write("a.txt", "alpha"), .write("b.txt", "bravo")],
+      editedMeanwhile: .chmod("b.txt", 0o600), in: temporary)
     // The wrapper still says what the user set, not what was written.
     let b = try #require(root.fileWrappers?["b.txt"])
     #expect(b.fileAttributes[FileAttributeKey.posixPermissions.rawValue] as? NSNumber == 0o600)
@@ -151,19 +138,21 @@ struct OwnChangeDuringSaveTests {
     return files
   }
 
-  /// Opens a package of a, b and sub/c in `temporary`, saves it as
-  /// `Copy.package`, and makes `meanwhile`'s edit to the very tree being
-  /// written while the save as is held at its first `fsync`.
+  /// The package both parameterized tests start from.
+  static let tree: [TreeEdit] = [
+    .write("a.txt", "alpha"), .write("b.txt", "bravo"), .makeDirectory("sub"),
+    .write("sub/c.txt", "charlie"),
+  ]
+
+  /// Opens a package made of `tree` in `temporary`, saves it as
+  /// `Copy.package`, and makes `edit` to the very tree being written while
+  /// the save as is held at its first `fsync`; returns that tree's root too.
   private static func saveAs(
-    editedMeanwhile meanwhile: Meanwhile, in temporary: TemporaryDirectory
-  ) async throws -> (DocumentSession<ClosurePackage>, URL) {
+    _ tree: [TreeEdit], editedMeanwhile edit: TreeEdit, in temporary: TemporaryDirectory
+  ) async throws -> (DocumentSession<ClosurePackage>, URL, FileWrapper) {
     let original = temporary("Busy.package")
-    try TreeEdit.apply(
-      [
-        .write("a.txt", "alpha"), .write("b.txt", "bravo"), .makeDirectory("sub"),
-        .write("sub/c.txt", "charlie"),
-      ], to: nil
-    ).write(to: original, options: .atomic, originalContentsURL: nil)
+    try TreeEdit.apply(tree, to: nil)
+      .write(to: original, options: .atomic, originalContentsURL: nil)
     let session = try await DocumentSession<ClosurePackage>.open(
       original, contentType: .folder, environment: testEnvironment(temporary))
     let kept = Holder()
@@ -175,11 +164,10 @@ struct OwnChangeDuringSaveTests {
       try await FileSystemContext.$current.withValue(gate) { try await session.save(as: copy) }
     }
     await gate.reached()
-    // The user's edit, made to the very tree being written.
     let root = try #require(kept.wrapper)
-    _ = try TreeEdit.apply([meanwhile.edit], to: root)
+    _ = try TreeEdit.apply([edit], to: root)
     gate.proceed()
     try await saving.value
-    return (session, copy)
+    return (session, copy, root)
   }
 }
