@@ -57,8 +57,13 @@ public func runProgram(
       try? handle.close()
     }
   }
-  // Read both pipes at once, and before waiting: a child that fills one
-  // pipe while the other is being read would otherwise never finish.
+  return finish(process, output: output, errors: errors)
+}
+
+/// Reads `process`'s two pipes to their ends and waits for it to exit.
+/// Both pipes are read at once, and before waiting: a child that fills one
+/// pipe while the other is being read would otherwise never finish.
+func finish(_ process: Process, output: Pipe, errors: Pipe) -> ProcessResult {
   let errorData = Mutex(Data())
   let errorsRead = DispatchGroup()
   let errorHandle = errors.fileHandleForReading

@@ -1,7 +1,6 @@
 import Dispatch
 public import Foundation
 import Glibc
-import Synchronization
 
 /// When a test sends its Ctrl-C (`SIGINT`) to a program it started: a
 /// Ctrl-C must be honoured whenever it comes.
@@ -68,21 +67,7 @@ public enum InterruptMoment: Sendable, Equatable, CustomStringConvertible {
     process.standardError = errors
     try process.run()
     interrupt(process)
-    // Both pipes at once, so that a full one cannot stall the child.
-    let errorData = Mutex(Data())
-    let errorsRead = DispatchGroup()
-    let errorHandle = errors.fileHandleForReading
-    DispatchQueue.global().async(group: errorsRead) {
-      let data = errorHandle.readDataToEndOfFile()
-      errorData.withLock { $0 = data }
-    }
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    errorsRead.wait()
-    process.waitUntilExit()
-    let result = ProcessResult(
-      status: process.terminationStatus,
-      output: String(decoding: outputData, as: UTF8.self),
-      errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+    let result = finish(process, output: output, errors: errors)
     return (result, process.terminationReason == .uncaughtSignal)
   }
 
