@@ -18,6 +18,8 @@ public struct ErrnoInjectingFileSystem: FileSystem {
     case openForWriting
     case read, write, fsync, stat, chmod, setTimes
     case makeDirectory, link, symbolicLink, readLink, rename, unlink, access, readDirectory
+    /// `posix_fadvise`: advice, which changes nothing on disk.
+    case advise
 
     /// Every call that changes the file system: what a read-only volume
     /// refuses.
@@ -56,6 +58,10 @@ public struct ErrnoInjectingFileSystem: FileSystem {
   }
   public func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     fails(.read) ? -1 : base.read(descriptor, buffer, count)
+  }
+  public func fadvise(_ descriptor: Int32, _ advice: Int32) -> Int32 {
+    // Like the C call, the error is returned, not left in errno.
+    fails(.advise) ? failure : base.fadvise(descriptor, advice)
   }
   public func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     fails(.write) ? -1 : base.write(descriptor, buffer, count)

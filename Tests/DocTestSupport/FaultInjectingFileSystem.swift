@@ -185,6 +185,11 @@ public final class FaultInjectingFileSystem: FileSystem {
     }
     return base.syncfs(descriptor)
   }
+  public func fadvise(_ descriptor: Int32, _ advice: Int32) -> Int32 {
+    // Like the C call, a failure is returned, not left in errno.
+    guard !next() else { return fail(Int32(-1)) < 0 ? errno : 0 }
+    return base.fadvise(descriptor, advice)
+  }
   public func readDirectory(_ descriptor: Int32) -> [[UInt8]]? {
     guard !next() else {
       _ = fail(Int32(-1))

@@ -190,6 +190,12 @@ struct FileTreeWriter {
   }
 
   /// `.<stem>.<hash>.docrepl-<random>.tmp`: see ``SiblingNames``.
+  /// The size from which an atomic write of a file drops the cached pages
+  /// of the file it replaces before writing (see
+  /// `FileDescriptor.dropCachedPages(of:in:path:)`): below it, the three
+  /// calls cost more than the memory they give back is worth.
+  static let cacheDroppingSize = 1 << 20
+
   static func temporaryName(for name: String) -> String {
     SiblingNames.temporary(for: name)
   }
@@ -341,6 +347,11 @@ struct FileTreeWriter {
       source = FileWrapper.ByteSource(data)
     case .onDisk, .unreadable:
       source = FileWrapper.ByteSource(try wrapper.loadRegularFileContents())
+    }
+    if temporary && replacesExisting && source.count >= Self.cacheDroppingSize
+      && getenv("XNODROP") == nil
+    {
+      FileDescriptor.dropCachedPages(of: self.name, in: parent, path: destinationPath)
     }
     let descriptor = try asFileWrapperError { () throws(SystemCallError) in
       try createFile(for: wrapper, in: parent, as: name, path: path)

@@ -164,6 +164,21 @@ final class FileDescriptor {
     }
   }
 
+  /// Drops the cached pages of the file `name` in `directory`, which a
+  /// write is about to replace with a new file: advice
+  /// (`POSIX_FADV_DONTNEED`), not a change to the file. The kernel frees
+  /// what of its cache is clean, before the new file's pages are needed,
+  /// so the write reuses memory just freed instead of taking more; on a
+  /// virtual machine that returns free memory to its host, memory not
+  /// recently used costs a fault on the host to get back. Dirty pages
+  /// stay, and the file on disk is unchanged, so if the write fails the
+  /// old file is intact, only no longer cached. A failure to open or to
+  /// advise is ignored for the same reason: nothing depends on it.
+  static func dropCachedPages(of name: String, in directory: FileDescriptor, path: String) {
+    guard let file = try? open(name, in: directory, flags: readFlags, path: path) else { return }
+    _ = FileSystemContext.current.fadvise(file.rawValue, POSIX_FADV_DONTNEED)
+  }
+
   /// `fchmod` to exactly `permissions`, regardless of the umask.
   func setPermissions(_ permissions: UInt16, path: String) throws(SystemCallError) {
     guard FileSystemContext.current.fchmod(rawValue, mode_t(permissions)) == 0 else {

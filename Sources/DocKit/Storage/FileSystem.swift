@@ -72,6 +72,10 @@ public protocol FileSystem: Sendable {
   func copyFileRange(_ source: Int32, _ destination: Int32, _ count: Int) -> Int
   /// `syncfs`: writes back the whole file system that holds `descriptor`.
   func syncfs(_ descriptor: Int32) -> Int32
+  /// `posix_fadvise` of the whole file: how its cached pages will be used.
+  /// Returns 0 or the error number; like the C call, it does not set
+  /// `errno`.
+  func fadvise(_ descriptor: Int32, _ advice: Int32) -> Int32
   /// `getcwd`: the working folder's path, terminated, into `buffer` of
   /// `size` bytes; returns `buffer`, or nil.
   func getcwd(_ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> UnsafeMutablePointer<CChar>?
@@ -151,6 +155,9 @@ extension FileSystem {
     dockit_copy_file_range(source, destination, UInt(count))
   }
   public func syncfs(_ descriptor: Int32) -> Int32 { dockit_syncfs(descriptor) }
+  public func fadvise(_ descriptor: Int32, _ advice: Int32) -> Int32 {
+    posix_fadvise(descriptor, 0, 0, advice)
+  }
   public func getcwd(
     _ buffer: UnsafeMutablePointer<CChar>, _ size: Int
   ) -> UnsafeMutablePointer<CChar>? {
