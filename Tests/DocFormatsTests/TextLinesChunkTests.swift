@@ -99,6 +99,12 @@ struct TextLinesChunkTests {
 
   static func check(_ text: TextLines, _ model: ByteModel, _ note: String) {
     #expect(Array(text.data) == model.bytes, "\(note): bytes")
+    // What a save writes: the chunks, unedited stretches joined.
+    let chunks = text.chunks
+    #expect(
+      (model.hasMark ? [0xEF, 0xBB, 0xBF] : []) + chunks.joined() == model.bytes,
+      "\(note): chunks")
+    #expect(chunks.count <= text.leafCount, "\(note): chunks are leaves or joined leaves")
     #expect(text.count == model.lines.count, "\(note): count")
     #expect(text.hasByteOrderMark == model.hasMark, "\(note): mark")
     #expect(text.hasValidTree, "\(note): tree")
@@ -217,9 +223,43 @@ struct TextLinesChunkTests {
     let text = try TextLines(data: data)
     let (outside, leaves) = text.leavesOutside(data)
     #expect(leaves >= 50_000 / TextLineNode.leafCapacity)
-    // Only the last two leaves may be evened out into a copy.
-    #expect(outside <= 2)
+    // The last two leaves, evened out, are still slices of the file.
+    #expect(outside == 0)
     #expect(text.data == data)
+  }
+
+  @Test("A save is handed the unedited stretches of the file whole, the edited leaves alone")
+  func unchangedStretchesComeWhole() throws {
+    for mark in [[], [0xEF, 0xBB, 0xBF] as [UInt8]] {
+      let data = Data(mark + (0..<50_000).map { "log line \($0) ✓\r\n" }.joined().utf8)
+      let body = Array(data.dropFirst(mark.count))
+      var text = try TextLines(data: data)
+      #expect(text.leafCount > 700)
+      // Read and not edited: the whole file after its mark, one buffer.
+      var chunks = text.chunks
+      #expect(chunks.map(\.count) == [body.count])
+      #expect(chunks.first.map { $0 == body } == true, "the bytes of the one chunk")
+      let snapshot = text
+      try text.replace(lineAt: 25_000, with: "changed")
+      chunks = text.chunks
+      #expect(chunks.count == 3)
+      #expect(Data(mark + chunks.joined()).elementsEqual(text.data))
+      // An insert at the start: the first leaf was full, so with the new
+      // line it splits into two leaves of fresh bytes, each alone; then
+      // the rest as before.
+      try text.insert(["first"], at: 0)
+      chunks = text.chunks
+      #expect(chunks.count == 5)
+      #expect(Data(mark + chunks.joined()).elementsEqual(text.data))
+      // The snapshot still hands on its one buffer.
+      #expect(snapshot.chunks.map(\.count) == [body.count])
+    }
+    // Two texts read from the same bytes are not joined with each other.
+    let data = Data((0..<1_000).map { "line \($0)\n" }.joined().utf8)
+    var text = try TextLines(data: data)
+    let other = try TextLines(data: data)
+    try text.insert(other.lines.map(\.text), at: text.count)
+    #expect(Data(text.chunks.joined()).elementsEqual(text.data))
   }
 
   @Test(

@@ -31,6 +31,51 @@ struct UTF8ValidationTests {
     }
   }
 
+  /// Records the line feeds a scan reports.
+  struct RecordedLineFeeds: UTF8Validation.LineFeeds {
+    var offsets: [Int] = []
+    mutating func lineFeed(at index: Int) { offsets.append(index) }
+  }
+
+  @Test("Longer random byte strings: validity, and every line feed found in order")
+  func lineFeedsInRandomBytes() {
+    var random = SplitMix64(seed: 9)
+    // Mostly ASCII with line feeds, so that the word-at-a-time path runs
+    // over words with none, one and several line feeds, and stops at
+    // multi-byte and invalid bytes at every offset in a word.
+    let ascii: [UInt8] = [0x41, 0x0A, 0x0A, 0x0D, 0x20, 0x7E, 0x00, 0x61, 0x0B, 0x09]
+    for _ in 0..<20_000 {
+      var bytes: [UInt8] = []
+      let start = random.below(4)
+      for _ in 0..<random.below(120) {
+        if random.below(12) == 0 {
+          bytes.append(Self.alphabet[random.below(Self.alphabet.count)])
+        } else if random.below(20) == 0 {
+          bytes += Array(["é", "日", "🎉", "e\u{301}"][random.below(4)].utf8)
+        } else {
+          bytes.append(ascii[random.below(ascii.count)])
+        }
+      }
+      let expectedValid =
+        String(validating: bytes[min(start, bytes.count)...], as: UTF8.self) != nil
+      var feeds = RecordedLineFeeds()
+      let valid = bytes.withUnsafeBytes {
+        UTF8Validation.scan($0, from: min(start, bytes.count), report: { _ in }, lineFeeds: &feeds)
+      }
+      #expect(valid == expectedValid, "\(bytes.map { String($0, radix: 16) })")
+      if valid {
+        let expected = bytes.indices.filter { $0 >= start && bytes[$0] == 0x0A }
+        #expect(feeds.offsets == expected, "\(bytes.map { String($0, radix: 16) })")
+        if feeds.offsets != expected { return }
+      } else {
+        // Only line feeds before the first invalid byte, in order.
+        #expect(feeds.offsets == feeds.offsets.sorted())
+        #expect(feeds.offsets.allSatisfy { bytes[$0] == 0x0A })
+      }
+      if valid != expectedValid { return }
+    }
+  }
+
   @Test("A multi-byte character across a megabyte boundary, and a bad byte after it")
   func acrossReportBoundaries() {
     for shift in 0..<6 {

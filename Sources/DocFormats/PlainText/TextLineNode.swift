@@ -96,55 +96,78 @@ final class TextLineNode: @unchecked Sendable {
     return build(level: leaves)
   }
 
-  /// The tree of the lines of `data[offset...]`, which are valid UTF-8, or
-  /// nil when there are none. The leaves share `data`'s storage: nothing
-  /// is copied but where each line ends.
+  /// The tree of the lines of `data[offset...]`, or nil when there are
+  /// none; or, when those bytes are not valid UTF-8, `valid` false. The
+  /// leaves share `data`'s storage: nothing is copied but where each line
+  /// ends.
   ///
-  /// - Complexity: O(n) in the bytes, with `memchr` finding the line
-  ///   breaks.
+  /// - Complexity: O(n) in the bytes: one pass checks the UTF-8 and finds
+  ///   the line breaks, a word at a time through ASCII
+  ///   (`UTF8Validation.scan`).
   ///
   /// - Parameter report: Called with the bytes read, about every
   ///   megabyte.
   static func read(
     _ data: Data, from offset: Int, report: (Int) -> Void = { _ in }
-  ) -> TextLineNode? {
-    var builder = Builder()
-    data.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-      let count = raw.count
-      var leafStart = offset
-      var start = offset
-      var spans = ContiguousArray<UInt64>()
-      spans.reserveCapacity(leafCapacity)
-      var nextReport = 1 << 20
-      func emit(upTo end: Int) {
-        if end >= nextReport {
-          report(end)
-          nextReport = end + 1 << 20
-        }
-        let slice = data[(data.startIndex + leafStart)..<(data.startIndex + end)]
-        builder.appendLeaf(TextLineRun(bytes: slice, spans: spans))
-        spans.removeAll(keepingCapacity: true)
-        leafStart = end
-      }
-      while start < count {
-        let ending: TextLines.LineEnding
-        let end: Int
-        if let newline = memchr(base + start, 0x0A, count - start) {
-          let index = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-          ending = index > start && base[index - 1] == 0x0D ? .crlf : .lf
-          end = index + 1
-        } else {
-          ending = .none
-          end = count
-        }
-        spans.append(TextLineRun.span(end: end - leafStart, ending: ending))
-        start = end
-        if spans.count == leafCapacity { emit(upTo: end) }
-      }
-      if !spans.isEmpty { emit(upTo: start) }
+  ) -> (root: TextLineNode?, valid: Bool) {
+    var cutter = LeafCutter(data: data, from: offset)
+    let valid = data.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return true }
+      cutter.base = base.assumingMemoryBound(to: UInt8.self)
+      defer { cutter.base = nil }
+      return UTF8Validation.scan(raw, from: offset, report: report, lineFeeds: &cutter)
     }
-    return builder.finish()
+    guard valid else { return (nil, false) }
+    return (cutter.finish(), true)
+  }
+
+  /// Cuts a file's bytes into leaves of ``leafCapacity`` lines as a scan
+  /// finds its line feeds; each leaf is a slice of the file's bytes.
+  private struct LeafCutter: UTF8Validation.LineFeeds {
+    let data: Data
+    let origin: TextLineRun.Origin
+    /// The bytes, while the scan runs.
+    var base: UnsafePointer<UInt8>?
+    var builder = Builder()
+    /// Where the next leaf starts, and the next line.
+    var leafStart: Int
+    var start: Int
+    var spans = ContiguousArray<UInt64>()
+
+    init(data: Data, from offset: Int) {
+      self.data = data
+      origin = TextLineRun.Origin(data)
+      leafStart = offset
+      start = offset
+      spans.reserveCapacity(leafCapacity)
+    }
+
+    mutating func lineFeed(at index: Int) {
+      let ending: TextLines.LineEnding =
+        index > start && base?[index - 1] == 0x0D ? .crlf : .lf
+      start = index + 1
+      spans.append(TextLineRun.span(end: start - leafStart, ending: ending))
+      if spans.count == leafCapacity { emit() }
+    }
+
+    /// Makes a leaf of the lines since the last one.
+    private mutating func emit() {
+      let slice = data[(data.startIndex + leafStart)..<(data.startIndex + start)]
+      builder.appendLeaf(TextLineRun(bytes: slice, spans: spans, origin: origin))
+      spans.removeAll(keepingCapacity: true)
+      leafStart = start
+    }
+
+    /// The tree, once the scan has found every line feed: a last line
+    /// without one is a line too.
+    mutating func finish() -> TextLineNode? {
+      if start < data.count {
+        spans.append(TextLineRun.span(end: data.count - leafStart, ending: .none))
+        start = data.count
+      }
+      if !spans.isEmpty { emit() }
+      return builder.finish()
+    }
   }
 
   /// Makes a tree of lines given in order, in runs, a leaf at a time.

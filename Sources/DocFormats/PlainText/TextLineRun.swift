@@ -16,8 +16,16 @@ struct TextLineRun: Sendable {
   typealias Line = TextLines.Line
   typealias LineEnding = TextLines.LineEnding
 
-  /// The lines' bytes, each line's text followed by its ending.
-  var bytes: Data
+  /// The lines' bytes, each line's text followed by its ending. Any
+  /// change to them forgets ``origin``.
+  var bytes: Data {
+    didSet { origin = nil }
+  }
+  /// The file's bytes that ``bytes`` is a slice of, when it is one: runs
+  /// read from one file share an origin, so that a write can hand the
+  /// file's unchanged stretches on as one buffer each, not a leaf at a
+  /// time (see `TextLines.forEachChunk(_:)`). Nil for bytes of their own.
+  private(set) var origin: Origin?
   /// One entry a line: the offset in ``bytes`` just past its ending,
   /// shifted left by 2, with the ending's code (``LineEnding/code``) in the
   /// low 2 bits.
@@ -35,10 +43,23 @@ struct TextLineRun: Sendable {
     ownsBytes = false
   }
 
-  init(bytes: Data, spans: ContiguousArray<UInt64>, ownsBytes: Bool = false) {
+  init(
+    bytes: Data, spans: ContiguousArray<UInt64>, ownsBytes: Bool = false, origin: Origin? = nil
+  ) {
     self.bytes = bytes
     self.spans = spans
     self.ownsBytes = ownsBytes
+    self.origin = origin
+  }
+
+  /// The whole of the bytes a file was read as, which the runs read from
+  /// it slice, with their indices.
+  final class Origin: Sendable {
+    let data: Data
+
+    init(_ data: Data) {
+      self.data = data
+    }
   }
 
   /// `lines`, as one buffer.
@@ -97,7 +118,7 @@ struct TextLineRun: Sendable {
     let base = bytes.startIndex
     return TextLineRun(
       bytes: bytes[(base + bytesRange.lowerBound)..<(base + bytesRange.upperBound)],
-      spans: ContiguousArray(spans[range].lazy.map { $0 - shift }))
+      spans: ContiguousArray(spans[range].lazy.map { $0 - shift }), origin: origin)
   }
 
   /// These lines with those in `range` replaced by `new`, in fresh
@@ -246,8 +267,25 @@ struct TextLineRun: Sendable {
     return TextLineRun(bytes: result, spans: newSpans, ownsBytes: true)
   }
 
-  /// `runs` one after another, in fresh storage.
+  /// `runs` one after another: in fresh storage, or, when they lie one
+  /// after another in the bytes of one file they were read from, as a
+  /// slice of those bytes, copying none.
   static func joined(_ runs: [TextLineRun]) -> TextLineRun {
+    if let origin = runs.first?.origin, let first = runs.first, let last = runs.last,
+      zip(runs, runs.dropFirst()).allSatisfy({
+        $1.origin === origin && $0.bytes.endIndex == $1.bytes.startIndex
+      })
+    {
+      var spans = ContiguousArray<UInt64>()
+      spans.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+      for run in runs {
+        let shift = UInt64(run.bytes.startIndex - first.bytes.startIndex) << 2
+        spans += run.spans.lazy.map { $0 + shift }
+      }
+      return TextLineRun(
+        bytes: origin.data[first.bytes.startIndex..<last.bytes.endIndex], spans: spans,
+        origin: origin)
+    }
     var result = Data(count: runs.reduce(0) { $0 + $1.bytes.count })
     var spans = ContiguousArray<UInt64>()
     spans.reserveCapacity(runs.reduce(0) { $0 + $1.count })

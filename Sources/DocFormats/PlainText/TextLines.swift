@@ -104,23 +104,15 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Throws: ``FormatError/Code/invalidEncoding`` with the byte offset,
   ///   line and column of the first byte that is not valid UTF-8.
-  /// - Complexity: O(n) in the bytes: one pass checks the UTF-8, a word
-  ///   at a time through ASCII, and one finds the line breaks with
-  ///   `memchr`. No `String` is made.
+  /// - Complexity: O(n) in the bytes: one pass checks the UTF-8 and
+  ///   finds the line breaks, a word at a time through ASCII. No `String`
+  ///   is made.
   public init(data: Data) throws(FormatError) {
-    // Progress, where shown, counts the check and the split as one pass
-    // each.
-    let total = data.count
     let hasMark = data.starts(with: Self.byteOrderMark)
-    let read: TextLineNode?? = WorkProgress.run("reading", total: 2 * total) { report in
-      guard data.withUnsafeBytes({ UTF8Validation.isValid($0, report: report) }) else {
-        return nil
-      }
-      return .some(
-        TextLineNode.read(
-          data, from: hasMark ? Self.byteOrderMark.count : 0, report: { report(total + $0) }))
+    let read = WorkProgress.run("reading", total: data.count) { report in
+      TextLineNode.read(data, from: hasMark ? Self.byteOrderMark.count : 0, report: report)
     }
-    guard let read else {
+    guard read.valid else {
       let bytes = [UInt8](data)
       let offset = Self.firstInvalidUTF8Offset(bytes) ?? 0
       let before = bytes[..<offset]
@@ -132,14 +124,14 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         line: line, column: column, byteOffset: offset)
     }
     hasByteOrderMark = hasMark
-    root = read
+    root = read.root
   }
 
   /// The lines of `data`, which is valid UTF-8, a leading byte-order mark
   /// taken apart.
   private init(validUTF8 data: Data) {
     hasByteOrderMark = data.starts(with: Self.byteOrderMark)
-    root = TextLineNode.read(data, from: hasByteOrderMark ? Self.byteOrderMark.count : 0)
+    root = TextLineNode.read(data, from: hasByteOrderMark ? Self.byteOrderMark.count : 0).root
   }
 
   /// The number of lines.
@@ -223,17 +215,58 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Calls `body` with the bytes a leaf at a time, in order, without the
-  /// byte-order mark: what ``data`` would hold after the mark, without
-  /// copying it.
+  /// Calls `body` with the bytes in order, without the byte-order mark:
+  /// what ``data`` would hold after the mark, without copying it. Leaves
+  /// that lie one after another in the bytes of the file they were read
+  /// from, as the unedited stretches of a file do, come as one buffer;
+  /// any other leaf comes alone.
   ///
   /// - Complexity: O(n) in the leaves; the bytes are not copied.
   func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
     guard let root else { return }
     var leaves = root.leafIterator()
-    while let leaf = leaves.next() {
-      try leaf.run.bytes.withUnsafeBytes(body)
+    // A stretch of an origin's bytes not yet given, by its indices.
+    var pending: (origin: TextLineRun.Origin, range: Range<Int>)?
+    func flush(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+      guard let stretch = pending else { return }
+      pending = nil
+      try stretch.origin.data[stretch.range].withUnsafeBytes(body)
     }
+    while let leaf = leaves.next() {
+      let run = leaf.run
+      if let origin = run.origin, let range = Self.range(of: run.bytes, in: origin.data) {
+        if let stretch = pending, stretch.origin === origin,
+          stretch.range.upperBound == range.lowerBound
+        {
+          pending = (origin, stretch.range.lowerBound..<range.upperBound)
+        } else {
+          try flush(body)
+          pending = (origin, range)
+        }
+        continue
+      }
+      try flush(body)
+      try run.bytes.withUnsafeBytes(body)
+    }
+    try flush(body)
+  }
+
+  /// The indices of `whole` that hold `part`, if `part` is a slice of
+  /// `whole`'s very memory: checked by address, not assumed from the
+  /// indices, so that bytes that only look like a slice are never taken
+  /// for one.
+  private static func range(of part: Data, in whole: Data) -> Range<Int>? {
+    let range = part.startIndex..<part.endIndex
+    guard !range.isEmpty, range.lowerBound >= whole.startIndex,
+      range.upperBound <= whole.endIndex
+    else { return nil }
+    let same = whole.withUnsafeBytes { all in
+      part.withUnsafeBytes { slice in
+        guard let base = all.baseAddress, let start = slice.baseAddress else { return false }
+        return base + (range.lowerBound - whole.startIndex) == start
+      }
+    }
+    return same ? range : nil
   }
 
   public var description: String { text }
@@ -844,6 +877,20 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         }
       }
     }
+    return count
+  }
+
+  /// The buffers ``forEachChunk(_:)`` gives, copied, in order. For tests.
+  var chunks: [[UInt8]] {
+    var all: [[UInt8]] = []
+    forEachChunk { all.append(Array($0)) }
+    return all
+  }
+
+  /// The number of leaves. For tests.
+  var leafCount: Int {
+    var count = 0
+    root?.forEachLeaf { _ in count += 1 }
     return count
   }
 
