@@ -348,9 +348,7 @@ struct FileTreeWriter {
     case .onDisk, .unreadable:
       source = FileWrapper.ByteSource(try wrapper.loadRegularFileContents())
     }
-    if temporary && replacesExisting && source.count >= Self.cacheDroppingSize
-      && getenv("XNODROP") == nil
-    {
+    if temporary && replacesExisting && source.count >= Self.cacheDroppingSize {
       FileDescriptor.dropCachedPages(of: self.name, in: parent, path: destinationPath)
     }
     let descriptor = try asFileWrapperError { () throws(SystemCallError) in
