@@ -50,6 +50,33 @@ struct CacheDroppingSaveTests {
     Array((0..<lines).map { "canary \($0) ✓ café\r\n" }.joined().utf8)
   }
 
+  /// A file of `lines` lines named `name` in a new folder, opened, with
+  /// line `line` replaced by `text` (one undoable edit, ended). The folder
+  /// is removed when `folder` goes, so a test keeps it to its end.
+  static func openEdited(
+    _ name: String, lines: Int, line: Int, text: String
+  ) async throws -> (
+    folder: TemporaryDirectory, url: URL, bytes: [UInt8],
+    session: DocumentSession<PlainTextDocument>
+  ) {
+    let temporary = try TemporaryDirectory()
+    let url = temporary.url.appendingPathComponent(name)
+    let bytes = Self.text(lines: lines)
+    try Data(bytes).write(to: url)
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: testEnvironment(temporary))
+    try session.perform { try $0.replace(lineAt: line, with: text) }
+    try await session.endEvent()
+    return (temporary, url, bytes, session)
+  }
+
+  /// `bytes` read as a text, with line `line` replaced by `text`.
+  static func edited(_ bytes: [UInt8], line: Int, text: String) throws -> Data {
+    var expected = try TextLines(data: Data(bytes))
+    _ = try expected.replace(lineAt: line, with: text)
+    return expected.data
+  }
+
   static func inode(of url: URL) throws -> UInt64 {
     var status = stat()
     #expect(lstat(url.path, &status) == 0)
@@ -60,16 +87,11 @@ struct CacheDroppingSaveTests {
     "A save over a file of a megabyte or more drops the old file's cache once; a smaller one never",
     arguments: [(100, false), (60_000, true)])
   func advisesOnlyForLargeFiles(lines: Int, advises: Bool) async throws {
-    let temporary = try TemporaryDirectory()
-    let url = temporary.url.appendingPathComponent("big file.txt")
-    let bytes = Self.text(lines: lines)
+    let (folder, url, bytes, session) = try await Self.openEdited(
+      "big file.txt", lines: lines, line: lines / 2, text: "saved")
+    defer { withExtendedLifetime(folder) {} }
     #expect((bytes.count >= 1 << 20) == advises)
-    try Data(bytes).write(to: url)
     let oldInode = try Self.inode(of: url)
-    let session = try await DocumentSession<PlainTextDocument>.open(
-      url, environment: testEnvironment(temporary))
-    try session.perform { try $0.replace(lineAt: lines / 2, with: "saved") }
-    try await session.endEvent()
     let recording = AdviceRecordingFileSystem()
     try await FileSystemContext.$current.withValue(recording) { try await session.save() }
     let advice = recording.advice
@@ -81,29 +103,21 @@ struct CacheDroppingSaveTests {
     } else {
       #expect(advice.isEmpty)
     }
-    var expected = try TextLines(data: Data(bytes))
-    _ = try expected.replace(lineAt: lines / 2, with: "saved")
-    #expect(try Data(contentsOf: url) == expected.data)
+    #expect(try Data(contentsOf: url) == Self.edited(bytes, line: lines / 2, text: "saved"))
     #expect(try Self.inode(of: url) != oldInode)
     #expect(!session.isDirty)
   }
 
   @Test("The advice refused changes nothing: the save succeeds with every byte")
   func refusedAdviceIsHarmless() async throws {
-    let temporary = try TemporaryDirectory()
-    let url = temporary.url.appendingPathComponent("a.txt")
-    let bytes = Self.text(lines: 60_000)
-    try Data(bytes).write(to: url)
-    let session = try await DocumentSession<PlainTextDocument>.open(
-      url, environment: testEnvironment(temporary))
-    try session.perform { try $0.replace(lineAt: 1, with: "saved despite EIO") }
-    try await session.endEvent()
+    let (folder, url, bytes, session) = try await Self.openEdited(
+      "a.txt", lines: 60_000, line: 1, text: "saved despite EIO")
+    defer { withExtendedLifetime(folder) {} }
     try await FileSystemContext.$current.withValue(ErrnoInjectingFileSystem(EIO, on: [.advise])) {
       try await session.save()
     }
-    var expected = try TextLines(data: Data(bytes))
-    _ = try expected.replace(lineAt: 1, with: "saved despite EIO")
-    #expect(try Data(contentsOf: url) == expected.data)
+    #expect(
+      try Data(contentsOf: url) == Self.edited(bytes, line: 1, text: "saved despite EIO"))
     #expect(!session.isDirty)
   }
 
@@ -111,28 +125,21 @@ struct CacheDroppingSaveTests {
     "A full disk after the advice: the old file is whole on disk, the document dirty, the next save works"
   )
   func failedWriteAfterAdviceKeepsCanary() async throws {
-    let temporary = try TemporaryDirectory()
-    let url = temporary.url.appendingPathComponent("canary.txt")
-    let canary = Self.text(lines: 60_000)
-    try Data(canary).write(to: url)
-    let session = try await DocumentSession<PlainTextDocument>.open(
-      url, environment: testEnvironment(temporary))
-    try session.perform { try $0.replace(lineAt: 30_000, with: "never lost") }
-    try await session.endEvent()
+    let (temporary, url, canary, session) = try await Self.openEdited(
+      "canary.txt", lines: 60_000, line: 30_000, text: "never lost")
+    defer { withExtendedLifetime(temporary) {} }
     let fullDisk = AdviceRecordingFileSystem(fullDisk: true)
     await #expect(throws: (any Error).self) {
       try await FileSystemContext.$current.withValue(fullDisk) { try await session.save() }
     }
     // The cache was dropped, so these bytes come back from the disk.
     #expect(fullDisk.advice.count == 1)
-    #expect(try [UInt8](Data(contentsOf: url)) == canary)
+    #expect(try Data(contentsOf: url) == Data(canary))
     #expect(session.isDirty)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: temporary.url.path) == ["canary.txt"])
     try await session.save()
-    let saved = try [UInt8](Data(contentsOf: url))
     #expect(
-      saved.count == canary.count - "canary 30000 ✓ café".utf8.count + "never lost".utf8.count)
-    #expect(String(decoding: saved, as: UTF8.self).contains("\r\nnever lost\r\n"))
+      try Data(contentsOf: url) == Self.edited(canary, line: 30_000, text: "never lost"))
   }
 }
