@@ -99,15 +99,18 @@ struct TextLinesChunkTests {
 
   static func check(_ text: TextLines, _ model: ByteModel, _ note: String) {
     #expect(Array(text.data) == model.bytes, "\(note): bytes")
-    // What a save writes: the chunks, unedited stretches joined.
+    #expect(text.count == model.lines.count, "\(note): count")
+    #expect(text.hasByteOrderMark == model.hasMark, "\(note): mark")
+    #expect(text.hasValidTree, "\(note): tree")
+  }
+
+  /// What a save writes: the chunks, unedited stretches joined.
+  static func checkChunks(_ text: TextLines, _ model: ByteModel, _ note: String) {
     let chunks = text.chunks
     #expect(
       (model.hasMark ? [0xEF, 0xBB, 0xBF] : []) + chunks.joined() == model.bytes,
       "\(note): chunks")
     #expect(chunks.count <= text.leafCount, "\(note): chunks are leaves or joined leaves")
-    #expect(text.count == model.lines.count, "\(note): count")
-    #expect(text.hasByteOrderMark == model.hasMark, "\(note): mark")
-    #expect(text.hasValidTree, "\(note): tree")
   }
 
   static func checkLines(_ text: TextLines, _ model: ByteModel, _ note: String) {
@@ -173,6 +176,7 @@ struct TextLinesChunkTests {
       if step % 50 == 0 { Self.checkLines(text, model, note) }
     }
     Self.checkLines(text, model, "seed \(seed), the end")
+    Self.checkChunks(text, model, "seed \(seed), the end")
     for (index, (snapshot, expected)) in snapshots.enumerated() {
       Self.check(snapshot, expected, "seed \(seed), snapshot \(index)")
       #expect((snapshot == text) == (snapshot.data == text.data && snapshot.count == text.count))
