@@ -170,13 +170,45 @@ final class FileDescriptor {
   /// what of its cache is clean, before the new file's pages are needed,
   /// so the write reuses memory just freed instead of taking more; on a
   /// virtual machine that returns free memory to its host, memory not
-  /// recently used costs a fault on the host to get back. Dirty pages
-  /// stay, and the file on disk is unchanged, so if the write fails the
-  /// old file is intact, only no longer cached. A failure to open or to
-  /// advise is ignored for the same reason: nothing depends on it.
+  /// recently used costs a fault on the host to get back. The file on
+  /// disk is unchanged, so if the write fails the old file is intact,
+  /// only no longer cached. A failure to open, to look or to advise is
+  /// ignored for the same reason: nothing depends on it.
+  ///
+  /// Not when the system holds unwritten file data as large as a quarter
+  /// of the file (`Dirty:` in `/proc/meminfo`), or that amount is
+  /// unknown: the advice starts write-back of the file's dirty pages,
+  /// which would write to disk the old bytes of a file just written and
+  /// about to be deleted, bytes that otherwise are never written.
   static func dropCachedPages(of name: String, in directory: FileDescriptor, path: String) {
-    guard let file = try? open(name, in: directory, flags: readFlags, path: path) else { return }
+    guard let file = try? open(name, in: directory, flags: readFlags, path: path),
+      let size = try? file.status(path: path).size,
+      let dirty = systemDirtyBytes(),
+      shouldDropCache(fileSize: size, systemDirtyBytes: dirty)
+    else { return }
     _ = FileSystemContext.current.fadvise(file.rawValue, POSIX_FADV_DONTNEED)
+  }
+
+  /// Whether to drop the cache of a file of `fileSize` bytes when the
+  /// system holds `systemDirtyBytes` of unwritten file data.
+  static func shouldDropCache(fileSize: Int64, systemDirtyBytes: Int64) -> Bool {
+    systemDirtyBytes < fileSize / 4
+  }
+
+  /// The system's file data in memory not yet written back (`Dirty:` in
+  /// `/proc/meminfo`), or nil if it cannot be read.
+  static func systemDirtyBytes() -> Int64? {
+    let path = "/proc/meminfo"
+    guard let file = try? open(path, in: nil, flags: readFlags, path: path),
+      let data = try? file.read(upToCount: 1 << 16, expectedSize: 4096, path: path)
+    else { return nil }
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n")
+    where line.hasPrefix("Dirty:") {
+      let fields = line.split(separator: " ")
+      guard fields.count >= 2, let kilobytes = Int64(fields[1]) else { return nil }
+      return kilobytes * 1024
+    }
+    return nil
   }
 
   /// `fchmod` to exactly `permissions`, regardless of the umask.

@@ -15,24 +15,47 @@ import Testing
 @MainActor
 @Suite("Saving over a large file drops the old file's cache first, and loses nothing")
 struct CacheDroppingSaveTests {
-  /// Records each `posix_fadvise`: the advice and the inode it was given,
-  /// and fails every `write` with `ENOSPC` when told to.
+  /// Records each `posix_fadvise`: the advice and the inode it was given.
+  /// It refuses the advice (EIO) when told to, fails every `write` with
+  /// `ENOSPC` when told to, and shows `/proc/meminfo` as a file whose
+  /// `Dirty:` line says `dirtyKilobytes`, so that the decision to advise
+  /// does not depend on what else the machine is writing.
   final class AdviceRecordingFileSystem: FileSystem {
     private let base = POSIXFileSystem()
     private let advised = Mutex<[(advice: Int32, inode: UInt64)]>([])
+    /// The stand-in for `/proc/meminfo`, removed with this file system.
+    private let meminfo: String
     let fullDisk: Bool
+    let refusing: Bool
 
-    init(fullDisk: Bool = false) {
+    init(dirtyKilobytes: Int64 = 0, fullDisk: Bool = false, refusing: Bool = false) throws {
+      meminfo = NSTemporaryDirectory() + "/meminfo-\(UUID().uuidString)"
+      try Data("MemTotal: 24000000 kB\nDirty:  \(dirtyKilobytes) kB\nWriteback: 0 kB\n".utf8)
+        .write(to: URL(fileURLWithPath: meminfo))
       self.fullDisk = fullDisk
+      self.refusing = refusing
     }
 
+    deinit { unlink(meminfo) }
+
     var advice: [(advice: Int32, inode: UInt64)] { advised.withLock { $0 } }
+
+    func openat(
+      _ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t
+    ) -> Int32 {
+      guard String(cString: path) == "/proc/meminfo" else {
+        return base.openat(directory, path, flags, mode)
+      }
+      return meminfo.withCString {
+        base.openat(AT_FDCWD, $0, flags, mode)
+      }
+    }
 
     func fadvise(_ descriptor: Int32, _ advice: Int32) -> Int32 {
       var status = stat()
       _ = base.fstat(descriptor, &status)
       advised.withLock { $0.append((advice, UInt64(status.st_ino))) }
-      return base.fadvise(descriptor, advice)
+      return refusing ? EIO : base.fadvise(descriptor, advice)
     }
 
     func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
@@ -92,7 +115,7 @@ struct CacheDroppingSaveTests {
     defer { withExtendedLifetime(folder) {} }
     #expect((bytes.count >= 1 << 20) == advises)
     let oldInode = try Self.inode(of: url)
-    let recording = AdviceRecordingFileSystem()
+    let recording = try AdviceRecordingFileSystem()
     try await FileSystemContext.$current.withValue(recording) { try await session.save() }
     let advice = recording.advice
     if advises {
@@ -113,11 +136,26 @@ struct CacheDroppingSaveTests {
     let (folder, url, bytes, session) = try await Self.openEdited(
       "a.txt", lines: 60_000, line: 1, text: "saved despite EIO")
     defer { withExtendedLifetime(folder) {} }
-    try await FileSystemContext.$current.withValue(ErrnoInjectingFileSystem(EIO, on: [.advise])) {
-      try await session.save()
-    }
+    let refusing = try AdviceRecordingFileSystem(refusing: true)
+    try await FileSystemContext.$current.withValue(refusing) { try await session.save() }
+    #expect(refusing.advice.count == 1)
     #expect(
       try Data(contentsOf: url) == Self.edited(bytes, line: 1, text: "saved despite EIO"))
+    #expect(!session.isDirty)
+  }
+
+  @Test(
+    "No advice while the system holds unwritten data as large as a quarter of the file: it would write the old bytes back",
+    arguments: [(Int64(100_000), false), (Int64(10_000_000), false), (Int64(100), true)])
+  func notWhileDataIsDirty(dirtyKilobytes: Int64, advises: Bool) async throws {
+    let (folder, url, bytes, session) = try await Self.openEdited(
+      "a.txt", lines: 60_000, line: 7, text: "saved")
+    defer { withExtendedLifetime(folder) {} }
+    #expect(bytes.count / 4 > 100 * 1024 && bytes.count / 4 < 100_000 * 1024)
+    let recording = try AdviceRecordingFileSystem(dirtyKilobytes: dirtyKilobytes)
+    try await FileSystemContext.$current.withValue(recording) { try await session.save() }
+    #expect(recording.advice.count == (advises ? 1 : 0))
+    #expect(try Data(contentsOf: url) == Self.edited(bytes, line: 7, text: "saved"))
     #expect(!session.isDirty)
   }
 
@@ -128,7 +166,7 @@ struct CacheDroppingSaveTests {
     let (temporary, url, canary, session) = try await Self.openEdited(
       "canary.txt", lines: 60_000, line: 30_000, text: "never lost")
     defer { withExtendedLifetime(temporary) {} }
-    let fullDisk = AdviceRecordingFileSystem(fullDisk: true)
+    let fullDisk = try AdviceRecordingFileSystem(fullDisk: true)
     await #expect(throws: (any Error).self) {
       try await FileSystemContext.$current.withValue(fullDisk) { try await session.save() }
     }
