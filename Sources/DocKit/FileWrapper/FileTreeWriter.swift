@@ -41,6 +41,49 @@ struct FileTreeWriter {
   private let options: FileWrapper.WritingOptions
   /// Whether an atomic write may replace an existing destination.
   var replacesExisting = true
+  /// The kind of item the write decided to replace (nil: nothing, or
+  /// anything, see ``checksReplacedKind``). The commit checks what it
+  /// replaces again, after the swap: anything else is swapped back and
+  /// refused with ``FileWrapperError/Code/destinationChanged``.
+  var expectedKind: FileStatus.Kind?
+  /// The owner and group of the file the write replaces, given to the new
+  /// file when they are not this process's (a root save of another user's
+  /// file keeps its owner). Where the kernel refuses (`EPERM` for anyone
+  /// but root), the group alone is kept if it can be, else the new file is
+  /// this process's.
+  var keepsOwner: (user: UInt32, group: UInt32)?
+  /// Whether ``expectedKind`` is checked at the commit: set by writes that
+  /// decided through ``DestinationPolicy``.
+  var checksReplacedKind = false
+
+  /// What a write that decided through ``DestinationPolicy`` decided to
+  /// replace: the kind checked again at the commit, and the owner kept.
+  struct ReplacedItem {
+    var kind: FileStatus.Kind?
+    var owner: (user: UInt32, group: UInt32)?
+
+    /// What `destination` says stands there.
+    init(_ destination: WriteDestination) {
+      switch destination.kind {
+      case .file: kind = .regular
+      case .documentPackage: kind = .directory
+      default: kind = nil
+      }
+      if destination.isOwnedByAnotherUser || destination.groupID.map({ $0 != getegid() }) == true,
+        let user = destination.ownerID, let group = destination.groupID
+      {
+        owner = (user, group)
+      }
+    }
+  }
+
+  /// Checks `item` at the commit and keeps its owner.
+  mutating func replace(_ item: ReplacedItem?) {
+    guard let item else { return }
+    expectedKind = item.kind
+    checksReplacedKind = true
+    keepsOwner = item.owner
+  }
   /// Whether an unchanged file is hard-linked from the original (the
   /// public API's behaviour) or cloned into a new inode. A link is safe
   /// only while its other name is about to disappear: the host links when
@@ -81,6 +124,9 @@ struct FileTreeWriter {
   /// Whether another process's recovery removed the temporary item before
   /// it was locked; the write then starts again under a new name.
   private var lostTemporary = false
+  /// Whether a swap back failed, leaving the old item under the temporary
+  /// name: it is then never removed.
+  private var temporaryHoldsOldItem = false
 
   init(
     root: FileWrapper, destination: URL, options: FileWrapper.WritingOptions
@@ -126,7 +172,11 @@ struct FileTreeWriter {
           try commit(temporary, in: parent)
           break
         } catch {
-          try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
+          // Unless a failed swap back left the old item under the
+          // temporary name: that is the user's, and stays.
+          if !temporaryHoldsOldItem {
+            try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
+          }
           temporaryLock = nil
           guard lostTemporary, attempts < 3 else { throw error }
           attempts += 1
@@ -355,6 +405,12 @@ struct FileTreeWriter {
       try createFile(for: wrapper, in: parent, as: name, path: path)
     }
     if temporary { try lockTemporary(descriptor, path: path) }
+    if temporary, let owner = keepsOwner {
+      // Before the mode is set: a change of owner clears set-ID bits.
+      if (try? descriptor.setOwner(owner.user, group: owner.group, path: path)) == nil {
+        try? descriptor.setOwner(UInt32.max, group: owner.group, path: path)
+      }
+    }
     try asFileWrapperError { () throws(SystemCallError) in
       try descriptor.write(source, path: path)
       try finishFile(wrapper, descriptor, name: name, path: path, keepingOpen: temporary)
@@ -478,6 +534,9 @@ struct FileTreeWriter {
       throw FileWrapperError(
         .fileExists, path: destinationPath, message: "the destination already exists")
     }
+    if checksReplacedKind, let existing, existing.kind != expectedKind {
+      throw changedKind(existing.kind)
+    }
     if let kind = existing?.kind, kind == .regular || kind == .directory {
       // The old item is about to get a temporary name: lock it, so that
       // recovery elsewhere leaves it while it may be swapped back. (Best
@@ -498,6 +557,21 @@ struct FileTreeWriter {
         }
       }
     }
+    // What was swapped out is what the write decided to replace, checked
+    // where it now stands: an item that changed kind between the stat
+    // above and the swap is swapped back.
+    if checksReplacedKind, displaced,
+      let replaced = try? FileStatus.of(
+        temporary, in: parent, path: parentPath + "/" + temporary),
+      replaced.kind != expectedKind
+    {
+      if (try? exchange(temporary, in: parent)) != nil {
+        try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
+      } else {
+        temporaryHoldsOldItem = true
+      }
+      throw changedKind(replaced.kind)
+    }
     do {
       try asFileWrapperError { () throws(SystemCallError) in try parent.sync(path: parentPath) }
     } catch {
@@ -509,6 +583,8 @@ struct FileTreeWriter {
         // name, is removed only if the old one is back in place.
         if (try? exchange(temporary, in: parent)) != nil {
           try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
+        } else {
+          temporaryHoldsOldItem = true
         }
       } else if existing == nil {
         try? parent.removeTree(name, path: destinationPath)
@@ -520,6 +596,16 @@ struct FileTreeWriter {
       // and durable, so failing to clear the old one is not a failed save.
       try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
     }
+  }
+
+  /// The error for a destination that is now `kind`, not the kind the
+  /// write decided to replace.
+  private func changedKind(_ kind: FileStatus.Kind) -> FileWrapperError {
+    FileWrapperError(
+      .destinationChanged, path: destinationPath,
+      message: "this became a \(kind) while it was being saved"
+        + (expectedKind.map { " (it was a \($0))" } ?? " (nothing was there)")
+        + "; it was left as it is")
   }
 
   /// Swaps the temporary tree with the existing destination. Where the file

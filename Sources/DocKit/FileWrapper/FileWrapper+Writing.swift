@@ -44,10 +44,12 @@ extension FileWrapper {
   /// manifest of a package written in full.
   @discardableResult
   func writeReturningWritten(
-    to url: URL, options: WritingOptions = [], originalContentsURL: URL?
+    to url: URL, options: WritingOptions = [], originalContentsURL: URL?,
+    replacing replaced: FileTreeWriter.ReplacedItem? = nil
   ) throws(CocoaError) -> [FileTreeWriter.Written] {
     do {
       var writer = try FileTreeWriter(root: self, destination: url, options: options)
+      writer.replace(replaced)
       return try writer.write(originalContentsURL: originalContentsURL)
     } catch {
       throw CocoaError(error, writing: true, url: url)
@@ -60,12 +62,16 @@ extension FileWrapper {
   /// instead of hard-linked, because the original stays, and a program
   /// that writes one of them in place must not change the other. Refuses
   /// an existing destination (`RENAME_NOREPLACE`) unless
-  /// `replacingExisting`. Returns what was written.
+  /// `replacingExisting`. With `replaced`, checks at the commit that what
+  /// it replaces is what the destination policy decided to replace, and
+  /// keeps its owner. Returns what was written.
   @discardableResult
   func writeIndependentCopy(
-    to url: URL, options: WritingOptions, originalContentsURL: URL?, replacingExisting: Bool
+    to url: URL, options: WritingOptions, originalContentsURL: URL?, replacingExisting: Bool,
+    replacing replaced: FileTreeWriter.ReplacedItem? = nil
   ) throws(FileWrapperError) -> [FileTreeWriter.Written] {
     var writer = try FileTreeWriter(root: self, destination: url, options: options.union(.atomic))
+    writer.replace(replaced)
     writer.replacesExisting = replacingExisting
     writer.linksUnchangedFiles = false
     // A package's files are made durable together, by one `syncfs`; a

@@ -33,7 +33,7 @@ public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomString
       case unsupportedFileType, unsupportedScheme, depthLimitExceeded, entryLimitExceeded, cycle
       case fileExists, noSuchFile, permissionDenied, changedSinceRead
       case malformedSerialization, ioFailure, fileTooLarge
-      case locked
+      case locked, destinationChanged
     }
     private let wrapped: Wrapped
     private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
@@ -77,6 +77,12 @@ public struct FileWrapperError: LocalizedError, Sendable, Hashable, CustomString
     /// on the save's journal. Nothing was written; try again when it has
     /// finished. (Apple's counterpart is `CocoaError.fileLocking`.)
     public static let locked = Code(.locked)
+
+    /// What stood at a write's destination changed kind between the
+    /// moment the write decided to replace it and the moment it would
+    /// have: a folder, a FIFO or a device took a file's place. Nothing was
+    /// replaced.
+    public static let destinationChanged = Code(.destinationChanged)
 
     public var description: String { "\(wrapped)" }
   }

@@ -16,6 +16,7 @@ extension DocumentSessionError {
     switch code {
     case .fileExists: .fileWriteFileExists
     case .untitled: .fileNoSuchFile
+    case .readOnlyFile: reading ? .fileReadNoPermission : .fileWriteNoPermission
     // Conflict, unsaved changes, and a type the document cannot read or
     // write: Apple's document controller, too, reports a type it cannot
     // open ("… cannot open files in the “…” format") with a generic code,

@@ -173,7 +173,7 @@ enum DocumentPath {
   /// - Throws: ``FileWrapperError`` when `lstat` fails for any reason but
   ///   `ENOENT`: read as "nothing there", the write would replace what is.
   static func itemExists(atPath path: String) throws(FileWrapperError) -> Bool {
-    try kind(atPath: path) != nil
+    try status(atPath: path) != nil
   }
 
   /// What is at `path` (a final link not followed); nil if nothing is
@@ -181,14 +181,20 @@ enum DocumentPath {
   ///
   /// - Throws: ``FileWrapperError`` when `lstat` fails for any other
   ///   reason.
-  private static func kind(atPath path: String) throws(FileWrapperError) -> FileStatus.Kind? {
+  static func status(atPath path: String) throws(FileWrapperError) -> FileStatus? {
     do throws(SystemCallError) {
-      return try FileStatus.of(path, in: nil, path: path).kind
+      return try FileStatus.of(path, in: nil, path: path)
     } catch  where error.errno == ENOENT || error.errno == ENOTDIR {
       return nil
     } catch {
       throw FileWrapperError(error)
     }
+  }
+
+  /// `path`, made absolute against the working folder if it is relative.
+  static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/"), let working = workingFolder else { return path }
+    return working + "/" + path
   }
 
   /// Whether `path` is `folder` or inside it.
@@ -205,61 +211,5 @@ enum DocumentPath {
     }
     guard found else { return nil }
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
-  /// Refuses a write to `destination` (resolved) that would destroy more
-  /// than a document: a plain folder, the working folder or a folder
-  /// above it, or a place inside the package at `ownPackage`.
-  ///
-  /// A folder is replaced only when it is a document package of a type
-  /// the document writes, and the write is of a package type: `Trip.notes`
-  /// over `Trip.notes`.
-  ///
-  /// - Parameters:
-  ///   - destination: The resolved destination.
-  ///   - url: The destination as the caller named it, for the error.
-  ///   - type: The type being written.
-  ///   - writable: The types the document writes.
-  ///   - ownPackage: The document's own file, resolved, if it has one.
-  ///   - ownPlaces: Where the document itself lives (its file, its
-  ///     autosave), resolved: never refused for being a folder.
-  /// - Throws: ``DocumentSessionError`` for a destination refused;
-  ///   ``FileWrapperError`` when what is there cannot be looked at (a
-  ///   folder taken for "nothing there" would be replaced).
-  static func checkReplaceable(
-    _ destination: URL, named url: URL, writing type: UTType, writable: [UTType],
-    ownPackage: URL?, ownPlaces: [URL] = []
-  ) throws {
-    let path = destination.path
-    if let working = workingFolder, isInside(working, path) {
-      throw DocumentSessionError(
-        .destinationHoldsWorkingFolder, url: url,
-        message: working == path
-          ? "this is the working folder; a document is never saved over it"
-          : "this folder holds the working folder; a document is never saved over it")
-    }
-    if let own = ownPackage?.path, own != path, isInside(path, own),
-      try kind(atPath: own) == .directory
-    {
-      throw DocumentSessionError(
-        .destinationInsideDocument, url: url,
-        message: "this is inside the document's own package; a document is never saved into itself")
-    }
-    guard !ownPlaces.contains(where: { $0.path == path }),
-      try kind(atPath: path) == .directory
-    else { return }
-    let folderType =
-      destination.pathExtension.isEmpty
-      ? nil
-      : UTType(filenameExtension: destination.pathExtension, conformingTo: .directory).flatMap {
-        $0 != .folder && $0 != .directory ? $0 : nil
-      }
-    guard let folderType, type.conforms(to: .directory),
-      writable.contains(where: folderType.conforms(to:))
-    else {
-      throw DocumentSessionError(
-        .destinationIsFolder, url: url,
-        message: "this is a folder; only files and document packages are replaced")
-    }
   }
 }

@@ -48,6 +48,15 @@ extension DocumentSession {
     }
     isForcingSave = force
     defer { isForcingSave = false }
+    // What stands at the file now is decided first: a folder, a FIFO or a
+    // device that took the file's place is refused as such, never reported
+    // as a conflict that forcing would override.
+    do {
+      _ = try await decideDestination(
+        fileURL, ownFile: disk, samePlace: true, type: contentType, mode: .inPlace)
+    } catch let refusal as DocumentSessionError {
+      throw CocoaError(refusal, reading: false)
+    }
     guard force || !hasConflict else {
       throw CocoaError(
         .conflict, url: fileURL,
@@ -78,6 +87,39 @@ extension DocumentSession {
     endEventGroup()
     let type = try writableType(contentType ?? self.contentType, for: url)
     try await exclusively { try await write(to: url, as: type, mode: .adopt(overwrite: overwrite)) }
+  }
+
+  /// ``save(as:contentType:overwrite:)``, replacing a read-only file
+  /// at `url` too when `force` is true (its mode is kept). Not Apple API:
+  /// an Apple host asks the user to unlock the file.
+  public func save(
+    as url: URL, contentType: UTType? = nil, overwrite: Bool = false, force: Bool
+  )
+    async throws
+  {
+    endEventGroup()
+    let type = try writableType(contentType ?? self.contentType, for: url)
+    try await exclusively {
+      isForcingSave = force
+      defer { isForcingSave = false }
+      try await write(to: url, as: type, mode: .adopt(overwrite: overwrite || force))
+    }
+  }
+
+  /// ``save(to:contentType:overwrite:)``, replacing a read-only file at
+  /// `url` too when `force` is true. Not Apple API.
+  public func save(
+    to url: URL, contentType: UTType? = nil, overwrite: Bool = false, force: Bool
+  )
+    async throws
+  {
+    endEventGroup()
+    let type = try writableType(contentType ?? self.contentType, for: url)
+    try await exclusively {
+      isForcingSave = force
+      defer { isForcingSave = false }
+      try await write(to: url, as: type, mode: .copy(overwrite: overwrite || force))
+    }
   }
 
   /// Writes a copy to `url`, leaving the document's file, type and
@@ -129,22 +171,17 @@ extension DocumentSession {
     let samePlace = url.standardizedFileURL == ownFile?.standardizedFileURL
     let existing = samePlace || fileURL != nil ? lastWrapper : nil
     let original = ownFile
-    // Never a plain folder, the working folder or one above it, or a place
-    // inside the document's own package, whatever the mode: every save,
-    // save as, save to, export and autosave comes through here.
-    try DocumentPath.checkReplaceable(
-      url, named: userURL, writing: type, writable: backend.writableContentTypes,
-      ownPackage: ownFile,
-      ownPlaces: [ownFile, try autosaveURL.map(DocumentPath.resolved)].compactMap { $0 })
+    // Every save, save as, save to, export and autosave decides what it
+    // may replace through the one destination policy, and checks it again
+    // where it replaces it (see `DestinationPolicy`).
+    let destination = try await decideDestination(
+      userURL, ownFile: ownFile, samePlace: samePlace, type: type, mode: mode)
+    let replaced = FileTreeWriter.ReplacedItem(destination)
     let changeCountAtStart = changeCount
     savingFromChangeCount = changeCountAtStart
     savedStateDiverged = false
     defer { savingFromChangeCount = nil }
     if let writeDirectly = backend.writeDirectly {
-      if case .inPlace = mode {
-      } else if !mode.overwrites, try DocumentPath.itemExists(atPath: url.path) {
-        throw DocumentSessionError(.fileExists, url: userURL, message: "the file already exists")
-      }
       if isAutosaving, isClosed { return false }
       try await writeDirectly(self, type, url)
       finishWrite(
@@ -192,21 +229,23 @@ extension DocumentSession {
       case .inPlace, .autosave:
         if samePlace {
           written = try wrapper.writeReturningWritten(
-            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
+            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original,
+            replacing: replaced)
         } else {
           written = try wrapper.writeIndependentCopy(
             to: url, options: .withNameUpdating, originalContentsURL: original,
-            replacingExisting: true)
+            replacingExisting: true, replacing: replaced)
         }
       case .adopt(let overwrite), .copy(let overwrite):
         if overwrite && samePlace {
           written = try wrapper.writeReturningWritten(
-            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original)
+            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original,
+            replacing: replaced)
         } else {
           do throws(FileWrapperError) {
             written = try wrapper.writeIndependentCopy(
               to: url, options: .withNameUpdating, originalContentsURL: original,
-              replacingExisting: overwrite)
+              replacingExisting: overwrite || destination.kind != .nothing, replacing: replaced)
           } catch
             where error.code == .fileExists && error.path == (try? FileWrapper.filePath(of: url))
           {
@@ -224,6 +263,57 @@ extension DocumentSession {
       to: userURL, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
       record: saved.value.value, changesAtStart: changesAtStart)
     return true
+  }
+
+  /// What stands at `url` (as the caller named it), decided through the
+  /// destination policy for a write in `mode` of `type`: returns it if the
+  /// write may go ahead, and throws the refusal otherwise. A folder is a
+  /// document package only if this document's type reads it; the
+  /// document's own package is, without being read again.
+  ///
+  /// The write's notices (a file with other hard links) are kept in
+  /// ``writeNotices``.
+  func decideDestination(
+    _ url: URL, ownFile: URL?, samePlace: Bool, type: UTType, mode: WriteMode
+  ) async throws -> WriteDestination {
+    let writesPackage = type.conforms(to: .directory)
+    let ownAutosave = try autosaveURL.map(DocumentPath.resolved)
+    var destination = try await offMainActor { [fileURL] () throws -> WriteDestination in
+      try WriteDestination.inspect(url, context: .init(documentFile: fileURL))
+    }.value
+    if destination.kind == .folder, writesPackage {
+      if samePlace || destination.resolvedURL.path == ownAutosave?.path {
+        destination.kind = .documentPackage
+      } else if (try? await backend.read(destination.resolvedURL, type, nil)) != nil {
+        destination.kind = .documentPackage
+      }
+    }
+    let write: DestinationPolicy.Write
+    var flags: DestinationPolicy.Flags = []
+    switch mode {
+    case .inPlace: write = samePlace ? .save : .saveAs
+    case .autosave: write = .autosave
+    case .adopt(let overwrite):
+      write = .saveAs
+      if overwrite { flags.insert(.replace) }
+    case .copy(let overwrite):
+      write = .saveTo
+      if overwrite { flags.insert(.replace) }
+    }
+    if isForcingSave { flags.insert(.force) }
+    do {
+      try DestinationPolicy.check(
+        write, at: destination, flags: flags, writesPackage: writesPackage)
+    } catch {
+      var refusal = error
+      refusal.url = url
+      if refusal.code == .readOnlyFile, write == .save {
+        refusal.recoverySuggestion = DocumentSessionError.readOnlySuggestion
+      }
+      throw refusal
+    }
+    writeNotices = DestinationPolicy.notices(for: destination)
+    return destination
   }
 
   /// The permissions of the file at `url`; nil if there is none.

@@ -84,6 +84,11 @@ public final class DocumentSession<Document> {
   /// Whether the save in progress was asked to replace other programs'
   /// changes (`save(force: true)`).
   var isForcingSave = false
+  /// What the last write owes the user besides its result: that the file
+  /// it replaced had other hard links, which keep the old contents (a
+  /// save makes a new file). Empty for most writes; a host shows them.
+  /// Not Apple API.
+  public internal(set) var writeNotices: [String] = []
   /// Where an untitled document autosaves.
   public internal(set) var autosaveURL: URL?
 

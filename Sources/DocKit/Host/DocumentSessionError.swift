@@ -41,6 +41,14 @@ public struct DocumentSessionError: LocalizedError, Sendable, Hashable, CustomSt
     public static let destinationHoldsWorkingFolder = Code("destinationHoldsWorkingFolder")
     /// A destination inside the document's own package.
     public static let destinationInsideDocument = Code("destinationInsideDocument")
+    /// A destination that is a FIFO, a device or a socket: never replaced.
+    public static let destinationIsSpecialFile = Code("destinationIsSpecialFile")
+    /// A destination whose permission bits deny writing, for a write
+    /// that was not forced.
+    public static let readOnlyFile = Code("readOnlyFile")
+    /// Any other destination the policy refuses: a path that ends in `/`
+    /// for a file, a file where the document's package was.
+    public static let destinationNotReplaceable = Code("destinationNotReplaceable")
 
     public var description: String { name }
   }
@@ -68,6 +76,10 @@ public struct DocumentSessionError: LocalizedError, Sendable, Hashable, CustomSt
   /// What DocKit suggests for a ``Code/conflict``, naming no API: read the
   /// file again, or replace it with the document.
   public static let conflictSuggestion = "revert, or save with force"
+
+  /// What DocKit suggests for a save in place refused as a
+  /// ``Code/readOnlyFile``: a forced save writes it, keeping its mode.
+  public static let readOnlySuggestion = "save with force to write it anyway"
 
   /// `path: message; suggestion`, with the parts there are.
   public var description: String {

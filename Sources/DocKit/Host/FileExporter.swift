@@ -6,11 +6,23 @@ public struct ExportDestination: Sendable, Hashable {
   public var url: URL
   /// Whether an existing file there may be replaced (a save panel asks).
   public var replacingExisting: Bool
+  /// Whether a read-only file there may be replaced too (`--force`). Not
+  /// Apple API.
+  public var replacingReadOnly: Bool
 
   /// Creates a destination.
   public init(url: URL, replacingExisting: Bool = false) {
     self.url = url
     self.replacingExisting = replacingExisting
+    replacingReadOnly = false
+  }
+
+  /// Creates a destination that may replace a read-only file too. Not
+  /// Apple API.
+  public init(url: URL, replacingExisting: Bool, replacingReadOnly: Bool) {
+    self.url = url
+    self.replacingExisting = replacingExisting || replacingReadOnly
+    self.replacingReadOnly = replacingReadOnly
   }
 }
 
@@ -86,7 +98,8 @@ public final class FileExporter {
       presenter: presenter,
       write: { destination, type in
         try await document.save(
-          to: destination.url, contentType: type, overwrite: destination.replacingExisting)
+          to: destination.url, contentType: type, overwrite: destination.replacingExisting,
+          force: destination.replacingReadOnly)
       },
       onCompletion: onCompletion, onCancellation: onCancellation)
   }
@@ -111,15 +124,15 @@ public final class FileExporter {
       },
       baseName: defaultFilename ?? "Untitled", presenter: presenter,
       write: { destination, type in
-        // As a session's writes: through links to the target, and never
-        // over a plain folder or the working folder.
-        let url = try DocumentPath.resolved(destination.url)
-        try DocumentPath.checkReplaceable(
-          url, named: destination.url, writing: type, writable: Document.writableContentTypes,
-          ownPackage: nil)
-        if !destination.replacingExisting, try DocumentPath.itemExists(atPath: url.path) {
-          throw CocoaError(.fileExists, url: destination.url, message: "the file already exists")
-        }
+        // As a session's writes: through links to the target, decided by
+        // the destination policy. No reader here can tell a package, so
+        // a folder is never replaced.
+        let target = try WriteDestination.inspect(destination.url)
+        try DestinationPolicy.check(
+          .export, at: target,
+          flags: destination.replacingExisting ? [.replace] : [],
+          writesPackage: type.conforms(to: .directory))
+        let url = target.resolvedURL
         let snapshot = try await document.snapshot(contentType: type)
         let writer = document.writer(configuration: DocumentWriteConfiguration(contentType: type))
         try await writer.write(snapshot: snapshot, to: url, previous: nil, progress: .discarded)

@@ -218,6 +218,13 @@ final class FileDescriptor {
     }
   }
 
+  /// `fchown`: gives the file `owner` and `group`.
+  func setOwner(_ owner: UInt32, group: UInt32, path: String) throws(SystemCallError) {
+    guard FileSystemContext.current.fchown(rawValue, owner, group) == 0 else {
+      throw SystemCallError(systemCall: "fchown", errno: errno, path: path)
+    }
+  }
+
   /// `futimens`: sets the modification time and leaves the access time.
   func setModificationTime(_ seconds: Double, path: String) throws(SystemCallError) {
     let whole = seconds.rounded(.down)

@@ -41,6 +41,9 @@ struct FileStatus: Sendable, Hashable {
   var device: UInt64
   var inode: UInt64
   var linkCount: UInt64
+  /// The owner's user and group IDs.
+  var owner: UInt32
+  var group: UInt32
   var modificationSeconds: Int64
   var modificationNanoseconds: Int64
 
@@ -51,6 +54,8 @@ struct FileStatus: Sendable, Hashable {
     device = UInt64(raw.st_dev)
     inode = UInt64(raw.st_ino)
     linkCount = UInt64(raw.st_nlink)
+    owner = UInt32(raw.st_uid)
+    group = UInt32(raw.st_gid)
     modificationSeconds = Int64(raw.st_mtim.tv_sec)
     modificationNanoseconds = Int64(raw.st_mtim.tv_nsec)
   }

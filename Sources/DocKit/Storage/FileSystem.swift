@@ -29,6 +29,8 @@ public protocol FileSystem: Sendable {
   ) -> Int32
   /// `fchmod`.
   func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32
+  /// `fchown`: the owner and group (`UInt32.max`, -1 in C, leaves one).
+  func fchown(_ descriptor: Int32, _ owner: uid_t, _ group: gid_t) -> Int32
   /// `futimens`: the access and modification times.
   func futimens(_ descriptor: Int32, _ times: UnsafePointer<timespec>) -> Int32
   /// `mkdirat`.
@@ -105,6 +107,9 @@ extension FileSystem {
   }
   public func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32 {
     Glibc.fchmod(descriptor, mode)
+  }
+  public func fchown(_ descriptor: Int32, _ owner: uid_t, _ group: gid_t) -> Int32 {
+    Glibc.fchown(descriptor, owner, group)
   }
   public func futimens(_ descriptor: Int32, _ times: UnsafePointer<timespec>) -> Int32 {
     Glibc.futimens(descriptor, times)

@@ -378,7 +378,7 @@ final class CheckSession {
     let copy = folder.appendingPathComponent(plan.copyName)
     defer { try? FileManager.default.removeItem(at: copy) }
     do {
-      try await handle.save(to: copy, contentType: nil, overwrite: true)
+      try await handle.save(to: copy, contentType: nil, overwrite: true, force: false)
     } catch {
       return CheckViolation(
         invariant: .incrementalSaveEqualsFullSave,

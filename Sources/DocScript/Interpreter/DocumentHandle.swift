@@ -44,10 +44,14 @@ protocol DocumentHandle: AnyObject {
   func endEvent() async throws
   func save(force: Bool) async throws
   /// Saves as `url`; an existing file there is replaced only with
-  /// `overwrite` (else `CocoaError.fileWriteFileExists`).
-  func save(as url: URL, contentType: UTType?, overwrite: Bool) async throws
-  /// Writes a copy to `url`, replacing a file there only with `overwrite`.
-  func save(to url: URL, contentType: UTType?, overwrite: Bool) async throws
+  /// `overwrite` (else `CocoaError.fileWriteFileExists`), a read-only one
+  /// only with `force`.
+  func save(as url: URL, contentType: UTType?, overwrite: Bool, force: Bool) async throws
+  /// Writes a copy to `url`, replacing a file there only with `overwrite`
+  /// (a read-only one only with `force`).
+  func save(to url: URL, contentType: UTType?, overwrite: Bool, force: Bool) async throws
+  /// What the last write owes the user (see `DocumentSession.writeNotices`).
+  var writeNotices: [String] { get }
   func revert() async throws
   func close(discardingChanges: Bool) throws
   /// Autosaves now, whatever the policy says.

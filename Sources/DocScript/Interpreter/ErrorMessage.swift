@@ -31,6 +31,9 @@ public struct ErrorMessage: Sendable {
 
   /// What the interpreter says instead of DocKit's conflict suggestion.
   static let conflictAdvice = "'revert', or 'save --force'"
+  /// What the interpreter says instead of DocKit's advice for a read-only
+  /// file.
+  static let readOnlyAdvice = "'save --force' writes it anyway"
 
   /// The text of `error`.
   public func text(for error: any Error) -> String {
@@ -67,7 +70,11 @@ public struct ErrorMessage: Sendable {
 
   /// `path: reason; advice`, or the reason as a sentence without a path.
   private func text(for details: DocumentErrorDetails, reason: String, conflict: Bool) -> String {
-    let advice = conflict ? Self.conflictAdvice : details.recoverySuggestion
+    let advice =
+      conflict
+      ? Self.conflictAdvice
+      : details.recoverySuggestion == DocumentSessionError.readOnlySuggestion
+        ? Self.readOnlyAdvice : details.recoverySuggestion
     let said = Self.withoutPeriod(reason) + (advice.map { "; " + $0 } ?? "")
     guard let url = details.url else { return Self.sentence(said) }
     return display(url) + ": " + Self.withoutPeriod(said)

@@ -79,7 +79,11 @@ extension Interpreter {
     var disk = "untitled"
     if let url = handle.fileURL {
       disk = handle.hasConflict ? "changed since read" : "unchanged since read"
-      if !FileManager.default.fileExists(atPath: url.path) { disk = "missing" }
+      switch (try? WriteDestination.inspect(url)).map({ ($0.kind, $0) }) {
+      case (.nothing, _)?, (.danglingLink, _)?: disk = "missing"
+      case (.file, let file)? where file.isReadOnly: disk += ", " + file.readOnlyDescription
+      default: break
+      }
     }
     let rows = [
       ["document:", name],

@@ -8,7 +8,7 @@ extension Interpreter {
         "save", [.optional("PATH"), .flag("force"), .flag("replace")],
         summary: "saves the document to its file; PATH is for an untitled document only",
         discussion:
-          "With --force, saves even if the file changed on disk since it was read, replacing the other version. With PATH, a file already there is refused unless --replace is given.",
+          "With --force, saves even if the file changed on disk since it was read, replacing the other version, or if the file is read-only (it keeps its mode). A change of kind is never overridden: a folder, FIFO or device that took the file's place is left as it is. With PATH, a file already there is refused unless --replace is given.",
         example: "save", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
     ) { interpreter, arguments, handle in
@@ -19,9 +19,11 @@ extension Interpreter {
             "the document already has a file", at: path,
             notes: [.init("use 'save-as PATH' to save it somewhere else")])
         }
-        let url = try interpreter.destination(path)
+        let url = try interpreter.destination(path, of: handle)
         try await interpreter.writing(at: path) {
-          try await handle.save(as: url, contentType: nil, overwrite: arguments.has("replace"))
+          try await handle.save(
+            as: url, contentType: nil, overwrite: arguments.has("replace"),
+            force: arguments.has("force"))
         }
       } else {
         guard handle.fileURL != nil else {
@@ -31,45 +33,53 @@ extension Interpreter {
         }
         try await handle.save(force: arguments.has("force"))
       }
+      interpreter.reportNotices(of: handle, at: arguments.command)
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "save-as", [.required("PATH"), .option("type", value: "UTI"), .flag("replace")],
+        "save-as",
+        [.required("PATH"), .option("type", value: "UTI"), .flag("replace"), .flag("force")],
         summary: "saves the document to PATH and makes that its file",
         discussion:
-          "A file already at PATH is refused unless --replace is given; PATH may be the document's own file, which is then saved.",
+          "A file already at PATH is refused unless --replace is given, a read-only one unless --force is; a folder is replaced only by a document package of this type, and a FIFO, device or socket never. PATH may be the document's own file, which is then saved.",
         example: "save-as Trip-copy.notes", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
     ) { interpreter, arguments, handle in
       guard let handle, let path = arguments[0] else { return }
-      let url = try interpreter.destination(path)
+      let url = try interpreter.destination(path, of: handle)
       let contentType = try interpreter.type(arguments.option("type"))
       let isOwnFile = interpreter.isFile(url, of: handle)
       try await interpreter.writing(at: path, type: arguments.option("type")) {
         if isOwnFile, contentType == nil || contentType == handle.contentType {
           // Saving as its own file is saving it.
-          try await handle.save(force: false)
+          try await handle.save(force: arguments.has("force"))
         } else {
           try await handle.save(
-            as: url, contentType: contentType, overwrite: isOwnFile || arguments.has("replace"))
+            as: url, contentType: contentType, overwrite: isOwnFile || arguments.has("replace"),
+            force: arguments.has("force"))
         }
       }
+      interpreter.reportNotices(of: handle, at: arguments.command)
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "save-to", [.required("PATH"), .option("type", value: "UTI"), .flag("replace")],
+        "save-to",
+        [.required("PATH"), .option("type", value: "UTI"), .flag("replace"), .flag("force")],
         summary: "writes a copy to PATH; the document's file and unsaved state stay as they are",
-        discussion: "A file already at PATH is refused unless --replace is given.",
+        discussion:
+          "A file already at PATH is refused unless --replace is given, a read-only one unless --force is.",
         example: "save-to backup.notes", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
     ) { interpreter, arguments, handle in
       guard let handle, let path = arguments[0] else { return }
-      let url = try interpreter.destination(path, copying: handle)
+      let url = try interpreter.destination(path, of: handle, copying: true)
       let contentType = try interpreter.type(arguments.option("type"))
       try await interpreter.writing(at: path, type: arguments.option("type")) {
         try await handle.save(
-          to: url, contentType: contentType, overwrite: arguments.has("replace"))
+          to: url, contentType: contentType, overwrite: arguments.has("replace"),
+          force: arguments.has("force"))
       }
+      interpreter.reportNotices(of: handle, at: arguments.command)
     },
     BuiltinCommand(
       spec: CommandSpec(
@@ -109,12 +119,12 @@ extension Interpreter {
         "export",
         [
           .option("type", value: "UTI"), .option("name", value: "DEFAULT"), .flag("replace"),
-          .keyword("to", value: "PATH"),
+          .flag("force"), .keyword("to", value: "PATH"),
         ],
         summary:
           "exports a copy as fileExporter does; without 'to', into the working folder under the default name",
         discussion:
-          "A file already there is refused unless --replace is given. At an interactive prompt, export without 'to' asks where to write, and whether to replace a file that is there.",
+          "A file already there is refused unless --replace is given, a read-only one unless --force is. --name is a file name without its extension, not a path. At an interactive prompt, export without 'to' asks where to write, and whether to replace a file that is there.",
         example: "export --type net.daringfireball.markdown to Trip.md", topic: .saving,
         isAllowedInGroup: false),
       actsOnDocument: true
@@ -140,11 +150,12 @@ extension Interpreter {
   func export(_ handle: any DocumentHandle, _ arguments: ParsedArguments) async throws {
     let contentType = try type(arguments.option("type"))
     let name = documents.first { $0.value === handle }?.key
+    if let given = arguments.option("name") { try Self.checkFileName(given) }
     let defaultName =
       arguments.option("name")?.text ?? handle.fileURL?.deletingPathExtension()
       .lastPathComponent ?? name ?? "Untitled"
     let destination = arguments.option("to")
-    let url = try destination.map { try self.destination($0, copying: handle) }
+    let url = try destination.map { try self.destination($0, of: handle, copying: true) }
     let source: ScriptExportPresenter.Source
     if let url {
       source = .path(url)
@@ -155,8 +166,10 @@ extension Interpreter {
     }
     let presenter = ScriptExportPresenter(
       source: source, resolver: resolver, replacing: arguments.has("replace"),
-      ownFile: handle.fileURL,
-      check: { [unowned self] url in try self.checkDestination(url, copying: handle, at: nil) })
+      forcing: arguments.has("force"), ownFile: handle.fileURL,
+      check: { [unowned self] url in
+        try self.checkDestination(url, of: handle, copying: true, at: nil)
+      })
     let written = try await writing(at: destination, type: arguments.option("type")) {
       try await handle.export(
         contentType: contentType, defaultFilename: defaultName, presenter: presenter)
@@ -168,55 +181,82 @@ extension Interpreter {
       return
     }
     output.write("exported \(resolver.display(written))\n")
+    reportNotices(of: handle, at: arguments.command)
+  }
+
+  /// Refuses a `--name` that is not one file name: empty, `.` or `..`, or
+  /// with a slash, which would make it a path outside the chosen folder.
+  static func checkFileName(_ name: Argument) throws {
+    let text = name.text
+    guard text.isEmpty || text == "." || text == ".." || text.contains("/") else { return }
+    throw ScriptError(
+      text.isEmpty
+        ? "an empty name names no file"
+        : "'\(text)' is not a file name" + (text.contains("/") ? ": it contains '/'" : ""),
+      at: name,
+      notes: [.init("--name takes a name without a folder, like Trip; use 'to PATH' for a path")])
+  }
+
+  /// Reports, as warnings at `command`, what the last write of `handle`
+  /// owes the user (a file whose other hard links keep the old contents).
+  func reportNotices(of handle: any DocumentHandle, at command: Argument) {
+    for notice in handle.writeNotices {
+      let file = handle.fileURL.map { resolver.display($0) + ": " } ?? ""
+      report(Diagnostic(.warning, in: command.range, file + notice), in: currentSource)
+    }
   }
 
   /// The URL of the destination `path` of a save or an export, refusing
-  /// what no save may replace: see ``checkDestination(_:copying:at:)``.
+  /// what no save may replace: see ``checkDestination(_:of:copying:at:)``.
   /// An empty path is refused: it would name the working folder.
   ///
-  /// - Parameter copying: For a copy (save-to, export), the document
-  ///   copied, whose own file is refused.
-  func destination(_ path: Argument, copying handle: (any DocumentHandle)? = nil) throws -> URL {
+  /// - Parameter copying: Whether the write is a copy (save-to, export),
+  ///   for which `handle`'s own file is refused.
+  func destination(
+    _ path: Argument, of handle: any DocumentHandle, copying: Bool = false
+  ) throws -> URL {
     guard !path.text.isEmpty else {
       throw ScriptError(
         "an empty path names no file", at: path,
         notes: [.init("give the file's name, like notes.txt")])
     }
     let url = resolver.url(for: path.text)
-    try checkDestination(url, copying: handle, at: path.range)
+    try checkDestination(url, of: handle, copying: copying, at: path.range)
     return url
   }
 
-  /// Refuses to write to `url` when it is, through links, the working
-  /// folder or a folder above it, a place inside an open document's
-  /// package, or (for a copy of `handle`) `handle`'s own file. DocKit
-  /// refuses plain folders and its own working folder on every write;
-  /// these are the places only the interpreter knows.
+  /// Refuses, before anything is written, a destination that no write of
+  /// `handle` may replace whatever its flags, as the destination policy
+  /// classifies it (`WriteDestination`) in the interpreter's working
+  /// folder with every open document: the working folder or a folder above
+  /// it or above the document, a place inside an open package, a FIFO, a
+  /// device or a socket; and for a copy, `handle`'s own file. DocKit
+  /// decides the rest (files, packages, flags) when it writes.
   func checkDestination(
-    _ url: URL, copying handle: (any DocumentHandle)?, at range: SourceRange?
+    _ url: URL, of handle: any DocumentHandle, copying: Bool, at range: SourceRange?
   ) throws {
-    let target = url.resolvingSymlinksInPath().path
-    let working = options.workingDirectory.resolvingSymlinksInPath().path
-    let shown = resolver.display(url)
-    if Self.isInside(working, target) {
-      throw ScriptError(
-        working == target
-          ? "'\(shown)' is the working folder; a document is never saved over it"
-          : "'\(shown)' holds the working folder; a document is never saved over it", at: range)
+    let shown =
+      resolver.display(url) + (url.hasDirectoryPath && !url.path.hasSuffix("/") ? "/" : "")
+    let destination: WriteDestination
+    do {
+      destination = try WriteDestination.inspect(
+        url,
+        context: .init(
+          workingFolder: options.workingDirectory, documentFile: handle.fileURL,
+          openDocuments: documents.values.compactMap(\.fileURL)))
+    } catch {
+      guard let range else { throw error }
+      throw Located(error: error, range: range)
     }
-    for (name, document) in documents.sorted(by: { $0.key < $1.key }) {
-      guard let file = document.fileURL else { continue }
-      let package = file.resolvingSymlinksInPath().path
-      var isDirectory: ObjCBool = false
-      guard target != package, Self.isInside(target, package),
-        FileManager.default.fileExists(atPath: package, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else { continue }
-      throw ScriptError(
-        "'\(shown)' is inside the package of the open document '\(name)'; "
-          + "a document is never saved into a package", at: range)
+    switch destination.kind {
+    case .workingFolder, .folderAboveWorkingFolder, .folderAboveDocument, .insideDocumentPackage,
+      .fifo, .characterDevice, .blockDevice, .socket:
+      let reason = DestinationPolicy.reason(for: .refuse, at: destination) ?? "refused"
+      throw ScriptError("\(shown): \(reason)", at: range)
+    default:
+      break
     }
-    if let handle, isFile(url, of: handle) {
+    if copying, isFile(url, of: handle) {
       throw ScriptError(
         "'\(shown)' is the document's own file; a copy never replaces it", at: range,
         notes: [.init("use 'save' to save the document, or give the copy another name")])
@@ -255,8 +295,15 @@ extension Interpreter {
     } catch let error as CocoaError where error.code == .fileWriteFileExists {
       let file = error.documentErrorDetails?.url.map(errorMessage.display)
       throw ScriptError(
-        (file.map { "\($0): " } ?? "") + "the file already exists", at: path?.range,
-        notes: [.init("add --replace to replace it")])
+        (file.map { "\($0): " } ?? "")
+          + (error.documentErrorDetails?.reason ?? "the file already exists"),
+        at: path?.range, notes: [.init("add --replace to replace it")])
+    } catch let error as CocoaError
+      where error.documentSessionError?.code == .readOnlyFile && path != nil
+    {
+      throw ScriptError(
+        errorMessage.text(for: error), at: path?.range,
+        notes: [.init("add --force to replace it anyway; it keeps its mode")])
     } catch {
       guard let path, let role = (error as? CocoaError)?.documentPathRole, role != .other
       else { throw error }

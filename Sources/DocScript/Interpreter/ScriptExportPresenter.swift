@@ -25,6 +25,8 @@ struct ScriptExportPresenter: ExportPresenter {
   var resolver: PathResolver
   /// `--replace`: an existing file is replaced without asking.
   var replacing: Bool
+  /// `--force`: a read-only file too.
+  var forcing = false
   /// The document's own file, which is never offered or replaced.
   var ownFile: URL?
   /// The interpreter's checks of a destination (the working folder, an
@@ -36,66 +38,63 @@ struct ScriptExportPresenter: ExportPresenter {
   func destination(defaultFilename: String, contentType: UTType) async -> ExportDestination? {
     switch source {
     case .path(let url):
-      return ExportDestination(url: url, replacingExisting: replacing)
+      return ExportDestination(url: url, replacingExisting: replacing, replacingReadOnly: forcing)
     case .workingFolder:
       let url = resolver.workingDirectory.appendingPathComponent(defaultFilename)
       guard refuses(url, contentType: contentType) != nil else { return nil }
-      return ExportDestination(url: url, replacingExisting: replacing)
+      return ExportDestination(url: url, replacingExisting: replacing, replacingReadOnly: forcing)
     case .prompt(let prompt):
       let offered = freeName(for: defaultFilename)
       guard let answer = await prompt.exportDestination(defaultFilename: offered) else {
         return nil
       }
-      // An empty answer takes the pre-filled name.
-      let url = resolver.url(for: answer.isEmpty ? offered : answer)
-      guard let kind = refuses(url, contentType: contentType) else { return nil }
-      guard !replacing, kind != .nothing else {
-        return ExportDestination(url: url, replacingExisting: replacing)
+      // An empty answer takes the pre-filled name. The dialog takes a
+      // name in the working folder, as `--name` does, not a path.
+      let name = answer.isEmpty ? offered : answer
+      guard name != ".", name != "..", !name.contains("/") else {
+        refusal.error = ScriptError(
+          "'\(name)' is not a file name; the export dialog takes a name, not a path")
+        return nil
+      }
+      let url = resolver.url(for: name)
+      guard let outcome = refuses(url, contentType: contentType) else { return nil }
+      guard !replacing, outcome != .write else {
+        return ExportDestination(url: url, replacingExisting: replacing, replacingReadOnly: forcing)
       }
       let shown = resolver.display(url)
+      let isFolder = (try? WriteDestination.inspect(url))?.kind == .folder
       let replace =
-        kind == .package
-        ? await prompt.confirmReplace(folder: shown) : await prompt.confirmReplace(shown)
+        isFolder ? await prompt.confirmReplace(folder: shown) : await prompt.confirmReplace(shown)
       guard replace else { return nil }
-      return ExportDestination(url: url, replacingExisting: true)
+      return ExportDestination(url: url, replacingExisting: true, replacingReadOnly: forcing)
     }
   }
 
-  /// What is at a destination.
-  enum Occupant {
-    case nothing, file, package
-  }
-
-  /// What is at `url`, or nil (with ``refusal`` set) when no export may
-  /// write there: a place the interpreter refuses, or a folder that is
-  /// not a document package of `contentType`.
-  private func refuses(_ url: URL, contentType: UTType) -> Occupant? {
+  /// What an export of `contentType` without flags does at `url`, by the
+  /// destination policy; nil (with ``refusal`` set) when no export may
+  /// write there whatever the answer: a place the interpreter refuses, a
+  /// FIFO, device or socket, or a folder when the type is not a package.
+  /// A folder for a package type is offered for replacing: the document's
+  /// own reader then decides whether it is one of its packages.
+  private func refuses(_ url: URL, contentType: UTType) -> DestinationPolicy.Outcome? {
     do {
       try check(url)
+      var destination = try WriteDestination.inspect(url)
+      let writesPackage = contentType.conforms(to: .directory)
+      if destination.kind == .folder, writesPackage { destination.kind = .documentPackage }
+      let outcome = DestinationPolicy.outcome(
+        of: .export, at: destination, writesPackage: writesPackage)
+      if outcome == .refuse {
+        throw ScriptError(
+          "\(resolver.display(url)): "
+            + (DestinationPolicy.reason(for: .refuse, at: destination, writesPackage: writesPackage)
+              ?? "refused"))
+      }
+      return outcome
     } catch {
       refusal.error = error
       return nil
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-      return Self.isLink(url) ? .file : .nothing
-    }
-    guard isDirectory.boolValue else { return .file }
-    let folderType = UTType(filenameExtension: url.pathExtension, conformingTo: .directory)
-    guard let folderType, folderType.isDeclared, folderType != .folder,
-      contentType.conforms(to: .directory), folderType.conforms(to: contentType)
-    else {
-      refusal.error = ScriptError(
-        "'\(resolver.display(url))' is a folder; docrepl replaces only files and document packages"
-      )
-      return nil
-    }
-    return .package
-  }
-
-  /// Whether `url` is a symbolic link (one that leads nowhere counts).
-  private static func isLink(_ url: URL) -> Bool {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
   }
 
   /// `name` if nothing is at it in the working folder and it is not the
@@ -110,7 +109,7 @@ struct ScriptExportPresenter: ExportPresenter {
       {
         return false
       }
-      return !FileManager.default.fileExists(atPath: url.path) && !Self.isLink(url)
+      return (try? WriteDestination.inspect(url))?.kind == .nothing
     }
     guard !isFree(name) else { return name }
     let url = URL(fileURLWithPath: name)

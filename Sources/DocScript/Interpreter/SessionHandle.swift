@@ -89,16 +89,19 @@ final class SessionHandle<Document>: DocumentHandle {
   func save(force: Bool) async throws {
     try await WorkProgress.reportingWrites { try await session.save(force: force) }
   }
-  func save(as url: URL, contentType: UTType?, overwrite: Bool) async throws {
+  func save(as url: URL, contentType: UTType?, overwrite: Bool, force: Bool) async throws {
     try await WorkProgress.reportingWrites {
-      try await session.save(as: url, contentType: contentType, overwrite: overwrite)
+      try await session.save(
+        as: url, contentType: contentType, overwrite: overwrite, force: force)
     }
   }
-  func save(to url: URL, contentType: UTType?, overwrite: Bool) async throws {
+  func save(to url: URL, contentType: UTType?, overwrite: Bool, force: Bool) async throws {
     try await WorkProgress.reportingWrites {
-      try await session.save(to: url, contentType: contentType, overwrite: overwrite)
+      try await session.save(
+        to: url, contentType: contentType, overwrite: overwrite, force: force)
     }
   }
+  var writeNotices: [String] { session.writeNotices }
   func revert() async throws { try await session.revert() }
   func close(discardingChanges: Bool) throws {
     try session.close(discardingChanges: discardingChanges)
