@@ -67,7 +67,7 @@ struct CompletionTests {
     Case("close --", ["--discard"]),
     Case("save --", ["--doc", "--force", "--replace"]),
     Case("get --doc P", ["Plans"]),
-    Case("export --", ["--doc", "--name", "--replace", "--type"]),
+    Case("export --", ["--doc", "--force", "--name", "--replace", "--type"]),
     Case("export t", ["to"]),
     // Paths.
     Case("open T", ["Trip.json"]),

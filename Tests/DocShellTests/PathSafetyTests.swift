@@ -72,10 +72,10 @@ struct PathSafetyTests {
   @Test(
     "The working folder and the folders above it are refused, also through a link",
     arguments: [
-      ("save-as . --replace", "'.' is the working folder"),
+      ("save-as . --replace", "error: .: this is the working folder"),
       ("save-to .. --replace", "holds the working folder"),
-      ("export to here --replace", "'here' is the working folder"),
-      ("save-as here/ --replace", "'here' is the working folder"),
+      ("export to here --replace", "error: here: this is the working folder"),
+      ("save-as here/ --replace", "error: here: this is the working folder"),
     ])
   func workingFolder(_ command: String, _ message: String) throws {
     let folder = try folderWithCanaries()
@@ -272,7 +272,7 @@ struct PathSafetyTests {
     try session.send("export\r")
     try session.expect("export to: settings 3.json")
     try session.send(String(repeating: "\u{7F}", count: "settings 3.json".count) + "photos\r")
-    try session.expect("'photos' is a folder; docrepl replaces only files and document packages")
+    try session.expect("photos: this is a folder; only files and document packages are replaced")
     try session.expect("settings* > ")
     // The document's own file is still its own: save has no conflict.
     try session.send("save\r")

@@ -176,8 +176,7 @@ public enum DestinationPolicy {
     case .fifo, .characterDevice, .blockDevice, .socket:
       return "this is \(destination.kind); only files and document packages are replaced"
     case .folder:
-      return "this is a folder that is not a document of this type; "
-        + "only files and document packages are replaced"
+      return "this is a folder; only files and document packages are replaced"
     case .documentPackage:
       return "this is a document package; only a package is saved over it"
     case .file where destination.isReadOnly:

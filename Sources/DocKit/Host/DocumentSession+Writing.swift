@@ -51,11 +51,9 @@ extension DocumentSession {
     // What stands at the file now is decided first: a folder, a FIFO or a
     // device that took the file's place is refused as such, never reported
     // as a conflict that forcing would override.
-    do {
-      _ = try await decideDestination(
+    _ = try await reportingErrors(at: fileURL, resolved: disk, reading: false) {
+      try await decideDestination(
         fileURL, ownFile: disk, samePlace: true, type: contentType, mode: .inPlace)
-    } catch let refusal as DocumentSessionError {
-      throw CocoaError(refusal, reading: false)
     }
     guard force || !hasConflict else {
       throw CocoaError(
@@ -278,9 +276,11 @@ extension DocumentSession {
   ) async throws -> WriteDestination {
     let writesPackage = type.conforms(to: .directory)
     let ownAutosave = try autosaveURL.map(DocumentPath.resolved)
-    var destination = try await offMainActor { [fileURL] () throws -> WriteDestination in
-      try WriteDestination.inspect(url, context: .init(documentFile: fileURL))
-    }.value
+    // A few `lstat`s, on the main actor as the path's resolution always
+    // was: a write suspends first where it serializes, so that edits made
+    // meanwhile are seen as made during the save. Only a folder that may be
+    // a package of this type is read, off the main actor by the reader.
+    var destination = try WriteDestination.inspect(url, context: .init(documentFile: fileURL))
     if destination.kind == .folder, writesPackage {
       if samePlace || destination.resolvedURL.path == ownAutosave?.path {
         destination.kind = .documentPackage

@@ -13,25 +13,36 @@ package import Foundation
 /// so the fault-injection and power-loss tests see them.
 ///
 /// A symbolic link at `url` is followed: its target is replaced and the
-/// link kept. An existing file keeps its permissions; anything at `url`
-/// other than a regular file is refused, and left as it was.
+/// link kept. What stands there is decided by ``DestinationPolicy`` for
+/// the kind of write the caller names, and checked again where it is
+/// replaced: a regular file is replaced (a new one keeps its permissions
+/// and owner), a read-only one only by a write that may be forced and is,
+/// and a folder, a FIFO, a device or a socket never.
 package enum AtomicFile {
   /// Replaces the file at `url` (through any symbolic link) with `bytes`.
   ///
   /// - Parameters:
+  ///   - write: The kind of write, which the destination policy decides
+  ///     for: ``DestinationPolicy/Write/record`` refuses an existing file
+  ///     without ``DestinationPolicy/Flags/replace``, for example.
+  ///   - flags: What the user allowed by name.
+  ///   - context: The working folder and the open documents, whose
+  ///     packages no write goes into.
   ///   - newFilePermissions: The mode of a file that does not exist yet
   ///     (exact, not narrowed by the umask); nil for the umask's default.
   ///   - folderPermissions: Make the missing folders above `url` with this
   ///     mode, each synced into its parent; nil to leave a missing folder
   ///     an error.
-  ///   - replacingExisting: Whether a file already at `url` may be
-  ///     replaced; if not, an existing one is refused with
-  ///     ``FileWrapperError/Code/fileExists`` (`RENAME_NOREPLACE`).
-  /// - Throws: ``FileWrapperError`` naming the path that failed; the file
-  ///   is then as it was.
+  /// - Throws: ``FileWrapperError`` naming the path that failed, or the
+  ///   policy's refusal: ``FileWrapperError/Code/fileExists`` for a file
+  ///   that needs `replace`, ``FileWrapperError/Code/permissionDenied`` for
+  ///   a read-only one, ``FileWrapperError/Code/unsupportedFileType`` for
+  ///   anything else refused. The file is then as it was.
   package static func write(
-    _ bytes: some Collection<UInt8>, to url: URL, newFilePermissions: UInt16? = nil,
-    makingFoldersWith folderPermissions: UInt16? = nil, replacingExisting: Bool = true
+    _ bytes: some Collection<UInt8>, to url: URL, as write: DestinationPolicy.Write,
+    flags: DestinationPolicy.Flags = [], context: WriteDestination.Context = .init(),
+    newFilePermissions: UInt16? = nil,
+    makingFoldersWith folderPermissions: UInt16? = nil
   ) throws(FileWrapperError) {
     let target = try DocumentPath.resolved(url)
     let path = try FileWrapper.filePath(of: target)
@@ -41,28 +52,26 @@ package enum AtomicFile {
         try FileDescriptor.makeDirectories(atPath: folder, mode: mode_t(folderPermissions))
       }
     }
-    // Only "no such file" means a new file: any other failure says nothing
-    // about what is there, and read as "nothing" it would give an
-    // existing file the new-file permissions.
-    let existing: FileStatus?
-    do throws(SystemCallError) {
-      existing = try FileStatus.of(path, in: nil, path: path)
-    } catch  where error.errno == ENOENT {
-      existing = nil
+    let destination = try WriteDestination.inspect(url, context: context)
+    do {
+      try DestinationPolicy.check(write, at: destination, flags: flags)
     } catch {
-      throw FileWrapperError(error)
-    }
-    if let existing, existing.kind != .regular {
-      throw FileWrapperError(
-        existing.kind == .directory ? .fileExists : .unsupportedFileType, path: path,
-        message: "not a regular file")
+      let code: FileWrapperError.Code =
+        switch error.code {
+        case .fileExists: .fileExists
+        case .readOnlyFile: .permissionDenied
+        default: .unsupportedFileType
+        }
+      throw FileWrapperError(code, path: path, message: error.message)
     }
     let file = FileWrapper(regularFileWithContents: Data(bytes))
-    if let permissions = existing?.permissions ?? newFilePermissions {
+    if let permissions = destination.permissions ?? newFilePermissions {
       file.permissions = permissions
       file.attributesNeedWriting = true
     }
     try file.writeIndependentCopy(
-      to: target, options: [], originalContentsURL: nil, replacingExisting: replacingExisting)
+      to: target, options: [], originalContentsURL: nil,
+      replacingExisting: destination.kind != .nothing,
+      replacing: FileTreeWriter.ReplacedItem(destination))
   }
 }

@@ -52,7 +52,9 @@ extension Interpreter {
     let url = resolver.url(for: file.text)
     let recording: SessionRecording
     do {
-      recording = try SessionRecording(url: url, replacing: replacing)
+      recording = try SessionRecording(
+        url: url, replacing: replacing,
+        context: writeContext(for: currentName.flatMap { documents[$0] }))
     } catch CocoaError.fileWriteFileExists {
       throw ScriptError(
         "'\(resolver.display(url))' already exists", at: file,

@@ -235,18 +235,24 @@ extension Interpreter {
   func checkDestination(
     _ url: URL, of handle: any DocumentHandle, copying: Bool, at range: SourceRange?
   ) throws {
-    let shown =
-      resolver.display(url) + (url.hasDirectoryPath && !url.path.hasSuffix("/") ? "/" : "")
+    let shown = resolver.display(url)
     let destination: WriteDestination
     do {
-      destination = try WriteDestination.inspect(
-        url,
-        context: .init(
-          workingFolder: options.workingDirectory, documentFile: handle.fileURL,
-          openDocuments: documents.values.compactMap(\.fileURL)))
+      destination = try WriteDestination.inspect(url, context: writeContext(for: handle))
     } catch {
       guard let range else { throw error }
       throw Located(error: error, range: range)
+    }
+    if destination.kind == .insideDocumentPackage {
+      let target = destination.resolvedURL.path
+      for (name, document) in documents.sorted(by: { $0.key < $1.key }) {
+        guard let file = document.fileURL?.resolvingSymlinksInPath().path,
+          Self.isInside(target, file)
+        else { continue }
+        throw ScriptError(
+          "'\(shown)' is inside the package of the open document '\(name)'; "
+            + "a document is never saved into a package", at: range)
+      }
     }
     switch destination.kind {
     case .workingFolder, .folderAboveWorkingFolder, .folderAboveDocument, .insideDocumentPackage,
@@ -261,6 +267,14 @@ extension Interpreter {
         "'\(shown)' is the document's own file; a copy never replaces it", at: range,
         notes: [.init("use 'save' to save the document, or give the copy another name")])
     }
+  }
+
+  /// What the destination policy must know of this session beyond a
+  /// path: the working folder, `handle`'s file and every open document's.
+  func writeContext(for handle: (any DocumentHandle)?) -> WriteDestination.Context {
+    WriteDestination.Context(
+      workingFolder: options.workingDirectory, documentFile: handle?.fileURL,
+      openDocuments: documents.values.compactMap(\.fileURL))
   }
 
   /// Whether `url` is, through links, `handle`'s own file.

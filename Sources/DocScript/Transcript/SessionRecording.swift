@@ -24,11 +24,12 @@ final class SessionRecording {
   /// file's name is synced into its folder before anything is recorded.
   /// An existing file is an error (`CocoaError.fileWriteFileExists`)
   /// unless `replacing`, so that no recording overwrites a file unasked.
-  init(url: URL, replacing: Bool) throws {
+  init(url: URL, replacing: Bool, context: WriteDestination.Context = .init()) throws {
     self.url = url
     do {
-      try AtomicFile.write([], to: url, replacingExisting: replacing)
-    } catch  where error.code == .fileExists {
+      try AtomicFile.write(
+        [], to: url, as: .record, flags: replacing ? [.replace] : [], context: context)
+    } catch  where error.code == .fileExists && error.message == "the file already exists" {
       throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: error.path])
     } catch {
       throw CocoaError(

@@ -98,7 +98,7 @@ enum CheckCommand: ShellCommand {
         typeName: parsed.typeName, seed: seed, report: report, seconds: Self.seconds(elapsed)
       ).xml
       do {
-        try AtomicFile.write(Array(xml.utf8), to: junitURL)
+        try AtomicFile.write(Array(xml.utf8), to: junitURL, as: .report)
       } catch {
         errors.write(
           "docrepl check: error: cannot write '\(parsed.junit ?? "")': \(ErrorMessage().text(for: error))\n"
@@ -125,7 +125,7 @@ enum CheckCommand: ShellCommand {
     let file = folder.appendingPathComponent(failure.fileName)
     var wrote = true
     do {
-      try AtomicFile.write(Array(failure.script.utf8), to: file)
+      try AtomicFile.write(Array(failure.script.utf8), to: file, as: .failureScript)
     } catch {
       wrote = false
       errors.write(

@@ -107,7 +107,7 @@ struct History {
   static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(Failure) {
     do {
       try AtomicFile.write(
-        bytes, to: url, newFilePermissions: 0o600, makingFoldersWith: 0o700)
+        bytes, to: url, as: .history, newFilePermissions: 0o600, makingFoldersWith: 0o700)
     } catch {
       let folder = url.deletingLastPathComponent()
       let made = FileManager.default.fileExists(atPath: folder.path)

@@ -74,7 +74,8 @@ enum TestCommand: ShellCommand {
     }
     if let junitURL {
       do {
-        try AtomicFile.write(Array(JUnitReport(outcomes: outcomes).xml.utf8), to: junitURL)
+        try AtomicFile.write(
+          Array(JUnitReport(outcomes: outcomes).xml.utf8), to: junitURL, as: .report)
       } catch {
         errors.write(
           "docrepl test: error: cannot write the JUnit report '\(options.junit ?? "")': \(ErrorMessage().text(for: error))\n"

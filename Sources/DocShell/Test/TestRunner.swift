@@ -182,7 +182,7 @@ final class TestRunner {
   @concurrent
   static func replaceContents(of url: URL, with bytes: [UInt8]) async throws(FileProblem) {
     do {
-      try AtomicFile.write(bytes, to: url)
+      try AtomicFile.write(bytes, to: url, as: .testUpdate)
     } catch {
       throw FileProblem(
         message: error.errno.map { String(cString: strerror($0)) } ?? error.message)

@@ -290,7 +290,7 @@ enum BuiltinCases {
       notes: ["'types' lists the types a document reads and writes"]),
     .fails(
       "save-as", after: base, at: 8, "missing PATH for 'save-as'",
-      notes: ["usage: save-as PATH [--type UTI] [--replace] [--doc NAME]"]),
+      notes: ["usage: save-as PATH [--type UTI] [--replace] [--force] [--doc NAME]"]),
     .succeeds("save-to c.txt", after: base),
     .fails(
       "save-to a.txt", after: base, on: "a.txt", "a.txt: the file already exists",
@@ -339,7 +339,9 @@ enum BuiltinCases {
     ).with(files: files),
     .fails(
       "export to", after: base, on: "to", "'to' needs a value",
-      notes: ["usage: export [--type UTI] [--name DEFAULT] [--replace] [to PATH] [--doc NAME]"]),
+      notes: [
+        "usage: export [--type UTI] [--name DEFAULT] [--replace] [--force] [to PATH] [--doc NAME]"
+      ]),
     .fails(
       "group g { save }", after: titled, on: "save", "'save' cannot run inside a group",
       notes: [

@@ -68,8 +68,8 @@ struct ExportPromptTests {
   }
 
   @Test(
-    "The chosen path is written, relative to the working folder; an empty answer takes the default",
-    arguments: [("out.txt", "out.txt"), ("sub/../o.md", "o.md"), ("", "t.txt")])
+    "The chosen name is written in the working folder; an empty answer takes the default",
+    arguments: [("out.txt", "out.txt"), ("o.md", "o.md"), ("", "t.txt")])
   func chosen(_ answer: String, _ written: String) async throws {
     let prompt = FakeExportPrompt(destination: answer)
     let harness = try await harness(prompt)
@@ -102,13 +102,13 @@ struct ExportPromptTests {
   @Test("A chosen file that exists: declining to replace cancels; agreeing replaces it")
   func existing() async throws {
     for replaces in [false, true] {
-      let prompt = FakeExportPrompt(destination: "sub/old.txt", replaces: replaces)
-      let harness = try await harness(prompt, files: ["sub/old.txt": "old\n"])
+      let prompt = FakeExportPrompt(destination: "old.txt", replaces: replaces)
+      let harness = try await harness(prompt, files: ["old.txt": "old\n"])
       let step = await harness.run("export")
       #expect(step.failures == 0, "\(step.diagnostics)")
-      #expect(prompt.askedReplace == ["sub/old.txt"])
-      #expect(step.output == (replaces ? "exported sub/old.txt\n" : "export cancelled\n"))
-      #expect(contents(harness, "sub/old.txt") == (replaces ? "one\n" : "old\n"))
+      #expect(prompt.askedReplace == ["old.txt"])
+      #expect(step.output == (replaces ? "exported old.txt\n" : "export cancelled\n"))
+      #expect(contents(harness, "old.txt") == (replaces ? "one\n" : "old\n"))
     }
   }
 
@@ -133,15 +133,30 @@ struct ExportPromptTests {
 
   @Test("A write that fails fails the command, at the command, and leaves the document dirty")
   func failure() async throws {
-    let prompt = FakeExportPrompt(destination: "missing/out.txt")
+    // A name the file system refuses: longer than 255 bytes.
+    let name = String(repeating: "n", count: 300) + ".txt"
+    let prompt = FakeExportPrompt(destination: name)
     let harness = try await harness(prompt)
     let step = await harness.run("export\nexpect dirty")
     #expect(step.failures == 1)
+    #expect(step.diagnostics.hasPrefix("t:1:1: error: "), "\(step.diagnostics)")
+    #expect(WorldState.files(under: harness.temporary.url).isEmpty)
+  }
+
+  @Test(
+    "The dialog takes a name, not a path: a slash, '.' and '..' are refused and nothing is written",
+    arguments: ["sub/out.txt", "../out.txt", ".", ".."])
+  func pathAnswer(_ answer: String) async throws {
+    let prompt = FakeExportPrompt(destination: answer)
+    let harness = try await harness(prompt, files: ["sub/keep.txt": "keep\n"])
+    let step = await harness.run("export\nexpect dirty")
+    #expect(step.failures == 1)
     #expect(
-      step.diagnostics
-        == CommandCase.rendered(
-          "export", at: 1, width: 6,
-          "missing: openat failed: No such file or directory (the folder of out.txt)"))
+      step.diagnostics.contains(
+        "error: '\(answer)' is not a file name; the export dialog takes a name, not a path"),
+      "\(step.diagnostics)")
+    #expect(WorldState.files(under: harness.temporary.url) == ["sub/keep.txt": Data("keep\n".utf8)])
+    #expect(contents(harness, "sub/keep.txt") == "keep\n")
   }
 
   @Test("The offered name is free: never the document's own file, nor a file that is there")
@@ -185,7 +200,7 @@ struct ExportPromptTests {
     #expect(step.failures == 1)
     #expect(
       step.diagnostics.contains(
-        "'photos' is a folder; docrepl replaces only files and document packages"),
+        "photos: this is a folder; only files and document packages are replaced"),
       "\(step.diagnostics)")
     #expect(prompt.askedReplace == [] && prompt.askedReplaceFolder == [])
     #expect(contents(harness, "photos/a.jpg") == "canary\n")

@@ -26,8 +26,8 @@ struct IndependentCopyTests {
       try await session.save(as: destination)
     },
     Operation(testDescription: "save as over an existing package") { session, destination in
-      try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-      try Data("old".utf8).write(to: destination.appendingPathComponent("n2.json"))
+      // A package the note collection reads: only such a folder is replaced.
+      try await session.save(to: destination)
       try await session.save(as: destination, overwrite: true)
     },
     Operation(testDescription: "save to") { session, destination in

@@ -22,7 +22,7 @@ struct AtomicFileFaultTests {
     let counting = FaultInjectingFileSystem()
     let reference = try TemporaryDirectory()
     try FileSystemContext.$current.withValue(counting) {
-      try AtomicFile.write(new, to: try file(in: reference))
+      try AtomicFile.write(new, to: try file(in: reference), as: .report)
     }
     #expect(counting.callCount > 5)
     for call in 1...counting.callCount {
@@ -31,7 +31,9 @@ struct AtomicFileFaultTests {
       let failing = FaultInjectingFileSystem(failingCall: call, with: .eio)
       let failed: Bool
       do {
-        try FileSystemContext.$current.withValue(failing) { try AtomicFile.write(new, to: url) }
+        try FileSystemContext.$current.withValue(failing) {
+          try AtomicFile.write(new, to: url, as: .report)
+        }
         failed = false
       } catch {
         failed = true
