@@ -103,3 +103,40 @@ public var packageRoot: URL {
   URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 }
+
+/// Runs the built `docrepl` reading commands from a pipe: writes `first`,
+/// waits until its standard output shows `marker`, runs `change` (which
+/// changes the disk between two commands, as another program would), then
+/// writes `rest` and ends the input. Returns everything it printed.
+public func runDocrepl(
+  _ arguments: [String], in directory: URL, first: String, until marker: String,
+  then change: () throws -> Void, rest: String, environment: [String: String] = [:]
+) throws -> ProcessResult {
+  let process = Process()
+  process.executableURL = docreplExecutable
+  process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  process.currentDirectoryURL = directory
+  signal(SIGPIPE, SIG_IGN)
+  let input = Pipe()
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardInput = input
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  let writer = input.fileHandleForWriting
+  try writer.write(contentsOf: Data(first.utf8))
+  var seen = Data()
+  while !String(decoding: seen, as: UTF8.self).contains(marker) {
+    let chunk = output.fileHandleForReading.availableData
+    if chunk.isEmpty { break }
+    seen.append(chunk)
+  }
+  try change()
+  try? writer.write(contentsOf: Data(rest.utf8))
+  try? writer.close()
+  var result = finish(process, output: output, errors: errors)
+  result.output = String(decoding: seen, as: UTF8.self) + result.output
+  return result
+}

@@ -11,6 +11,8 @@ public struct FileStat: Equatable, Sendable {
   public var permissions: UInt16
   /// The size in bytes.
   public var size: Int64
+  /// The owner's user ID.
+  public var owner: UInt32
 
   /// `lstat(url.path)`, or nil if it fails.
   public init?(_ url: URL) {
@@ -20,6 +22,7 @@ public struct FileStat: Equatable, Sendable {
     linkCount = UInt64(raw.st_nlink)
     permissions = UInt16(raw.st_mode & 0o7777)
     size = Int64(raw.st_size)
+    owner = UInt32(raw.st_uid)
   }
 }
 

@@ -61,11 +61,16 @@ struct FileTreeWriter {
   struct ReplacedItem {
     var kind: FileStatus.Kind?
     var owner: (user: UInt32, group: UInt32)?
+    /// The mode of a regular file replaced, which the new file keeps (as
+    /// `cp` over an existing file does).
+    var permissions: UInt16?
 
     /// What `destination` says stands there.
     init(_ destination: WriteDestination) {
       switch destination.kind {
-      case .file: kind = .regular
+      case .file:
+        kind = .regular
+        permissions = destination.permissions
       case .documentPackage: kind = .directory
       default: kind = nil
       }
@@ -83,7 +88,11 @@ struct FileTreeWriter {
     expectedKind = item.kind
     checksReplacedKind = true
     keepsOwner = item.owner
+    keepsPermissions = item.permissions
   }
+
+  /// The mode the new root file takes from the file it replaces.
+  var keepsPermissions: UInt16?
   /// Whether an unchanged file is hard-linked from the original (the
   /// public API's behaviour) or cloned into a new inode. A link is safe
   /// only while its other name is about to disappear: the host links when
@@ -413,7 +422,9 @@ struct FileTreeWriter {
     }
     try asFileWrapperError { () throws(SystemCallError) in
       try descriptor.write(source, path: path)
-      try finishFile(wrapper, descriptor, name: name, path: path, keepingOpen: temporary)
+      try finishFile(
+        wrapper, descriptor, name: name, path: path, keepingOpen: temporary,
+        permissions: temporary && wrapper.isRegularFile ? keepsPermissions : nil)
     }
   }
 
@@ -438,10 +449,12 @@ struct FileTreeWriter {
   /// system is, so a failed close could report nothing new).
   private mutating func finishFile(
     _ wrapper: FileWrapper, _ descriptor: FileDescriptor, name: String, path: String,
-    copying original: FileStatus? = nil, keepingOpen: Bool = false
+    copying original: FileStatus? = nil, keepingOpen: Bool = false, permissions: UInt16? = nil
   ) throws(SystemCallError) {
     if let original {
       try descriptor.setPermissions(original.permissions, path: path)
+    } else if let permissions {
+      try descriptor.setPermissions(permissions, path: path)
     } else if wrapper.hasExactPermissions {
       try descriptor.setPermissions(wrapper.permissions, path: path)
     }

@@ -21,7 +21,7 @@ import Foundation
 /// - A file is replaced by a save in place, a report or a rewrite without
 ///   a flag; by save as, save to, export or a recording only with
 ///   `replace`. A read-only file needs `force`, and is never replaced by an
-///   autosave, a report or a rewrite.
+///   autosave, a recording, a report or a rewrite.
 ///
 ///     switch DestinationPolicy.outcome(of: .saveAs, at: destination, flags: [.replace]) {
 ///     case .write: ...
@@ -66,8 +66,8 @@ public enum DestinationPolicy {
     /// Whether the write may replace a read-only file when forced.
     var canForce: Bool {
       switch self {
-      case .save, .saveAs, .saveTo, .export, .record: true
-      case .autosave, .testUpdate, .failureScript, .report, .history: false
+      case .save, .saveAs, .saveTo, .export: true
+      case .autosave, .record, .testUpdate, .failureScript, .report, .history: false
       }
     }
 

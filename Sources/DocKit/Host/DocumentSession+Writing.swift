@@ -282,7 +282,13 @@ extension DocumentSession {
     // a package of this type is read, off the main actor by the reader.
     var destination = try WriteDestination.inspect(url, context: .init(documentFile: fileURL))
     if destination.kind == .folder, writesPackage {
-      if samePlace || destination.resolvedURL.path == ownAutosave?.path {
+      // The document's own package is one without being read again, but
+      // when it changed on disk: the folder another program put there,
+      // which a forced save would write into, must still read as this
+      // type (else it is refused as a folder, not reported as a conflict
+      // that forcing would resolve).
+      let ownPlace = samePlace || destination.resolvedURL.path == ownAutosave?.path
+      if ownPlace && !isForcingSave && !hasConflict {
         destination.kind = .documentPackage
       } else if (try? await backend.read(destination.resolvedURL, type, nil)) != nil {
         destination.kind = .documentPackage

@@ -26,11 +26,14 @@ extension Interpreter {
             force: arguments.has("force"))
         }
       } else {
-        guard handle.fileURL != nil else {
+        guard let file = handle.fileURL else {
           throw ScriptError(
             "the document is untitled", at: arguments.command,
             notes: [.init("give it a file: save PATH")])
         }
+        // What only the interpreter knows (the other open documents, its
+        // working folder) is checked here; DocKit decides the rest.
+        try interpreter.checkDestination(file, of: handle, copying: false, at: nil)
         try await handle.save(force: arguments.has("force"))
       }
       interpreter.reportNotices(of: handle, at: arguments.command)
@@ -109,6 +112,9 @@ extension Interpreter {
       case "on": interpreter.autosaveEnabled = true
       case "off": interpreter.autosaveEnabled = false
       case "now":
+        if let file = handle.fileURL {
+          try interpreter.checkDestination(file, of: handle, copying: false, at: nil)
+        }
         try await handle.autosaveNow()
       default:
         throw ScriptError("expected on, off or now, not '\(mode.text)'", at: mode)

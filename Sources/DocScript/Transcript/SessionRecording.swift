@@ -29,7 +29,7 @@ final class SessionRecording {
     do {
       try AtomicFile.write(
         [], to: url, as: .record, flags: replacing ? [.replace] : [], context: context)
-    } catch  where error.code == .fileExists && error.message == "the file already exists" {
+    } catch  where error.code == .fileExists {
       throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: error.path])
     } catch {
       throw CocoaError(
