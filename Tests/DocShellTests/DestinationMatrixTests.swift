@@ -233,6 +233,69 @@ struct DestinationMatrixTests {
     #expect(before.entries.count >= 6, "\(report): too few canaries")
   }
 
+  /// The writes with no command that names their path, and every other
+  /// write of a whole small file: through `AtomicFile`, in process, at
+  /// every fixture, with every flag, direct and through a link.
+  static let atomicFileCells: [Cell] = {
+    let writes: [DestinationPolicy.Write] = DestinationPolicy.Write.allCases.filter {
+      [.record, .testUpdate, .failureScript, .report, .history].contains($0)
+    }
+    let flagSets: [DestinationPolicy.Flags] = [[], [.replace], [.force]]
+    var cells: [Cell] = []
+    for write in writes {
+      for flags in flagSets {
+        for fixture in Fixture.allCases where !fixture.writesPackage {
+          if fixture == .otherOwnersFile, geteuid() != 0 { continue }
+          for route in Route.allCases {
+            if fixture == .danglingLink, route == .throughLink { continue }
+            cells.append(Cell(write: write, fixture: fixture, flags: flags, route: route))
+          }
+        }
+      }
+    }
+    return cells
+  }()
+
+  @Test(
+    "Recordings, scripts, reports, failure scripts and history do what the table says",
+    arguments: atomicFileCells)
+  func atomicFileCell(_ cell: Cell) throws {
+    let folder = try TemporaryDirectory("matrix")
+    let work = folder("work")
+    let made = try Self.makeWorld(for: cell, in: folder.url)
+    let before = try DiskSnapshot(of: folder.url)
+    let named = folder(made.named + (cell.fixture.hasTrailingSlash ? "/" : ""))
+    let context = WriteDestination.Context(
+      workingFolder: work, documentFile: folder("work/sub/d.txt"),
+      openDocuments: [folder("work/Trip.notes")])
+    let bytes = Array("written by the cell\n".utf8)
+    var failure: FileWrapperError?
+    do {
+      try AtomicFile.write(bytes, to: named, as: cell.write, flags: cell.flags, context: context)
+    } catch {
+      failure = error
+    }
+    let changed = before.differences(from: try DiskSnapshot(of: folder.url))
+    let outcome = DestinationPolicy.outcome(
+      of: cell.write, kind: cell.kind, isReadOnly: cell.fixture.isReadOnly,
+      hasTrailingSlash: cell.fixture.hasTrailingSlash, flags: cell.flags)
+    let report = "\(cell.testDescription): \(String(describing: failure))"
+    switch outcome {
+    case .write:
+      #expect(failure == nil, "\(report)")
+      #expect(changed.allSatisfy { $0 == made.target }, "\(report): \(changed)")
+      #expect(FileManager.default.contents(atPath: folder(made.target).path) == Data(bytes))
+      if cell.fixture == .readOnlyFile { #expect(FileStat(folder(made.target))?.permissions == 0o444) }
+      if cell.fixture == .otherOwnersFile { #expect(FileStat(folder(made.target))?.owner == 65534) }
+    case .refuse, .requiresForce:
+      #expect(failure != nil && failure?.code != .fileExists, "\(report)")
+      #expect(changed.isEmpty, "\(report): \(changed)")
+    case .requiresReplace:
+      #expect(failure?.code == .fileExists, "\(report)")
+      #expect(changed.isEmpty, "\(report): \(changed)")
+    }
+  }
+
   /// The diagnostics' messages and notes in `errors`, without the source
   /// lines they quote (which hold the command's own flags) or the carets.
   static func messages(in errors: String) -> String {
