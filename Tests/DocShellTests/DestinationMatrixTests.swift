@@ -285,7 +285,9 @@ struct DestinationMatrixTests {
       #expect(failure == nil, "\(report)")
       #expect(changed.allSatisfy { $0 == made.target }, "\(report): \(changed)")
       #expect(FileManager.default.contents(atPath: folder(made.target).path) == Data(bytes))
-      if cell.fixture == .readOnlyFile { #expect(FileStat(folder(made.target))?.permissions == 0o444) }
+      if cell.fixture == .readOnlyFile {
+        #expect(FileStat(folder(made.target))?.permissions == 0o444)
+      }
       if cell.fixture == .otherOwnersFile { #expect(FileStat(folder(made.target))?.owner == 65534) }
     case .refuse, .requiresForce:
       #expect(failure != nil && failure?.code != .fileExists, "\(report)")
@@ -518,5 +520,79 @@ struct DestinationMatrixTests {
     case .insideDocumentPackage: "../Trip.notes/x.txt"
     default: "../" + fixture.path
     }
+  }
+}
+
+extension DestinationMatrixTests {
+  /// The table `docs/saving.md` prints, rendered from the policy itself:
+  /// one row a class of destination, one column a group of writes that
+  /// decide alike, each cell what the write does without a flag (`writes`,
+  /// `refuses`) or the flag it needs (`--replace`, `--force`).
+  static func renderedTable() -> String {
+    let columns: [(title: String, writes: [DestinationPolicy.Write])] = [
+      ("`save`", [.save]),
+      ("autosave", [.autosave]),
+      ("`save-as`, `save-to`, `export`", [.saveAs, .saveTo, .export]),
+      ("`record`", [.record]),
+      (
+        "`test --update`, check's failure script, reports, history",
+        [.testUpdate, .failureScript, .report, .history]
+      ),
+    ]
+    typealias Row = (title: String, kind: WriteDestination.Kind, readOnly: Bool, slash: Bool)
+    let rows: [Row] = [
+      ("nothing", .nothing, false, false),
+      ("a file", .file, false, false),
+      ("a read-only file", .file, true, false),
+      ("a document package of the document's type", .documentPackage, false, false),
+      ("any other folder", .folder, false, false),
+      ("a symbolic link to nothing", .danglingLink, false, false),
+      ("a FIFO, a device or a socket", .fifo, false, false),
+      (
+        "the working folder, or a folder above it or above the document",
+        .workingFolder, false, false
+      ),
+      ("a place inside an open document's package", .insideDocumentPackage, false, false),
+      ("`PATH/` (a trailing slash) where nothing or a file is", .nothing, false, true),
+    ]
+    func cell(_ row: Row, _ writes: [DestinationPolicy.Write]) -> String {
+      let texts = Set(
+        writes.map { write -> String in
+          let package = row.kind == .documentPackage
+          func outcome(_ flags: DestinationPolicy.Flags) -> DestinationPolicy.Outcome {
+            DestinationPolicy.outcome(
+              of: write, kind: row.kind, isReadOnly: row.readOnly, hasTrailingSlash: row.slash,
+              flags: flags, writesPackage: package)
+          }
+          switch outcome([]) {
+          case .write: return "writes"
+          case .refuse: return "refuses"
+          case .requiresReplace:
+            return outcome([.replace]) == .write ? "with `--replace`" : "with `--force`"
+          case .requiresForce: return "with `--force`"
+          }
+        })
+      return texts.sorted().joined(separator: " / ")
+    }
+    var lines = [
+      "| what stands at the path | " + columns.map(\.title).joined(separator: " | ") + " |",
+      "|---|" + columns.map { _ in "---|" }.joined(),
+    ]
+    for row in rows {
+      lines.append(
+        "| \(row.title) | " + columns.map { cell(row, $0.writes) }.joined(separator: " | ")
+          + " |")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  @Test("docs/saving.md prints the policy's own table")
+  func documentedTable() throws {
+    let text = try String(
+      contentsOf: packageRoot.appendingPathComponent("docs/saving.md"), encoding: .utf8)
+    let table = Self.renderedTable()
+    #expect(
+      text.contains(table),
+      "docs/saving.md's destination table differs from the policy's; it is:\n\(table)")
   }
 }

@@ -42,7 +42,8 @@ struct DestinationRaceTests {
 
   nonisolated static let canary = Data("photo bytes 3b9d\n".utf8)
 
-  @Test("The kind is checked again at the commit; what took the file's place stays", arguments: cases)
+  @Test(
+    "The kind is checked again at the commit; what took the file's place stays", arguments: cases)
   func race(_ race: Case) async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("old\n", to: "a.txt")
