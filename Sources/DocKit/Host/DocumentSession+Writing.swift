@@ -282,13 +282,15 @@ extension DocumentSession {
     // a package of this type is read, off the main actor by the reader.
     var destination = try WriteDestination.inspect(url, context: .init(documentFile: fileURL))
     if destination.kind == .folder, writesPackage {
-      // The document's own package is one without being read again, but
-      // when it changed on disk: the folder another program put there,
-      // which a forced save would write into, must still read as this
-      // type (else it is refused as a folder, not reported as a conflict
-      // that forcing would resolve).
+      // The document's own package is one without being read again while
+      // it is unchanged on disk, or still holds names the session wrote:
+      // changes inside it are conflicts of content. A folder that took its
+      // place must read as this type (else it is refused as a folder, not
+      // reported as a conflict that forcing would resolve).
       let ownPlace = samePlace || destination.resolvedURL.path == ownAutosave?.path
-      if ownPlace && !isForcingSave && !hasConflict {
+      if ownPlace
+        && (!(isForcingSave || hasConflict) || holdsOwnNames(destination.resolvedURL))
+      {
         destination.kind = .documentPackage
       } else if (try? await backend.read(destination.resolvedURL, type, nil)) != nil {
         destination.kind = .documentPackage
@@ -320,6 +322,19 @@ extension DocumentSession {
     }
     writeNotices = DestinationPolicy.notices(for: destination)
     return destination
+  }
+
+  /// Whether the folder at `url` holds one of the first 64 names of the
+  /// package the session last read or wrote (or the session knows no
+  /// name): a folder another program put in its place holds none. One
+  /// `lstat` a name, through ``FileSystemContext/current``.
+  private func holdsOwnNames(_ url: URL) -> Bool {
+    guard let names = lastWrapper?.fileWrappers?.keys.sorted().prefix(64), !names.isEmpty
+    else { return true }
+    let folder = url.path
+    return names.contains { name in
+      (try? FileStatus.of(folder + "/" + name, in: nil, path: folder)) != nil
+    }
   }
 
   /// The permissions of the file at `url`; nil if there is none.
