@@ -33,21 +33,9 @@ public func runProgram(
   _ executable: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil,
   environment: [String: String] = [:]
 ) throws -> ProcessResult {
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-  process.currentDirectoryURL = directory ?? packageRoot
-  // A child that exits before reading all its input must not take this
-  // process down with SIGPIPE.
-  signal(SIGPIPE, SIG_IGN)
-  let inputPipe = input.map { _ in Pipe() }
-  process.standardInput = inputPipe ?? FileHandle.nullDevice
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
+  let (process, inputPipe, output, errors) = try launch(
+    executable, arguments, in: directory ?? packageRoot, environment: environment,
+    withInput: input != nil)
   if let input, let inputPipe {
     // Written from another thread, so that a child that writes a lot
     // before reading everything cannot deadlock with us.
@@ -58,6 +46,31 @@ public func runProgram(
     }
   }
   return finish(process, output: output, errors: errors)
+}
+
+/// Starts `executable` in `directory` with `environment` added to this
+/// process's, its output and errors each on a pipe, and its input on a
+/// pipe too (or none, when `withInput` is false).
+func launch(
+  _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String],
+  withInput: Bool = true
+) throws -> (process: Process, input: Pipe?, output: Pipe, errors: Pipe) {
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  process.currentDirectoryURL = directory
+  // A child that exits before reading all its input must not take this
+  // process down with SIGPIPE.
+  signal(SIGPIPE, SIG_IGN)
+  let input = withInput ? Pipe() : nil
+  process.standardInput = input ?? FileHandle.nullDevice
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  return (process, input, output, errors)
 }
 
 /// Reads `process`'s two pipes to their ends and waits for it to exit.
@@ -112,20 +125,11 @@ public func runDocrepl(
   _ arguments: [String], in directory: URL, first: String, until marker: String,
   then change: () throws -> Void, rest: String, environment: [String: String] = [:]
 ) throws -> ProcessResult {
-  let process = Process()
-  process.executableURL = docreplExecutable
-  process.arguments = arguments
-  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-  process.currentDirectoryURL = directory
-  signal(SIGPIPE, SIG_IGN)
-  let input = Pipe()
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  let writer = input.fileHandleForWriting
+  let (process, input, output, errors) = try launch(
+    docreplExecutable, arguments, in: directory, environment: environment)
+  guard let writer = input?.fileHandleForWriting else {
+    return finish(process, output: output, errors: errors)
+  }
   try writer.write(contentsOf: Data(first.utf8))
   var seen = Data()
   while !String(decoding: seen, as: UTF8.self).contains(marker) {

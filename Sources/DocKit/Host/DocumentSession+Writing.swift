@@ -82,9 +82,7 @@ extension DocumentSession {
   ///   ``FileWrapperError``. The document's own errors pass through; a
   ///   `CocoaError` of its own that names no file gets `url`.
   public func save(as url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
-    endEventGroup()
-    let type = try writableType(contentType ?? self.contentType, for: url)
-    try await exclusively { try await write(to: url, as: type, mode: .adopt(overwrite: overwrite)) }
+    try await save(as: url, contentType: contentType, overwrite: overwrite, force: false)
   }
 
   /// ``save(as:contentType:overwrite:)``, replacing a read-only file
@@ -92,32 +90,9 @@ extension DocumentSession {
   /// an Apple host asks the user to unlock the file.
   public func save(
     as url: URL, contentType: UTType? = nil, overwrite: Bool = false, force: Bool
-  )
-    async throws
-  {
-    endEventGroup()
-    let type = try writableType(contentType ?? self.contentType, for: url)
-    try await exclusively {
-      isForcingSave = force
-      defer { isForcingSave = false }
-      try await write(to: url, as: type, mode: .adopt(overwrite: overwrite || force))
-    }
-  }
-
-  /// ``save(to:contentType:overwrite:)``, replacing a read-only file at
-  /// `url` too when `force` is true. Not Apple API.
-  public func save(
-    to url: URL, contentType: UTType? = nil, overwrite: Bool = false, force: Bool
-  )
-    async throws
-  {
-    endEventGroup()
-    let type = try writableType(contentType ?? self.contentType, for: url)
-    try await exclusively {
-      isForcingSave = force
-      defer { isForcingSave = false }
-      try await write(to: url, as: type, mode: .copy(overwrite: overwrite || force))
-    }
+  ) async throws {
+    try await saveElsewhere(
+      url, contentType: contentType, force: force, mode: .adopt(overwrite: overwrite || force))
   }
 
   /// Writes a copy to `url`, leaving the document's file, type and
@@ -127,9 +102,30 @@ extension DocumentSession {
   ///
   /// - Throws: As ``save(as:contentType:overwrite:)``.
   public func save(to url: URL, contentType: UTType? = nil, overwrite: Bool = false) async throws {
+    try await save(to: url, contentType: contentType, overwrite: overwrite, force: false)
+  }
+
+  /// ``save(to:contentType:overwrite:)``, replacing a read-only file at
+  /// `url` too when `force` is true. Not Apple API.
+  public func save(
+    to url: URL, contentType: UTType? = nil, overwrite: Bool = false, force: Bool
+  ) async throws {
+    try await saveElsewhere(
+      url, contentType: contentType, force: force, mode: .copy(overwrite: overwrite || force))
+  }
+
+  /// Save as and save to: ends the open event, checks the type, and
+  /// writes in the session's turn, forcing over a read-only file if asked.
+  private func saveElsewhere(
+    _ url: URL, contentType: UTType?, force: Bool, mode: WriteMode
+  ) async throws {
     endEventGroup()
     let type = try writableType(contentType ?? self.contentType, for: url)
-    try await exclusively { try await write(to: url, as: type, mode: .copy(overwrite: overwrite)) }
+    try await exclusively {
+      isForcingSave = force
+      defer { isForcingSave = false }
+      try await write(to: url, as: type, mode: mode)
+    }
   }
 
   /// `type`, if the document writes it and it is declared (see
