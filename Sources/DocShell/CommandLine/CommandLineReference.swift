@@ -34,6 +34,11 @@ enum CommandLineReference {
       "--interactive", help: "Show the prompt even when standard input is no terminal.")
     static let batch = CommandLineOption(
       "--batch", help: "Read standard input in batch even from a terminal.")
+    static let bail = CommandLineOption(
+      "--bail",
+      help:
+        "Stop at the first command that fails, as 'set bail on' does: -c and batch input exit with its status; at the prompt the rest of that entry does not run. Before 'run', the same as 'run --bail'."
+    )
     static let history = CommandLineOption(
       "--history", value: "<file>", completion: .path,
       help:
@@ -130,12 +135,13 @@ enum CommandLineReference {
     ],
     options: [
       ProgramOptions.commands, ProgramOptions.interactive, ProgramOptions.batch,
-      ProgramOptions.history, noColor, help, ProgramOptions.version,
+      ProgramOptions.bail, ProgramOptions.history, noColor, help, ProgramOptions.version,
     ],
     operands: .none,
     examples: [
       "docrepl", "docrepl -c 'new text notes; append \"Milk\"; show; close --discard'",
       "printf 'new json cfg\\nset /a 1\\nshow\\n' | docrepl",
+      "docrepl --bail -c 'open config.json; set /debug false; save'",
       "docrepl run -C /tmp/work \"$PWD/trip.docscript\"",
     ],
     exitStatuses: [

@@ -49,7 +49,8 @@ enum RunCommand: ShellCommand {
       }
     }
     var options = context.interpreterOptions(in: folder)
-    options.bail = commandLine.contains(Option.bail)
+    // `docrepl --bail run` as `docrepl run --bail`.
+    options.bail = context.bail || commandLine.contains(Option.bail)
     options.echo = commandLine.contains(Option.echo)
     options.variables = variables
     let sink = StreamOutput(
