@@ -133,8 +133,12 @@ public enum Docrepl {
     interpreterOptions.bail = context.bail
     let interpreter = Interpreter(
       registry: context.registry, options: interpreterOptions, output: StreamOutput(color: color))
+    // However the loop ends: quit, exit, end of input, SIGTERM, SIGHUP.
+    // The prompt's completion keeps the interpreter, so its release at
+    // exit would not.
+    defer { interpreter.removeScratchFolders() }
     let signalPipe = TerminalSignals.install()
-    interpreter.isInterruptRequested = { TerminalSignals.isPending }
+    interpreter.isInterruptRequested = { TerminalSignals.isStopRequested }
     var loop: InputLoop
     if !options.commands.isEmpty {
       let text = options.commands.joined(separator: "\n")

@@ -153,7 +153,10 @@ enum CommandLineReference {
       (.usage, "usage: a bad command line"),
       (.dataError, "a malformed script (nothing ran), or unsafe input"),
       (.noInput, "a script, folder or document to open not found (this wins over 1)"),
-      (.interrupted, "interrupted (Ctrl-C in batch input, or in 'run')"),
+      (
+        .interrupted,
+        "interrupted: Ctrl-C in batch input or in 'run'; SIGTERM or SIGHUP, at the prompt too"
+      ),
     ],
     stopsAtFirstOperand: true)
 
@@ -179,7 +182,7 @@ enum CommandLineReference {
       (.success, "all ran"), (.failure, "a command failed"), (.usage, "a bad command line"),
       (.dataError, "a script did not parse"),
       (.noInput, "a script, the folder or a document to open not found"),
-      (.interrupted, "interrupted (Ctrl-C)"),
+      (.interrupted, "interrupted (Ctrl-C, SIGTERM or SIGHUP)"),
     ])
 
   static let test = Subcommand(
