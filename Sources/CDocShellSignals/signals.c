@@ -8,15 +8,29 @@
 
 /// Set by SIGINT; cleared by the loop once it has acted on it.
 static volatile sig_atomic_t interrupt_flag = 0;
+/// The number of the SIGTERM or SIGHUP that came, or 0; never cleared:
+/// docrepl is to end.
+static volatile sig_atomic_t termination_signal = 0;
 /// The self-pipe: the handler writes the signal's number to [1], and the
 /// loop polls [0] beside standard input.
 static int signal_pipe[2] = {-1, -1};
 
 /// The only code that runs in signal context: a store to a
-/// `volatile sig_atomic_t` and a write(2), both async-signal-safe.
+/// `volatile sig_atomic_t`, a write(2) and, for SIGTERM and SIGHUP, a
+/// sigaction(2), all async-signal-safe. A second SIGTERM (or SIGHUP)
+/// gets the default action, and ends the process at once: for a command
+/// that cannot stop midway.
 static void handle_signal(int signal_number) {
   int saved_errno = errno;
   if (signal_number == SIGINT) interrupt_flag = 1;
+  if (signal_number == SIGTERM || signal_number == SIGHUP) {
+    termination_signal = signal_number;
+    struct sigaction default_action;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    sigaction(signal_number, &default_action, NULL);
+  }
   if (signal_pipe[1] >= 0) {
     unsigned char byte = (unsigned char)signal_number;
     (void)!write(signal_pipe[1], &byte, 1);
@@ -48,6 +62,16 @@ int docshell_signals_install(void) {
   sigemptyset(&handled);
   sigaddset(&handled, SIGINT);
   sigaddset(&handled, SIGWINCH);
+  // SIGTERM and SIGHUP, unless ignored: `nohup docrepl run …` keeps
+  // running when the terminal goes.
+  int ending[] = {SIGTERM, SIGHUP};
+  for (int i = 0; i < 2; i++) {
+    struct sigaction previous;
+    if (sigaction(ending[i], NULL, &previous) != 0) return -1;
+    if (previous.sa_handler == SIG_IGN) continue;
+    if (sigaction(ending[i], &action, NULL) != 0) return -1;
+    sigaddset(&handled, ending[i]);
+  }
   if (sigprocmask(SIG_UNBLOCK, &handled, NULL) != 0) return -1;
   return signal_pipe[0];
 }
@@ -61,3 +85,5 @@ int docshell_signals_next(void) {
 int docshell_interrupt_pending(void) { return interrupt_flag != 0; }
 
 void docshell_interrupt_clear(void) { interrupt_flag = 0; }
+
+int docshell_termination_signal(void) { return termination_signal; }

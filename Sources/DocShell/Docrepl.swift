@@ -57,6 +57,7 @@ public enum Docrepl {
         return .success
       }
       context.noColor = commandLine.contains(CommandLineReference.noColor)
+      context.bail = commandLine.contains(CommandLineReference.ProgramOptions.bail)
       guard let name = commandLine.operands.first else {
         return await repl(context: context, options: try LoopOptions(commandLine))
       }
@@ -69,6 +70,12 @@ public enum Docrepl {
         throw CommandLineError(
           .other(
             "'-c', '--interactive', '--batch' and '--history' are for the prompt, not '\(name)'"))
+      }
+      if context.bail,
+        ![CommandLineReference.run.name, CommandLineReference.helpCommand.name].contains(
+          command.reference.name)
+      {
+        throw CommandLineError(.other("'--bail' is for the prompt, '-c' and 'run', not '\(name)'"))
       }
       reported = command.reference
       let parsed = try CommandLineParser.parse(
@@ -122,11 +129,16 @@ public enum Docrepl {
       && (options.mode.map { $0 == .interactive } ?? (isatty(STDIN_FILENO) == 1))
     let color = DiagnosticColor.forStandardError(
       environment: context.environment, disabled: context.noColor)
+    var interpreterOptions = context.interpreterOptions()
+    interpreterOptions.bail = context.bail
     let interpreter = Interpreter(
-      registry: context.registry, options: context.interpreterOptions(),
-      output: StreamOutput(color: color))
+      registry: context.registry, options: interpreterOptions, output: StreamOutput(color: color))
+    // However the loop ends: quit, exit, end of input, SIGTERM, SIGHUP.
+    // The prompt's completion keeps the interpreter, so its release at
+    // exit would not.
+    defer { interpreter.removeScratchFolders() }
     let signalPipe = TerminalSignals.install()
-    interpreter.isInterruptRequested = { TerminalSignals.isPending }
+    interpreter.isInterruptRequested = { TerminalSignals.isStopRequested }
     var loop: InputLoop
     if !options.commands.isEmpty {
       let text = options.commands.joined(separator: "\n")

@@ -15,6 +15,8 @@ struct ShellContext {
   var workingDirectory: URL
   /// `--no-color`: diagnostics stay plain even on a terminal.
   var noColor = false
+  /// `--bail` before the command: scripts stop at their first failure.
+  var bail = false
 
   /// Interpreter options for a run in `folder` (the working folder by
   /// default), autosaving untitled documents where DocKit does by default.

@@ -51,6 +51,7 @@ struct CompletionScriptTests {
     #expect(try offers(["docrepl", "test", "--jo"]) == ["--jobs"])
     #expect(try offers(["docrepl", "run", "--b"]) == ["--bail"])
     #expect(try offers(["docrepl", "--ver"]) == ["--version"])
+    #expect(try offers(["docrepl", "--ba"]) == ["--bail", "--batch"])
     #expect(try offers(["docrepl", "completion", ""]) == ["bash", "fish", "zsh"])
     // A value that is free text gets nothing.
     #expect(try offers(["docrepl", "test", "--jobs", ""]) == [])

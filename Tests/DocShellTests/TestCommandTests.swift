@@ -455,6 +455,7 @@ struct TestCommandTests {
       append two
       open "$SCRIPT_DIR/missing.txt"
       #! error: no such file '$SCRIPT_DIR/missing.txt'
+      use untitled
       autosave now
 
       """

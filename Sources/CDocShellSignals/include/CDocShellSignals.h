@@ -1,5 +1,6 @@
-// Ctrl-C and window-size changes for DocShell's input loop: a C signal
-// handler that only sets a flag and writes to a self-pipe. And Ctrl-C or
+// Ctrl-C, window-size changes, SIGTERM and SIGHUP for DocShell's input
+// loop: a C signal handler that only sets a flag and writes to a
+// self-pipe. And Ctrl-C or
 // SIGTERM during a run (`docrepl test`, `docrepl check`): a handler that
 // only sets a flag.
 //
@@ -12,9 +13,13 @@
 #ifndef DOCSHELL_CDOCSHELLSIGNALS_H
 #define DOCSHELL_CDOCSHELLSIGNALS_H
 
-/// Creates the self-pipe (non-blocking, close-on-exec) and handles SIGINT
-/// and SIGWINCH, without SA_RESTART so that a blocking read returns EINTR,
-/// and unblocks both. Returns the pipe's read end, or -1 with errno set.
+/// Creates the self-pipe (non-blocking, close-on-exec) and handles SIGINT,
+/// SIGWINCH, and SIGTERM and SIGHUP unless they are ignored, without
+/// SA_RESTART so that a blocking read returns EINTR, and unblocks them.
+/// Each writes its number to the pipe. The first SIGTERM (or SIGHUP) is
+/// noted for docshell_termination_signal, and gives that signal its
+/// default action back: a second one ends the process. Returns the pipe's
+/// read end, or -1 with errno set.
 int docshell_signals_install(void);
 
 /// Reads one signal number from the self-pipe; 0 when it is empty.
@@ -25,6 +30,10 @@ int docshell_interrupt_pending(void);
 
 /// Clears the SIGINT flag.
 void docshell_interrupt_clear(void);
+
+/// The number of the first SIGTERM or SIGHUP since the install, or 0.
+/// Never cleared: the program is to end, after cleaning up.
+int docshell_termination_signal(void);
 
 /// Catches SIGINT and SIGTERM for a run, in one step and before anything
 /// waits for them, so that none is lost: the first sets a flag and gives

@@ -203,6 +203,37 @@ extension Interpreter {
   private func resolveBuiltin(
     _ builtin: BuiltinCommand, name: Argument, arguments rest: [Argument], inGroup: Bool
   ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
+    guard builtin.makesCurrent else {
+      return try resolveAnyBuiltin(builtin, name: name, arguments: rest, inGroup: inGroup)
+    }
+    // `new` or `open` that fails, at its arguments or while it runs,
+    // leaves no document current: what follows it was meant for the
+    // document it did not make, and must not change the one that was
+    // current before. `expect-error` and a failed group put the current
+    // one back, as they put everything back.
+    do {
+      let (handle, run) = try resolveAnyBuiltin(
+        builtin, name: name, arguments: rest, inGroup: inGroup)
+      return (
+        handle,
+        { [self] in
+          do {
+            try await run()
+          } catch {
+            currentName = nil
+            throw error
+          }
+        }
+      )
+    } catch {
+      currentName = nil
+      throw error
+    }
+  }
+
+  private func resolveAnyBuiltin(
+    _ builtin: BuiltinCommand, name: Argument, arguments rest: [Argument], inGroup: Bool
+  ) throws -> ((any DocumentHandle)?, () async throws -> Void) {
     guard builtin.spec.isAllowedInGroup || !inGroup else {
       throw ScriptError(
         "'\(name.text)' cannot run inside a group", at: name,
@@ -289,10 +320,12 @@ extension Interpreter {
       return handle
     }
     guard let currentName, let handle = documents[currentName] else {
-      throw ScriptError(
-        "no document is open", at: command,
-        notes: [.init("create one with 'new', or 'open' a file")]
-      )
+      // Documents are open, but a failed `new` or `open` left none current.
+      let note: Diagnostic.Note =
+        documents.isEmpty
+        ? .init("create one with 'new', or 'open' a file")
+        : .init("no document is current: 'use NAME' makes an open one current")
+      throw ScriptError("no document is open", at: command, notes: [note])
     }
     return handle
   }

@@ -8,9 +8,9 @@ extension Interpreter {
         "new", [.required("TYPE"), .optional("NAME")],
         summary: "creates an untitled document and makes it current",
         discussion:
-          "TYPE is a short name (text, markdown, json, notes, binary) or a UTI. NAME defaults to untitled-1, untitled-2 and onward.",
+          "TYPE is a short name (text, markdown, json, notes, binary) or a UTI. NAME defaults to untitled-1, untitled-2 and onward. If it fails, no document is current: 'use NAME' makes an open one current again.",
         example: "new notes Trip", topic: .documents, isAllowedInGroup: false),
-      actsOnDocument: false
+      actsOnDocument: false, makesCurrent: true
     ) { interpreter, arguments, _ in
       try interpreter.newDocument(arguments)
     },
@@ -19,9 +19,9 @@ extension Interpreter {
         "open", [.required("PATH"), .keyword("as", value: "NAME"), .option("type", value: "UTI")],
         summary: "opens a file and makes it current",
         discussion:
-          "The type comes from the file's extension unless --type gives it. NAME defaults to the file's base name.",
+          "The type comes from the file's extension unless --type gives it. NAME defaults to the file's base name. If it fails, no document is current: 'use NAME' makes an open one current again.",
         example: "open Trip.notes as trip", topic: .documents, isAllowedInGroup: false),
-      actsOnDocument: false
+      actsOnDocument: false, makesCurrent: true
     ) { interpreter, arguments, _ in
       try await interpreter.openDocument(arguments)
     },

@@ -241,11 +241,13 @@ public final class Interpreter {
     return await runTopLevel(source, url: nil, statements: statements)
   }
 
-  /// Resets what one run reports: an interruption stops one run, not the
-  /// ones a prompt starts next.
+  /// Resets what one run reports: an interruption, or `bail` at a
+  /// failure, stops one run, not the ones a prompt starts next.
   private func beginRun() {
     interrupted = false
+    stopped = false
     leaving = false
+    result.stoppedByBail = false
     result.isMalformed = false
     result.wasInterrupted = false
     result.leaveRequested = false

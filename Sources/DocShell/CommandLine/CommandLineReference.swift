@@ -34,6 +34,11 @@ enum CommandLineReference {
       "--interactive", help: "Show the prompt even when standard input is no terminal.")
     static let batch = CommandLineOption(
       "--batch", help: "Read standard input in batch even from a terminal.")
+    static let bail = CommandLineOption(
+      "--bail",
+      help:
+        "Stop at the first command that fails, as 'set bail on' does: -c and batch input exit with its status; at the prompt the rest of that entry does not run. Before 'run', the same as 'run --bail'."
+    )
     static let history = CommandLineOption(
       "--history", value: "<file>", completion: .path,
       help:
@@ -130,12 +135,13 @@ enum CommandLineReference {
     ],
     options: [
       ProgramOptions.commands, ProgramOptions.interactive, ProgramOptions.batch,
-      ProgramOptions.history, noColor, help, ProgramOptions.version,
+      ProgramOptions.bail, ProgramOptions.history, noColor, help, ProgramOptions.version,
     ],
     operands: .none,
     examples: [
       "docrepl", "docrepl -c 'new text notes; append \"Milk\"; show; close --discard'",
       "printf 'new json cfg\\nset /a 1\\nshow\\n' | docrepl",
+      "docrepl --bail -c 'open config.json; set /debug false; save'",
       "docrepl run -C /tmp/work \"$PWD/trip.docscript\"",
     ],
     exitStatuses: [
@@ -147,7 +153,10 @@ enum CommandLineReference {
       (.usage, "usage: a bad command line"),
       (.dataError, "a malformed script (nothing ran), or unsafe input"),
       (.noInput, "a script, folder or document to open not found (this wins over 1)"),
-      (.interrupted, "interrupted (Ctrl-C in batch input, or in 'run')"),
+      (
+        .interrupted,
+        "interrupted: Ctrl-C in batch input or in 'run'; SIGTERM or SIGHUP, at the prompt too"
+      ),
     ],
     stopsAtFirstOperand: true)
 
@@ -173,7 +182,7 @@ enum CommandLineReference {
       (.success, "all ran"), (.failure, "a command failed"), (.usage, "a bad command line"),
       (.dataError, "a script did not parse"),
       (.noInput, "a script, the folder or a document to open not found"),
-      (.interrupted, "interrupted (Ctrl-C)"),
+      (.interrupted, "interrupted (Ctrl-C, SIGTERM or SIGHUP)"),
     ])
 
   static let test = Subcommand(

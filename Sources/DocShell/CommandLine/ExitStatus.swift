@@ -18,5 +18,8 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable {
   /// An input file did not exist (`EX_NOINPUT`).
   public static let noInput = ExitStatus(rawValue: 66)
   /// Interrupted by Ctrl-C (`SIGINT`): 128 + 2, as shells report it.
+  /// Also what `SIGTERM` and `SIGHUP` end the prompt and scripts with,
+  /// once they have stopped at a safe point and cleaned up, as `docrepl
+  /// test` and `docrepl check` do for `SIGTERM`.
   public static let interrupted = ExitStatus(rawValue: 130)
 }

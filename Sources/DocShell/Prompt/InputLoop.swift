@@ -37,16 +37,22 @@ struct InputLoop {
   }
 
   /// Runs until the input ends (and, at a prompt, the user agrees to
-  /// leave), and returns the exit status: 130 if Ctrl-C stopped batch
-  /// input, 66 if an entry failed because a file it reads is missing, 1
-  /// if any entry failed or did not parse, else 0. At a prompt, leaving
-  /// is 0.
+  /// leave), or SIGTERM or SIGHUP comes, and returns the exit status: 130
+  /// if Ctrl-C stopped batch input or SIGTERM or SIGHUP came, 66 if an
+  /// entry failed because a file it reads is missing, 1 if any entry
+  /// failed or did not parse, else 0. At a prompt, leaving is 0.
   mutating func run() async -> ExitStatus {
     let interactive = source.isInteractive
     defer { finishRecording() }
     var reader = EntryReader(name: name)
     var failed = false
     while true {
+      // SIGTERM or SIGHUP: what ran was stopped at a safe point (or the
+      // wait for a line ended); leave without asking.
+      if TerminalSignals.isTerminating {
+        warnAboutDirtyDocuments()
+        return .interrupted
+      }
       let pending = pendingEntry
       let interpreter = interpreter
       let event = await reader.next(from: &source) { entrySoFar in
@@ -61,13 +67,14 @@ struct InputLoop {
         if await !runEntry(entry) {
           failed = true
         }
+        if TerminalSignals.isTerminating { continue }
         if interpreter.currentResult.leaveRequested {
           // `quit` or `exit`: as Ctrl-D.
           if !interactive {
             warnAboutDirtyDocuments()
             return failed ? failureStatus : .success
           }
-          if await mayLeave() { return .success }
+          if await mayLeave() { return leavingStatus }
           continue
         }
         if interactive { continue }
@@ -80,19 +87,27 @@ struct InputLoop {
           return failureStatus
         }
       case .interrupt:
+        if TerminalSignals.isTerminating { continue }
         if !interactive {
           warnAboutDirtyDocuments()
           return .interrupted
         }
       case .end, .closed:
+        if TerminalSignals.isTerminating { continue }
         if interactive {
-          if await mayLeave() { return .success }
+          if await mayLeave() { return leavingStatus }
           continue
         }
         warnAboutDirtyDocuments()
         return failed ? failureStatus : .success
       }
     }
+  }
+
+  /// The status of leaving the prompt: 0, or 130 if SIGTERM or SIGHUP
+  /// came while it asked about unsaved changes.
+  private var leavingStatus: ExitStatus {
+    TerminalSignals.isTerminating ? .interrupted : .success
   }
 
   /// The status of input in which something failed: 66 if a file to

@@ -31,6 +31,9 @@ final class ReadlineSource: LineSource {
   }
 
   func readLine(prompt: String) async -> LineEvent {
+    // SIGTERM or SIGHUP came while a command ran: its byte in the pipe
+    // was spent, and nothing more is to be read.
+    if TerminalSignals.isTerminating { return .closed }
     Self.received.withLock { $0 = nil }
     docrepl_readline_forget_eof()
     rl_callback_handler_install(prompt) { line in ReadlineSource.receive(line) }
@@ -66,6 +69,14 @@ final class ReadlineSource: LineSource {
             write(STDOUT_FILENO, "\n", 1)
             docrepl_readline_clear_line()
             return .interrupt
+          case .terminate:
+            // SIGTERM or SIGHUP: the line is dropped, the terminal is
+            // given back as readline found it, and the loop ends.
+            rl_free_line_state()
+            rl_callback_sigcleanup()
+            rl_callback_handler_remove()
+            write(STDOUT_FILENO, "\n", 1)
+            return .closed
           }
         }
       }

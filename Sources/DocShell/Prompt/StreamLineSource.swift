@@ -55,8 +55,9 @@ struct StreamLineSource: LineSource {
       } else if count == 0 {
         atEnd = true
       } else if errno == EINTR {
-        // The handler runs without SA_RESTART so that Ctrl-C ends the wait.
-        if TerminalSignals.isPending { return .interrupt }
+        // The handler runs without SA_RESTART so that Ctrl-C (or SIGTERM,
+        // or SIGHUP) ends the wait.
+        if TerminalSignals.isStopRequested { return .interrupt }
       } else {
         atEnd = true
       }

@@ -1,9 +1,12 @@
 import CDocShellSignals
 import Glibc
 
-/// Ctrl-C and window-size changes, through a C signal handler that only
-/// sets a flag and writes to a self-pipe (`CDocShellSignals`); everything
-/// else happens here, outside signal context.
+/// Ctrl-C, window-size changes, SIGTERM and SIGHUP, through a C signal
+/// handler that only sets a flag and writes to a self-pipe
+/// (`CDocShellSignals`); everything else happens here, outside signal
+/// context. SIGTERM and SIGHUP stop a running command as Ctrl-C does, and
+/// then end docrepl the way leaving does, so that the scratch folders go
+/// too.
 ///
 /// The flag and the pipe are defined once, in that target's C file, and
 /// read through calls into it, so every reader sees the one the handler
@@ -12,6 +15,8 @@ enum TerminalSignals {
   /// A signal the loop acts on.
   enum Signal {
     case interrupt, windowChanged
+    /// SIGTERM or SIGHUP: docrepl is to end.
+    case terminate
   }
 
   /// Installs the handlers; returns the self-pipe's read end for `poll`,
@@ -28,13 +33,25 @@ enum TerminalSignals {
   /// Forgets an earlier Ctrl-C.
   static func clear() { docshell_interrupt_clear() }
 
+  /// Whether SIGTERM or SIGHUP came: docrepl is to stop what it runs and
+  /// end. Never forgotten.
+  static var isTerminating: Bool { docshell_termination_signal() != 0 }
+
+  /// Whether what runs should stop at its next safe point: Ctrl-C, or
+  /// SIGTERM or SIGHUP. What the interpreter asks.
+  static var isStopRequested: Bool { isPending || isTerminating }
+
   /// The signals waiting in the self-pipe, oldest first; empties it.
   static func drain() -> [Signal] {
     var signals: [Signal] = []
     while true {
       let number = docshell_signals_next()
       if number == 0 { return signals }
-      signals.append(number == SIGWINCH ? .windowChanged : .interrupt)
+      switch number {
+      case SIGWINCH: signals.append(.windowChanged)
+      case SIGTERM, SIGHUP: signals.append(.terminate)
+      default: signals.append(.interrupt)
+      }
     }
   }
 }

@@ -49,20 +49,23 @@ enum RunCommand: ShellCommand {
       }
     }
     var options = context.interpreterOptions(in: folder)
-    options.bail = commandLine.contains(Option.bail)
+    // `docrepl --bail run` as `docrepl run --bail`.
+    options.bail = context.bail || commandLine.contains(Option.bail)
     options.echo = commandLine.contains(Option.echo)
     options.variables = variables
     let sink = StreamOutput(
       color: DiagnosticColor.forStandardError(environment: context.environment, disabled: noColor))
     let interpreter = Interpreter(
       registry: context.registry, options: options, output: sink)
+    // However the run ends, SIGTERM and SIGHUP included.
+    defer { interpreter.removeScratchFolders() }
     TerminalSignals.install()
-    interpreter.isInterruptRequested = { TerminalSignals.isPending }
+    interpreter.isInterruptRequested = { TerminalSignals.isStopRequested }
     var status = ExitStatus.success
     for script in scripts {
       let result = await interpreter.run(script.source, url: script.url)
       if result.isMalformed { return .dataError }
-      if result.wasInterrupted || TerminalSignals.isPending { return .interrupted }
+      if result.wasInterrupted || TerminalSignals.isStopRequested { return .interrupted }
       if !result.succeeded { status = result.missingFiles > 0 ? .noInput : .failure }
       if result.stoppedByBail || result.leaveRequested { break }
     }
