@@ -104,8 +104,12 @@ public enum DestinationPolicy {
 
   /// What `write` does at `destination` with `flags`.
   ///
-  /// - Parameter writesPackage: Whether the write makes a folder (a
-  ///   package type) rather than a file.
+  /// - Parameters:
+  ///   - write: The kind of write.
+  ///   - destination: What stands at the path.
+  ///   - flags: What the user allowed by name.
+  ///   - writesPackage: Whether the write makes a folder (a package type)
+  ///     rather than a file.
   public static func outcome(
     of write: Write, at destination: WriteDestination, flags: Flags = [],
     writesPackage: Bool = false
@@ -117,6 +121,14 @@ public enum DestinationPolicy {
   }
 
   /// The table itself: what `write` does at a destination of `kind`.
+  ///
+  /// - Parameters:
+  ///   - write: The kind of write.
+  ///   - kind: The class of what stands at the path.
+  ///   - isReadOnly: For a file, whether its permission bits deny writing.
+  ///   - hasTrailingSlash: Whether the path ends in `/`.
+  ///   - flags: What the user allowed by name.
+  ///   - writesPackage: Whether the write makes a folder (a package type).
   public static func outcome(
     of write: Write, kind: WriteDestination.Kind, isReadOnly: Bool = false,
     hasTrailingSlash: Bool = false, flags: Flags = [], writesPackage: Bool = false
@@ -148,8 +160,13 @@ public enum DestinationPolicy {
   }
 
   /// Why `outcome` refuses a write to `destination`, in a few words
-  /// without the path ("this is a FIFO; it is never replaced"); nil for
-  /// ``Outcome/write``.
+  /// without the path ("this is a FIFO (named pipe); only files and
+  /// document packages are replaced"); nil for ``Outcome/write``.
+  ///
+  /// - Parameters:
+  ///   - outcome: What the table decided.
+  ///   - destination: What stands at the path.
+  ///   - writesPackage: Whether the write makes a folder (a package type).
   public static func reason(
     for outcome: Outcome, at destination: WriteDestination, writesPackage: Bool = false
   ) -> String? {
@@ -217,7 +234,16 @@ public enum DestinationPolicy {
   /// Decides `write` at `destination`: returns if it may go ahead, and
   /// throws the refusal otherwise.
   ///
-  /// - Throws: ``DocumentSessionError`` (see ``refusal(_:at:writesPackage:)``).
+  /// - Parameters:
+  ///   - write: The kind of write.
+  ///   - destination: What stands at the path.
+  ///   - flags: What the user allowed by name.
+  ///   - writesPackage: Whether the write makes a folder (a package type).
+  /// - Throws: ``DocumentSessionError`` whose code says why:
+  ///   ``DocumentSessionError/Code/fileExists`` for a file that needs
+  ///   ``Flags/replace``, ``DocumentSessionError/Code/readOnlyFile`` for one
+  ///   that needs ``Flags/force``, and the destination's own code for a
+  ///   refusal whatever the flags.
   public static func check(
     _ write: Write, at destination: WriteDestination, flags: Flags = [],
     writesPackage: Bool = false
