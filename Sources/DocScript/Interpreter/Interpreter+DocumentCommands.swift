@@ -208,6 +208,6 @@ extension Interpreter {
     return SessionEnvironment(
       now: { clock.now }, autosaveDirectory: options.autosaveDirectory,
       autosavePolicy: AutosavePolicy(),
-      makeAutosaveName: { [counter = autosaveNames] in counter.next() })
+      makeAutosaveName: { AutosaveNames.next() })
   }
 }

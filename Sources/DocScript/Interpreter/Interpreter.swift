@@ -104,7 +104,6 @@ public final class Interpreter {
   var snapshots: [String: (document: String, snapshot: StoredSnapshot)] = [:]
   var snapshotOrder: [String] = []
   var snapshotCount = 0
-  let autosaveNames = AutosaveNames()
   /// The folders `scratch` made, removed when the interpreter goes.
   var scratchFolders: [TemporaryWorkingFolder] = []
 
