@@ -41,6 +41,10 @@ public struct DocumentSessionError: LocalizedError, Sendable, Hashable, CustomSt
     public static let destinationHoldsWorkingFolder = Code("destinationHoldsWorkingFolder")
     /// A destination inside the document's own package.
     public static let destinationInsideDocument = Code("destinationInsideDocument")
+    /// An autosave folder that belongs to another user, or that others
+    /// may write in (a link to one counts): an untitled document's
+    /// autosave is not written there.
+    public static let unsafeAutosaveFolder = Code("unsafeAutosaveFolder")
 
     public var description: String { name }
   }

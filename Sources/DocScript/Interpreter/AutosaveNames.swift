@@ -10,7 +10,8 @@ import Glibc
 /// Two docrepl processes that autosave into one folder never share a
 /// name: two that run at once have different pids, and a later one that
 /// the system gave the pid of one that left autosaves behind has another
-/// token. No transcript shows the names.
+/// token (and DocKit skips a name something is already at). No
+/// transcript shows the names.
 enum AutosaveNames {
   /// The process's random part.
   static let processToken: String = {
