@@ -134,11 +134,46 @@ extension DocumentSession {
     }
   }
 
+  /// Checks the autosave folder at `folder` as an autosave does before it
+  /// writes there (``checkAutosaveFolder(_:at:narrowing:)``), without
+  /// changing it: for a program about to read what is in it. A missing
+  /// folder passes.
+  package nonisolated static func checkAutosaveFolder(at folder: URL) throws(CocoaError) {
+    let descriptor: FileDescriptor
+    do throws(SystemCallError) {
+      descriptor = try FileDescriptor.open(
+        folder.path, in: nil, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, path: folder.path)
+    } catch  where error.errno == ENOENT {
+      return
+    } catch {
+      throw CocoaError(FileWrapperError(error), writing: false, url: folder)
+    }
+    try checkAutosaveFolder(descriptor, at: folder, narrowing: false)
+  }
+
+  /// Moves the autosave at `url` to `newURL` in the same folder, never
+  /// over anything (`renameat2` with `RENAME_NOREPLACE`), and syncs the
+  /// folder: how a program takes over an autosave it recovers, so that
+  /// the program that wrote it, if it still runs, and this one never
+  /// write the same file.
+  package nonisolated static func moveAutosave(at url: URL, to newURL: URL) throws(CocoaError) {
+    let folderPath = url.deletingLastPathComponent().path
+    do throws(SystemCallError) {
+      let folder = try FileDescriptor.open(
+        folderPath, in: nil, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, path: folderPath)
+      try folder.rename(
+        url.lastPathComponent, to: newURL.lastPathComponent, mode: .noReplace, path: url.path)
+      try folder.sync(path: folderPath)
+    } catch {
+      throw CocoaError(FileWrapperError(error), writing: true, url: url)
+    }
+  }
+
   /// `name` with `pathExtension` in `folder`, or, if something is already
   /// there (an autosave another process left under a name this one
   /// reuses), the first of `name-2`, `name-3`… that is free: an autosave
   /// never replaces one it did not write.
-  nonisolated static func freeAutosaveURL(
+  package nonisolated static func freeAutosaveURL(
     in folder: URL, name: String, pathExtension: String?
   ) -> URL {
     func url(_ candidate: String) -> URL {
@@ -162,8 +197,11 @@ extension DocumentSession {
   }
 
   /// After a recovery: the document read from an autosave is untitled and
-  /// dirty, and keeps autosaving to the same file.
-  func adoptRecoveredAutosave(at url: URL) {
+  /// dirty, and keeps autosaving to the same file, which goes when it is
+  /// saved as a file of its own or closed. What `recover(autosaveAt:)`
+  /// does after opening `url`; DocScript's `recover` calls it on a session
+  /// of any kind.
+  package func adoptRecoveredAutosave(at url: URL) {
     fileURL = nil
     autosaveURL = url
     savedChangeCount = nil

@@ -10,8 +10,10 @@ import Glibc
 /// Two docrepl processes that autosave into one folder never share a
 /// name: two that run at once have different pids, and a later one that
 /// the system gave the pid of one that left autosaves behind has another
-/// token (and DocKit skips a name something is already at). No
-/// transcript shows the names.
+/// token (and DocKit skips a name something is already at). A script's
+/// own autosaves show only in the warning about an unsaved document when
+/// input ends, never in what it prints: `recover` lists the autosaves no
+/// open document writes, which other processes left.
 enum AutosaveNames {
   /// The process's random part.
   static let processToken: String = {

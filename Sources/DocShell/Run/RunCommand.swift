@@ -58,6 +58,9 @@ enum RunCommand: ShellCommand {
       registry: context.registry, options: options, output: sink)
     TerminalSignals.install()
     interpreter.isInterruptRequested = { TerminalSignals.isPending }
+    // Documents without unsaved changes are closed (an autosave left from
+    // before their last undo goes); the others keep their autosaves.
+    defer { interpreter.closeDocuments(discardingChanges: false) }
     var status = ExitStatus.success
     for script in scripts {
       let result = await interpreter.run(script.source, url: script.url)
