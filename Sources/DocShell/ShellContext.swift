@@ -19,10 +19,11 @@ struct ShellContext {
   var bail = false
 
   /// Interpreter options for a run in `folder` (the working folder by
-  /// default), autosaving untitled documents where DocKit does by default.
+  /// default), autosaving untitled documents where DocKit does by default,
+  /// as ``environment`` decides it (`XDG_STATE_HOME`, `HOME`).
   func interpreterOptions(in folder: URL? = nil) -> Interpreter.Options {
     Interpreter.Options(
       workingDirectory: folder ?? workingDirectory, environment: environment,
-      autosaveDirectory: DocumentHost.current.autosaveDirectory)
+      autosaveDirectory: DocumentHost.current.autosaveDirectory(environment: environment))
   }
 }

@@ -53,7 +53,8 @@ struct CompletionTests {
     Case("print x; us", ["use"]),
     Case("print x\nus", ["use"]),
     Case("group g { us", ["use"]),
-    Case("  group g {\n  re", ["record", "redo", "remove", "replace", "restore", "revert"]),
+    Case(
+      "  group g {\n  re", ["record", "recover", "redo", "remove", "replace", "restore", "revert"]),
     // Document names, snapshot names, types.
     Case("use ", ["Plans", "Trip"]),
     Case("close T", ["Trip"]),

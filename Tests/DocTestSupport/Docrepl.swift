@@ -16,26 +16,27 @@ public struct ProcessResult: Sendable {
 /// Runs the `docrepl` binary built next to the test bundle, in
 /// `directory` (the package root by default), with `input` as its
 /// standard input (none when nil) and `environment` added to this
-/// process's.
+/// process's, less the variables named in `removing`.
 public func runDocrepl(
   _ arguments: [String], in directory: URL? = nil, input: String? = nil,
-  environment: [String: String] = [:]
+  environment: [String: String] = [:], removing: Set<String> = []
 ) throws -> ProcessResult {
   try runProgram(
     docreplExecutable, arguments, in: directory, input: input.map { Data($0.utf8) },
-    environment: environment)
+    environment: environment, removing: removing)
 }
 
 /// Runs `executable` in `directory` (the package root by default), with
 /// `input` as its standard input (none when nil) and `environment` added
-/// to this process's, and collects its output.
+/// to this process's, less the variables named in `removing`, and
+/// collects its output.
 public func runProgram(
   _ executable: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil,
-  environment: [String: String] = [:]
+  environment: [String: String] = [:], removing: Set<String> = []
 ) throws -> ProcessResult {
   let (process, inputPipe, output, errors) = try launch(
     executable, arguments, in: directory ?? packageRoot, environment: environment,
-    withInput: input != nil)
+    removing: removing, withInput: input != nil)
   if let input, let inputPipe {
     // Written from another thread, so that a child that writes a lot
     // before reading everything cannot deadlock with us.
@@ -49,16 +50,17 @@ public func runProgram(
 }
 
 /// Starts `executable` in `directory` with `environment` added to this
-/// process's, its output and errors each on a pipe, and its input on a
+/// process's (less the variables named in `removing`), its output and errors each on a pipe, and its input on a
 /// pipe too (or none, when `withInput` is false).
 func launch(
   _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String],
-  withInput: Bool = true
+  removing: Set<String> = [], withInput: Bool = true
 ) throws -> (process: Process, input: Pipe?, output: Pipe, errors: Pipe) {
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
   process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    .filter { !removing.contains($0.key) }
   process.currentDirectoryURL = directory
   // A child that exits before reading all its input must not take this
   // process down with SIGPIPE.

@@ -11,7 +11,7 @@ public import Foundation
 ///     let trips = try DocumentHost(identifier: "trips")
 ///     try await DocumentHost.$current.withValue(trips) {
 ///       // Journals are `.<name>.<hash>.trips-journal`, and untitled
-///       // documents autosave in `~/.local/state/trips/autosave`.
+///       // documents autosave in `$HOME/.local/state/trips/autosave`.
 ///       try await runTheProgram()
 ///     }
 ///
@@ -72,18 +72,39 @@ public struct DocumentHost: Sendable, Hashable {
   }
 
   /// Where this host's untitled documents autosave unless a session's
-  /// environment says otherwise: `$XDG_STATE_HOME/<identifier>/autosave`,
-  /// or `~/.local/state/<identifier>/autosave` without `XDG_STATE_HOME`.
-  /// The one default: ``DocumentSession/Environment`` takes it from
-  /// ``current``.
+  /// environment says otherwise: `<state>/<identifier>/autosave`, where
+  /// `<state>` is ``stateHome(environment:)`` of the process's
+  /// environment, or `.local/state` in the home folder the user database
+  /// gives when `HOME` is not set either. The one default:
+  /// ``DocumentSession/Environment`` takes it from ``current``.
   public var autosaveDirectory: URL {
-    let environment = ProcessInfo.processInfo.environment
+    autosaveDirectory(environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// ``autosaveDirectory`` as `environment` decides it.
+  public func autosaveDirectory(environment: [String: String]) -> URL {
     // Not a file-system call: the home folder comes from `HOME` or the
     // user database, and nothing on disk is looked at or changed here.
     // The folder is made later, through `FileSystemContext.current`.
     let state =
-      environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+      Self.stateHome(environment: environment)
       ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state")
     return state.appendingPathComponent(identifier).appendingPathComponent("autosave")
+  }
+
+  /// The folder a program keeps its state in, by the XDG Base Directory
+  /// rules: `$XDG_STATE_HOME`, else `$HOME/.local/state`; nil when neither
+  /// is set to an absolute path (the rules ignore a relative one). The
+  /// one place the decision is made: the autosave folder
+  /// (``autosaveDirectory(environment:)``) and docrepl's prompt history
+  /// are both found under it.
+  public static func stateHome(environment: [String: String]) -> URL? {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return URL(fileURLWithPath: state)
+    }
+    if let home = environment["HOME"], home.hasPrefix("/") {
+      return URL(fileURLWithPath: home).appendingPathComponent(".local/state")
+    }
+    return nil
   }
 }

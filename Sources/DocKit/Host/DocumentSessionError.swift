@@ -49,6 +49,10 @@ public struct DocumentSessionError: LocalizedError, Sendable, Hashable, CustomSt
     /// Any other destination the policy refuses: a path that ends in `/`
     /// for a file, a file where the document's package was.
     public static let destinationNotReplaceable = Code("destinationNotReplaceable")
+    /// An autosave folder that belongs to another user, or that others
+    /// may write in (a link to one counts): an untitled document's
+    /// autosave is not written there.
+    public static let unsafeAutosaveFolder = Code("unsafeAutosaveFolder")
 
     public var description: String { name }
   }

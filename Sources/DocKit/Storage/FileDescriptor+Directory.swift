@@ -27,6 +27,14 @@ extension FileDescriptor {
   /// syncs the parent of each directory it makes, so that the new
   /// directory's entry is durable before anything saved in it.
   static func makeDirectories(atPath path: String, mode: mode_t = 0o755) throws(SystemCallError) {
+    _ = try openMakingDirectories(atPath: path, mode: mode)
+  }
+
+  /// ``makeDirectories(atPath:mode:)``, returning the directory at `path`
+  /// open (through any link to it), for a caller that checks what it is.
+  static func openMakingDirectories(
+    atPath path: String, mode: mode_t = 0o755
+  ) throws(SystemCallError) -> FileDescriptor {
     let followingFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
     let absolute = path.hasPrefix("/")
     var currentPath = absolute ? "/" : "."
@@ -41,6 +49,7 @@ extension FileDescriptor {
       current = try FileDescriptor.open(name, in: current, flags: followingFlags, path: childPath)
       currentPath = childPath
     }
+    return current
   }
 
   /// Removes the item at `path` (a directory with everything in it; a

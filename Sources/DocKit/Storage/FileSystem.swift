@@ -206,3 +206,99 @@ public enum FileSystemContext {
   /// default.
   @TaskLocal public static var current: any FileSystem = POSIXFileSystem()
 }
+
+/// A file system that gives everything it creates, and every mode it sets,
+/// to the owner alone: the mode of `openat` with `O_CREAT`, of `mkdirat`
+/// and of `fchmod` loses its group and other bits (`0o644` becomes
+/// `0o600`, `0o755` becomes `0o700`). Every call goes on to `base`, the
+/// file system the task had, so fault injection and the power-loss model
+/// see the same calls in the same order.
+///
+/// An untitled document's autosave is written through it: whatever the
+/// document's files would get elsewhere, its autosave's files are `0o600`
+/// and its folders `0o700` from the moment they exist, with no call added
+/// and no moment at which another user could open them.
+struct OwnerOnlyFileSystem: FileSystem {
+  /// Where the calls go.
+  let base: any FileSystem
+
+  /// `mode` without the group and other bits; the kind bits, if any, stay.
+  static func ownerOnly(_ mode: mode_t) -> mode_t { mode & ~mode_t(0o077) }
+
+  func openat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t
+  ) -> Int32 {
+    base.openat(directory, path, flags, flags & O_CREAT != 0 ? Self.ownerOnly(mode) : mode)
+  }
+  func close(_ descriptor: Int32) -> Int32 { base.close(descriptor) }
+  func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    base.read(descriptor, buffer, count)
+  }
+  func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    base.write(descriptor, buffer, count)
+  }
+  func fsync(_ descriptor: Int32) -> Int32 { base.fsync(descriptor) }
+  func fstat(_ descriptor: Int32, _ status: inout stat) -> Int32 {
+    base.fstat(descriptor, &status)
+  }
+  func fstatat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ status: inout stat, _ flags: Int32
+  ) -> Int32 {
+    base.fstatat(directory, path, &status, flags)
+  }
+  func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Int32 {
+    base.fchmod(descriptor, Self.ownerOnly(mode))
+  }
+  func futimens(_ descriptor: Int32, _ times: UnsafePointer<timespec>) -> Int32 {
+    base.futimens(descriptor, times)
+  }
+  func mkdirat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
+    base.mkdirat(directory, path, Self.ownerOnly(mode))
+  }
+  func linkat(
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32,
+    _ newPath: UnsafePointer<CChar>
+  ) -> Int32 {
+    base.linkat(oldDirectory, oldPath, newDirectory, newPath)
+  }
+  func symlinkat(
+    _ target: UnsafePointer<CChar>, _ directory: Int32, _ path: UnsafePointer<CChar>
+  ) -> Int32 {
+    base.symlinkat(target, directory, path)
+  }
+  func readlinkat(
+    _ directory: Int32, _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>,
+    _ size: Int
+  ) -> Int {
+    base.readlinkat(directory, path, buffer, size)
+  }
+  func renameat2(
+    _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32,
+    _ newPath: UnsafePointer<CChar>, _ flags: UInt32
+  ) -> Int32 {
+    base.renameat2(oldDirectory, oldPath, newDirectory, newPath, flags)
+  }
+  func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+    base.unlinkat(directory, path, flags)
+  }
+  func readDirectory(_ descriptor: Int32) -> [[UInt8]]? { base.readDirectory(descriptor) }
+  func faccessat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 {
+    base.faccessat(directory, path, mode)
+  }
+  func flock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
+    base.flock(descriptor, operation)
+  }
+  func ficlone(_ destination: Int32, _ source: Int32) -> Int32 {
+    base.ficlone(destination, source)
+  }
+  func copyFileRange(_ source: Int32, _ destination: Int32, _ count: Int) -> Int {
+    base.copyFileRange(source, destination, count)
+  }
+  func syncfs(_ descriptor: Int32) -> Int32 { base.syncfs(descriptor) }
+  func fadvise(_ descriptor: Int32, _ advice: Int32) -> Int32 {
+    base.fadvise(descriptor, advice)
+  }
+  func getcwd(_ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> UnsafeMutablePointer<CChar>? {
+    base.getcwd(buffer, size)
+  }
+}

@@ -13,6 +13,8 @@ public enum ArgumentKind: Sendable, Hashable {
   case documentName
   /// The name of a snapshot.
   case snapshotName
+  /// The name of an autosave that `recover` can open.
+  case autosaveName
   /// What `new` takes: a type's short name, or a UTI a type writes.
   case typeName
   /// A UTI that a registered type reads or writes.

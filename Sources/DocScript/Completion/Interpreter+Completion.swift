@@ -224,6 +224,8 @@ extension Interpreter {
     case .path: return pathCandidates(typed)
     case .documentName: return documents.keys.map { CompletionCandidate($0) }
     case .snapshotName: return snapshotOrder.map { CompletionCandidate($0) }
+    case .autosaveName:
+      return ((try? leftAutosaves()) ?? []).map { CompletionCandidate($0.lastPathComponent) }
     case .typeName:
       return
         (registry.typeNames

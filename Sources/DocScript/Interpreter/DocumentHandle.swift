@@ -56,6 +56,10 @@ protocol DocumentHandle: AnyObject {
   func close(discardingChanges: Bool) throws
   /// Autosaves now, whatever the policy says.
   func autosaveNow() async throws
+  /// Makes the document, just opened from the autosave at `url`, an
+  /// untitled one with unsaved changes that keeps autosaving there
+  /// (`DocumentSession.recover(autosaveAt:)`, for a session of any kind).
+  func adoptRecoveredAutosave(at url: URL)
   /// Exports a copy as `fileExporter` does, to where `presenter` says;
   /// returns the file written, or nil when the presenter cancelled.
   func export(

@@ -4,8 +4,8 @@ import Foundation
 extension Interpreter {
   /// The language's own commands, in the order `help` lists them.
   static let builtinCommands: [BuiltinCommand] =
-    documentCommands + inspectingCommands + snapshotCommands + savingCommands + undoCommands
-    + checkingCommands + scriptCommands + recordCommands + [scratchCommand]
+    documentCommands + inspectingCommands + snapshotCommands + savingCommands + [recoverCommand]
+    + undoCommands + checkingCommands + scriptCommands + recordCommands + [scratchCommand]
 
   /// Every command name the language knows: built-in, and every
   /// registered type's.

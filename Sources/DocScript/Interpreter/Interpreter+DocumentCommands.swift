@@ -74,13 +74,19 @@ extension Interpreter {
       try checkNewName(given)
       name = given.text
     } else {
-      repeat {
-        untitledCount += 1
-      } while documents["untitled-\(untitledCount)"] != nil
-      name = "untitled-\(untitledCount)"
+      name = nextUntitledName()
     }
     documents[name] = try entry.makeNew(contentType, sessionEnvironment)
     currentName = name
+  }
+
+  /// `untitled-1`, `untitled-2` and onward: the next that no open document
+  /// has, for a document given no name.
+  func nextUntitledName() -> String {
+    repeat {
+      untitledCount += 1
+    } while documents["untitled-\(untitledCount)"] != nil
+    return "untitled-\(untitledCount)"
   }
 
   func openDocument(_ arguments: ParsedArguments) async throws {
@@ -119,7 +125,7 @@ extension Interpreter {
   /// A name given with `new` or `as` may be anything but empty, blanks
   /// included: `open` gives a file's base name, whatever it holds, and a
   /// recording replays every name it writes.
-  private func checkNewName(_ name: Argument) throws {
+  func checkNewName(_ name: Argument) throws {
     guard !name.text.isEmpty else {
       throw ScriptError("a document name must not be empty", at: name)
     }
@@ -139,6 +145,7 @@ extension Interpreter {
         notes: [.init("save it, or close it with --discard")])
     }
     documents[name] = nil
+    recoveredAutosaves[ObjectIdentifier(handle)] = nil
     snapshots = snapshots.filter { $0.value.document != name }
     snapshotOrder.removeAll { snapshots[$0] == nil }
     recentNames.removeAll { $0 == name }
@@ -208,6 +215,6 @@ extension Interpreter {
     return SessionEnvironment(
       now: { clock.now }, autosaveDirectory: options.autosaveDirectory,
       autosavePolicy: AutosavePolicy(),
-      makeAutosaveName: { [counter = autosaveNames] in counter.next() })
+      makeAutosaveName: { AutosaveNames.next() })
   }
 }

@@ -104,7 +104,10 @@ public final class Interpreter {
   var snapshots: [String: (document: String, snapshot: StoredSnapshot)] = [:]
   var snapshotOrder: [String] = []
   var snapshotCount = 0
-  let autosaveNames = AutosaveNames()
+  /// The documents `recover` opened, by handle, with the name their
+  /// autosave was found by: taking the command back gives the autosave
+  /// back under that name.
+  var recoveredAutosaves: [ObjectIdentifier: (handle: any DocumentHandle, original: URL)] = [:]
   /// The folders `scratch` made, removed when the interpreter goes.
   var scratchFolders: [TemporaryWorkingFolder] = []
 

@@ -31,10 +31,11 @@ struct SavedState {
   }
 
   func restore(in interpreter: Interpreter) {
-    // A document the command created or opened is closed again; one it
-    // closed cannot be reopened, and stays closed, with its snapshots.
+    // A document the command created or opened is closed again (one it
+    // recovered gives its autosave back); one it closed cannot be
+    // reopened, and stays closed, with its snapshots.
     for (name, handle) in interpreter.documents where documents[name] !== handle {
-      try? handle.close(discardingChanges: true)
+      interpreter.closeTakingBack(handle)
     }
     let kept = documents.filter { interpreter.documents[$0.key] === $0.value }
     interpreter.documents = kept

@@ -1,7 +1,8 @@
 import DocKit
 
-/// What the interpreter gives every session it creates: its clock, where
-/// untitled documents autosave, the autosave policy, and counter-based
-/// autosave names, so that runs repeat. DocKit's environment, which every
+/// What the interpreter gives every session it creates: its clock (fixed,
+/// so that runs repeat, or the real one), where untitled documents
+/// autosave, the autosave policy, and autosave names unique to the process
+/// (``AutosaveNames``). DocKit's environment, which every
 /// document type's session takes as it is.
 typealias SessionEnvironment = DocumentEnvironment

@@ -107,6 +107,7 @@ final class SessionHandle<Document>: DocumentHandle {
     try session.close(discardingChanges: discardingChanges)
   }
   func autosaveNow() async throws { try await session.autosave() }
+  func adoptRecoveredAutosave(at url: URL) { session.adoptRecoveredAutosave(at: url) }
 
   func export(
     contentType: UTType?, defaultFilename: String?, presenter: any ExportPresenter

@@ -97,7 +97,10 @@ enum ManPage {
         "The clock documents see, in seconds since 1970, so that runs repeat byte for byte."
       ),
       ("DOCREPL_HISTORY", "The prompt's history file, unless --history names one."),
-      ("XDG_STATE_HOME", "Where the history file is kept when DOCREPL_HISTORY is not set."),
+      (
+        "XDG_STATE_HOME",
+        "Where the history file (when DOCREPL_HISTORY is not set) and the autosaves of untitled documents are kept; without it, $HOME/.local/state, and for autosaves without HOME either, the home folder in the user database."
+      ),
       (
         "DOCREPL_PROGRESS_AFTER",
         "Seconds a command runs at the prompt before its progress shows on a terminal's standard error (default 0.5)."
@@ -105,7 +108,11 @@ enum ManPage {
     ])
     page.section("FILES")
     page.definitions([
-      ("~/.local/state/docrepl/history", "The prompt's history, by default.")
+      ("~/.local/state/docrepl/history", "The prompt's history, by default."),
+      (
+        "~/.local/state/docrepl/autosave",
+        "Where untitled documents autosave, by default: a folder of mode 0700 that only its owner may write, files of mode 0600. 'recover' lists and opens what is left there."
+      ),
     ])
     page.section("EXAMPLES")
     page.example(program.examples)

@@ -29,18 +29,17 @@ struct History {
   }
 
   /// Where history lives: `--history FILE` (`override`) first, then
-  /// `DOCREPL_HISTORY`, then `$XDG_STATE_HOME/docrepl/history`, then
-  /// `~/.local/state/docrepl/history`. An empty `--history` or
-  /// `DOCREPL_HISTORY` turns history off, and so does having no home.
+  /// `DOCREPL_HISTORY`, then `docrepl/history` in the state folder
+  /// (`$XDG_STATE_HOME`, else `$HOME/.local/state`: DocKit's
+  /// `DocumentHost.stateHome(environment:)`, which finds the autosave
+  /// folder too). An empty `--history` or `DOCREPL_HISTORY` turns history
+  /// off, and so does having no home.
   static func location(override: String?, environment: [String: String], in folder: URL) -> URL? {
     if let path = override ?? environment["DOCREPL_HISTORY"] {
       return path.isEmpty ? nil : URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
     }
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state).appendingPathComponent("docrepl/history")
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/docrepl/history")
+    return DocumentHost.stateHome(environment: environment)?
+      .appendingPathComponent("docrepl/history")
   }
 
   /// Adds `entry`, unless it starts with a space (kept out on purpose),

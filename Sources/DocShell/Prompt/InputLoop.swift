@@ -1,4 +1,5 @@
 import DocScript
+import Foundation
 
 /// The prompt's and batch input's loop, in the shape of sqlite3's shell:
 /// DocScript's ``EntryReader`` (the loop `docrepl run` and `source` read
@@ -22,6 +23,11 @@ struct InputLoop {
   /// current line.
   let pendingEntry = PendingEntry()
   private var errors = StandardStream.error
+  /// Whether the user agreed to discard every unsaved change: then the
+  /// documents are closed discarding them, and their autosaves go. Else
+  /// only the documents without unsaved changes are closed, and the
+  /// others' autosaves stay for `recover`.
+  private var discardsOnLeaving = false
 
   /// The part of an entry read so far, shared with Tab completion.
   @MainActor
@@ -43,7 +49,10 @@ struct InputLoop {
   /// failed or did not parse, else 0. At a prompt, leaving is 0.
   mutating func run() async -> ExitStatus {
     let interactive = source.isInteractive
-    defer { finishRecording() }
+    defer {
+      finishRecording()
+      interpreter.closeDocuments(discardingChanges: discardsOnLeaving)
+    }
     var reader = EntryReader(name: name)
     var failed = false
     while true {
@@ -130,7 +139,8 @@ struct InputLoop {
 
   /// Asks, for each document with unsaved changes, whether to discard
   /// them; any answer but yes keeps the user at the prompt. If the
-  /// terminal is gone, leaves with a warning instead.
+  /// terminal is gone, leaves with a warning instead, discarding nothing
+  /// the user did not agree to: autosaves stay.
   private mutating func mayLeave() async -> Bool {
     for name in interpreter.dirtyDocumentNames {
       switch await source.readLine(prompt: Prompt.discardQuestion(for: name)) {
@@ -146,6 +156,7 @@ struct InputLoop {
         return true
       }
     }
+    discardsOnLeaving = true
     return true
   }
 
@@ -160,10 +171,14 @@ struct InputLoop {
   }
 
   /// Warns on standard error about each document whose changes are lost
-  /// because input ended.
+  /// because input ended, naming the autosave that keeps them, if any.
   private mutating func warnAboutDirtyDocuments() {
     for name in interpreter.dirtyDocumentNames {
-      errors.write("docrepl: warning: '\(name)' has unsaved changes, which are discarded\n")
+      let kept = interpreter.autosaveURL(ofDocument: name).map {
+        "; its autosave \($0.lastPathComponent) is kept, for 'recover'"
+      }
+      errors.write(
+        "docrepl: warning: '\(name)' has unsaved changes, which are discarded\(kept ?? "")\n")
     }
   }
 }

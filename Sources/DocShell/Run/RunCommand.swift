@@ -61,6 +61,9 @@ enum RunCommand: ShellCommand {
     defer { interpreter.removeScratchFolders() }
     TerminalSignals.install()
     interpreter.isInterruptRequested = { TerminalSignals.isStopRequested }
+    // Documents without unsaved changes are closed (an autosave left from
+    // before their last undo goes); the others keep their autosaves.
+    defer { interpreter.closeDocuments(discardingChanges: false) }
     var status = ExitStatus.success
     for script in scripts {
       let result = await interpreter.run(script.source, url: script.url)

@@ -106,7 +106,8 @@ struct AllOrNothingTests {
     let named = Set(Self.commandFailures.compactMap { $0.command.split(separator: " ").first })
     for command in [
       "new", "open", "use", "close", "docs", "show", "status", "types", "snapshot", "diff",
-      "restore", "save", "save-as", "save-to", "revert", "autosave", "export", "undo", "redo",
+      "restore", "save", "save-as", "save-to", "revert", "autosave", "recover", "export", "undo",
+      "redo",
       "expect", "expect-error", "set", "source", "help", "set-text", "append", "insert", "delete",
       "replace", "line", "get", "remove", "note", "title", "hex", "patch", "truncate", "load",
       "group", "quit", "exit",

@@ -348,7 +348,57 @@ enum BuiltinCases {
         "nothing in the group 'g' was kept",
         "a group holds edits, which become one undo step; save after it",
       ]),
+    .succeeds("recover", after: base, prints: "no autosaves to recover\n"),
+    // The harness's autosave folder is `autosave`; a file there that no
+    // open document writes is left, whatever wrote it. Its time shows as
+    // the fixed clock's (SOURCE_DATE_EPOCH), being later.
+    .succeeds(
+      "recover", after: base,
+      prints: "Untitled-9.txt  public.plain-text  5 bytes  2026-01-01T00:00:00Z\n"
+    ).with(files: leftover),
+    .succeeds("recover Untitled-9.txt as r", after: base).with(files: leftover)
+      .then(
+        "status; show; recover",
+        prints: """
+          document:  r
+          dirty:     yes
+          changes:   0
+          file:      (untitled)
+          type:      public.plain-text
+          on disk:   untitled
+          left
+          no autosaves to recover
+
+          """),
+    .succeeds("recover Untitled-9.txt", after: base).with(files: leftover)
+      .then(
+        "docs",
+        prints: """
+            other*       public.plain-text  (untitled)
+            t*           public.plain-text  (untitled)
+          > untitled-1*  public.plain-text  (untitled)
+
+          """),
+    .fails(
+      "recover Untitled-8.txt", after: base, on: "Untitled-8.txt",
+      "no autosave named 'Untitled-8.txt'", notes: ["did you mean 'Untitled-9.txt'?"]
+    ).with(files: leftover),
+    .fails(
+      "recover nope", after: base, on: "nope", "no autosave named 'nope'",
+      notes: ["'recover' lists the autosaves"]),
+    .fails(
+      "recover Untitled-9.txt as t", after: base, at: 27, "a document named 't' is already open"
+    ).with(files: leftover),
+    .fails(
+      "group g { recover }", after: base, on: "recover", "'recover' cannot run inside a group",
+      notes: [
+        "nothing in the group 'g' was kept",
+        "a group holds edits, which become one undo step; save after it",
+      ]),
   ]
+
+  /// An autosave another process left.
+  static let leftover = ["autosave/Untitled-9.txt": "left\n"]
 
   static let undo: [CommandCase] = [
     .succeeds("undo", after: base, prints: "Undo Append Line\n"),
@@ -665,7 +715,8 @@ struct BuiltinCommandTests {
   }
 
   @Test(
-    "Saving: save, save-as, save-to, revert, autosave, export", arguments: BuiltinCases.saving)
+    "Saving: save, save-as, save-to, revert, autosave, export, recover",
+    arguments: BuiltinCases.saving)
   func saving(_ command: CommandCase) async throws {
     try await command.check(in: try ScriptHarness())
   }
@@ -701,8 +752,9 @@ struct BuiltinCommandTests {
       })
     let expected: Set<String> = [
       "new", "open", "use", "close", "docs", "show", "status", "types", "snapshot", "snapshots",
-      "diff", "restore", "save", "save-as", "save-to", "revert", "autosave", "export", "undo",
-      "redo", "expect", "expect-error", "print", "echo", "set", "source", "help", "let", "group",
+      "diff", "restore", "save", "save-as", "save-to", "revert", "autosave", "recover", "export",
+      "undo", "redo", "expect", "expect-error", "print", "echo", "set", "source", "help", "let",
+      "group",
       "note", "title", "get", "insert", "remove", "set-text", "append", "delete", "replace",
       "line", "load", "hex", "patch", "truncate", "tree", "history", "set-line", "record",
       "scratch", "quit", "exit",
