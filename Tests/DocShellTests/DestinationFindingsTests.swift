@@ -53,10 +53,13 @@ struct DestinationFindingsTests {
       let photos = throughLink ? real : folder("f.txt")
       #expect(try Data(contentsOf: photos.appendingPathComponent("a.jpg")) == Self.photo)
       #expect(try FileManager.default.contentsOfDirectory(atPath: photos.path) == ["a.jpg"])
-      // Neither the plain save nor the forced one advises forcing.
-      #expect(
-        result.errors.components(separatedBy: "f.txt: this is a folder; only files").count == 3,
-        "\(result.errors)")
+      // Neither the plain save nor the forced one advises forcing: the
+      // folder is refused as a folder, or as another place the path now
+      // leads to.
+      let refusal =
+        throughLink
+        ? "f.txt: this now leads to \(real.path)" : "f.txt: this is a folder; only files"
+      #expect(result.errors.components(separatedBy: refusal).count == 3, "\(result.errors)")
       #expect(!result.errors.contains("'save --force'"), "\(result.errors)")
     }
   }
@@ -206,5 +209,126 @@ struct DestinationFindingsTests {
     #expect(result.status == 1)
     #expect(result.errors.contains("error: " + message), "\(result.errors)")
     #expect(before == (try DiskSnapshot(of: folder.url)))
+  }
+
+  @Test(
+    "A link repointed after the document was read is another file: save and save --force refuse")
+  func repointedLink() throws {
+    let folder = try folder()
+    _ = try folder.write("PRECIOUS\n", to: "b.txt")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder("l.txt").path, withDestinationPath: "f.txt")
+    let result = try runDocrepl(
+      [], in: folder.url, first: "open l.txt\nappend x\nstatus\n", until: "on disk:",
+      then: {
+        try FileManager.default.removeItem(at: folder("l.txt"))
+        try FileManager.default.createSymbolicLink(
+          atPath: folder("l.txt").path, withDestinationPath: "b.txt")
+      }, rest: "save\nsave --force\n")
+    #expect(result.status == 1)
+    #expect(
+      result.errors.components(
+        separatedBy: "l.txt: this now leads to \(folder("b.txt").resolvingSymlinksInPath().path)"
+      ).count == 3, "\(result.errors)")
+    #expect(try String(contentsOf: folder("b.txt"), encoding: .utf8) == "PRECIOUS\n")
+    #expect(try String(contentsOf: folder("f.txt"), encoding: .utf8) == "hi\n")
+  }
+
+  @Test("A forced save of a package another program changed writes the whole package")
+  func forcedPackageSave() throws {
+    let folder = try folder()
+    let made = try runDocrepl(
+      ["-c", "new notes a; note add one first; note add two second; save A.notes"],
+      in: folder.url)
+    #expect(made.status == 0, "\(made.errors)")
+    let result = try runDocrepl(
+      [], in: folder.url, first: "open A.notes\nnote add three third\nstatus\n",
+      until: "on disk:",
+      then: { try FileManager.default.removeItem(at: folder("A.notes/one.json")) },
+      rest: "save --force\n")
+    #expect(result.status == 0, "\(result.errors)")
+    let reopened = try runDocrepl(["-c", "open A.notes; show"], in: folder.url)
+    #expect(reopened.status == 0, "\(reopened.errors)")
+    #expect(reopened.output.contains("first"), "\(reopened.output)")
+    #expect(reopened.output.contains("third"), "\(reopened.output)")
+  }
+
+  @Test(
+    "A JUnit report never replaces a script it reports on, nor check's --from file",
+    arguments: [
+      ["test", "--junit", "s.docscript", "s.docscript"], ["test", "--junit", "sl", "s.docscript"],
+      ["check", "text", "--from", "f.txt", "--junit", "f.txt", "--runs", "1", "--steps", "2"],
+    ])
+  func reportOverInput(_ arguments: [String]) throws {
+    let folder = try folder()
+    _ = try folder.write("new text t\nappend a\nshow\n#> a\n", to: "s.docscript")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder("sl").path, withDestinationPath: "s.docscript")
+    let before = try DiskSnapshot(of: folder.url)
+    let result = try runDocrepl(arguments, in: folder.url)
+    #expect(result.status == 66)
+    #expect(
+      result.errors.contains("which the run reads; a report never replaces what it reports on"),
+      "\(result.errors)")
+    #expect(before == (try DiskSnapshot(of: folder.url)))
+  }
+
+  @Test(
+    "A stream of the process (/dev/stdout, /dev/stderr) is never replaced, even with --replace",
+    arguments: ["save-to /dev/stdout --replace", "export --replace to /dev/stderr"])
+  func processStreams(_ command: String) throws {
+    let folder = try folder()
+    let log = folder("log.txt")
+    _ = try folder.write("LOGSTART\n", to: "log.txt")
+    // Standard output and error go to a file, as `>> log.txt` would.
+    let process = Process()
+    process.executableURL = docreplExecutable
+    process.arguments = ["-c", "new text t; append x; \(command); print after"]
+    process.currentDirectoryURL = folder.url
+    let handle = try FileHandle(forWritingTo: log)
+    try handle.seekToEnd()
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    #expect(process.terminationStatus == 1)
+    let text = try String(contentsOf: log, encoding: .utf8)
+    #expect(text.hasPrefix("LOGSTART\n"), "\(text)")
+    #expect(text.contains("this is a stream of a running process"), "\(text)")
+    #expect(!text.contains("note: add --replace"), "\(text)")
+  }
+
+  @Test("Save as onto another open document's file is refused, naming the document")
+  func otherOpenDocument() throws {
+    let folder = try folder()
+    let result = try runDocrepl(
+      ["-c", "open keep.txt as k; new text t; append a; save-as keep.txt --replace"],
+      in: folder.url)
+    #expect(result.status == 1)
+    #expect(
+      result.errors.contains("'keep.txt' is the file of the open document 'k'"),
+      "\(result.errors)")
+    #expect(try String(contentsOf: folder("keep.txt"), encoding: .utf8) == "keep\n")
+  }
+
+  @Test("A symbolic link in the autosave folder is no autosave: never listed, read or written")
+  func autosaveLink() throws {
+    let folder = try folder()
+    let autosaves = folder("state/docrepl/autosave")
+    try FileManager.default.createDirectory(at: autosaves, withIntermediateDirectories: true)
+    #expect(chmod(folder("state/docrepl").path, 0o700) == 0)
+    #expect(chmod(autosaves.path, 0o700) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: autosaves.appendingPathComponent("Untitled-9-1-aaaa.txt").path,
+      withDestinationPath: folder("keep.txt").path)
+    let result = try runDocrepl(
+      ["-c", "recover; recover Untitled-9-1-aaaa.txt as r; append more; autosave now"],
+      in: folder.url, environment: ["XDG_STATE_HOME": folder("state").path])
+    #expect(result.status == 1)
+    #expect(result.output.contains("no autosaves to recover"), "\(result.output)")
+    #expect(result.errors.contains("no autosave named 'Untitled-9-1-aaaa.txt'"), "\(result.errors)")
+    #expect(try String(contentsOf: folder("keep.txt"), encoding: .utf8) == "keep\n")
+    #expect(FileStat(folder("keep.txt"))?.permissions == 0o644)
   }
 }

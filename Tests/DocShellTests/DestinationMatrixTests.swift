@@ -23,7 +23,7 @@ struct DestinationMatrixTests {
   enum Fixture: String, CaseIterable, Sendable {
     case nothing, file, readOnlyFile, hardLinkedFile, otherOwnersFile
     case documentPackage, folder, folderNamedLikePackage, danglingLink
-    case fifo, characterDevice, blockDevice, socket
+    case fifo, characterDevice, blockDevice, socket, processStream
     case workingFolder, folderAboveWorkingFolder, folderAboveDocument, insideDocumentPackage
     case trailingSlashOnNothing, trailingSlashOnFile
 
@@ -39,6 +39,7 @@ struct DestinationMatrixTests {
       case .characterDevice: .characterDevice
       case .blockDevice: .blockDevice
       case .socket: .socket
+      case .processStream: .processStream
       case .workingFolder: .workingFolder
       case .folderAboveWorkingFolder: .folderAboveWorkingFolder
       case .folderAboveDocument: .folderAboveDocument
@@ -54,7 +55,7 @@ struct DestinationMatrixTests {
     var isPlace: Bool {
       switch self {
       case .workingFolder, .folderAboveWorkingFolder, .folderAboveDocument,
-        .insideDocumentPackage:
+        .insideDocumentPackage, .processStream:
         true
       default: false
       }
@@ -68,6 +69,7 @@ struct DestinationMatrixTests {
       case .folderAboveWorkingFolder: ".."
       case .folderAboveDocument: "sub"
       case .insideDocumentPackage: "Trip.notes/x.txt"
+      case .processStream: "/dev/stdout"
       case .documentPackage, .folderNamedLikePackage: "dest.notes"
       case .trailingSlashOnNothing, .trailingSlashOnFile: "dest.txt/"
       default: "dest.txt"
@@ -111,6 +113,9 @@ struct DestinationMatrixTests {
         hasTrailingSlash: fixture.hasTrailingSlash, flags: flags,
         writesPackage: fixture.writesPackage)
       guard write == .save || write == .autosave else { return outcome }
+      // The document's own path turned into a link leads to another file:
+      // a change of place, which no flag overrides.
+      if route == .throughLink || fixture == .danglingLink { return .refuse }
       // An autosave of a titled document is a save in place, unforced.
       let inPlace = DestinationPolicy.outcome(
         of: .save, kind: kind, isReadOnly: fixture.isReadOnly, flags: flags,
@@ -244,7 +249,9 @@ struct DestinationMatrixTests {
     var cells: [Cell] = []
     for write in writes {
       for flags in flagSets {
-        for fixture in Fixture.allCases where !fixture.writesPackage {
+        // A stream of this test process is left to the matrix through
+        // docrepl, whose streams are pipes.
+        for fixture in Fixture.allCases where !fixture.writesPackage && fixture != .processStream {
           if fixture == .otherOwnersFile, geteuid() != 0 { continue }
           for route in Route.allCases {
             if fixture == .danglingLink, route == .throughLink { continue }
@@ -396,7 +403,7 @@ struct DestinationMatrixTests {
   static func placeTarget(_ fixture: Fixture, from work: String) -> String {
     switch fixture {
     case .workingFolder: work
-    case .folderAboveWorkingFolder: ""
+    case .folderAboveWorkingFolder, .processStream: ""
     case .danglingLink: work + "/gone.txt"
     default:
       work + "/" + (fixture.hasTrailingSlash ? String(fixture.path.dropLast()) : fixture.path)
@@ -414,7 +421,7 @@ struct DestinationMatrixTests {
       write == .testUpdate ? Data("print hi\n#> old\n".utf8) : Data("the file there 91ac\n".utf8)
     switch fixture {
     case .nothing, .trailingSlashOnNothing, .workingFolder, .folderAboveWorkingFolder,
-      .folderAboveDocument, .insideDocumentPackage:
+      .folderAboveDocument, .insideDocumentPackage, .processStream:
       break
     case .file, .trailingSlashOnFile:
       try contents.write(to: url)
@@ -518,6 +525,7 @@ struct DestinationMatrixTests {
     case .folderAboveWorkingFolder: "../.."
     case .folderAboveDocument: "."
     case .insideDocumentPackage: "../Trip.notes/x.txt"
+    case .processStream: "/dev/stdout"
     default: "../" + fixture.path
     }
   }
@@ -548,6 +556,10 @@ extension DestinationMatrixTests {
       ("any other folder", .folder, false, false),
       ("a symbolic link to nothing", .danglingLink, false, false),
       ("a FIFO, a device or a socket", .fifo, false, false),
+      (
+        "a stream of a running process (`/dev/stdout`, `/proc/self/fd/1`)", .processStream, false,
+        false
+      ),
       (
         "the working folder, or a folder above it or above the document",
         .workingFolder, false, false

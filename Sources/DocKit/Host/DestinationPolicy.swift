@@ -137,7 +137,8 @@ public enum DestinationPolicy {
     let replacing = flags.contains(.replace) || flags.contains(.force) && write.canForce
     switch kind {
     case .workingFolder, .folderAboveWorkingFolder, .folderAboveDocument,
-      .insideDocumentPackage, .fifo, .characterDevice, .blockDevice, .socket, .folder:
+      .insideDocumentPackage, .fifo, .characterDevice, .blockDevice, .socket, .processStream,
+      .folder:
       return .refuse
     case .documentPackage:
       guard writesPackage else { return .refuse }
@@ -190,7 +191,7 @@ public enum DestinationPolicy {
       return "this folder holds the document; a document is never saved over it"
     case .insideDocumentPackage:
       return "this is inside a document package; a document is never saved into one"
-    case .fifo, .characterDevice, .blockDevice, .socket:
+    case .fifo, .characterDevice, .blockDevice, .socket, .processStream:
       return "this is \(destination.kind); only files and document packages are replaced"
     case .folder:
       return "this is a folder; only files and document packages are replaced"
@@ -223,7 +224,8 @@ public enum DestinationPolicy {
       code = .destinationHoldsWorkingFolder
     case (_, .insideDocumentPackage): code = .destinationInsideDocument
     case (_, .folder), (_, .documentPackage): code = .destinationIsFolder
-    case (_, .fifo), (_, .characterDevice), (_, .blockDevice), (_, .socket):
+    case (_, .fifo), (_, .characterDevice), (_, .blockDevice), (_, .socket),
+      (_, .processStream):
       code = .destinationIsSpecialFile
     case (_, .file) where destination.isReadOnly: code = .readOnlyFile
     default: code = .destinationNotReplaceable

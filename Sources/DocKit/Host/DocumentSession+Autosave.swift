@@ -188,12 +188,19 @@ extension DocumentSession {
 
   /// Files in `directory` left by untitled documents' autosaves (after a
   /// crash, or a session that ended without closing), oldest name first.
+  /// Only files and packages count: a symbolic link, a FIFO or a device
+  /// is never an autosave, and is never read or written as one.
   nonisolated public static func recoverableAutosaves(
     in directory: URL = DocumentHost.current.autosaveDirectory
   ) -> [URL] {
     let entries = (try? FileDescriptor.entryNames(atPath: directory.path)) ?? []
     let names = entries.compactMap { String(validating: $0, as: UTF8.self) }
-    return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
+    return names.filter { name in
+      guard !name.hasPrefix(".") else { return false }
+      let path = directory.path + "/" + name
+      let kind = (try? FileStatus.of(path, in: nil, path: path))?.kind
+      return kind == .regular || kind == .directory
+    }.sorted().map { directory.appendingPathComponent($0) }
   }
 
   /// After a recovery: the document read from an autosave is untitled and

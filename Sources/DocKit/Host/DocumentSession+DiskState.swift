@@ -58,10 +58,10 @@ extension DocumentSession {
     } else {
       manifest = nil
     }
-    // The stamp of what the URL leads to: through a link, its target.
-    diskStamp = (try? FileWrapper.filePath(of: DocumentPath.resolved(url))).flatMap {
-      FileChangeStamp.of(path: $0)
-    }
+    // The stamp of what the URL leads to: through a link, its target,
+    // whose path is kept too (a link pointed elsewhere is another file).
+    diskPath = try? FileWrapper.filePath(of: DocumentPath.resolved(url))
+    diskStamp = diskPath.flatMap { FileChangeStamp.of(path: $0) }
   }
 
   /// Whether the file at ``fileURL`` is no longer the one the session last

@@ -189,7 +189,11 @@ extension DocumentSession {
     if isAutosaving, isClosed { return false }
     let box = UncheckedSendable(value: wrapper)
     let inPlace = if case .inPlace = mode { true } else { false }
-    let manifest = inPlace && samePlace && type == contentType ? self.manifest : nil
+    // A forced save writes the whole tree: the package on disk is another
+    // program's version, which an in-place save of the changed files
+    // would leave half-replaced (a note it removed, still listed).
+    let manifest =
+      inPlace && samePlace && type == contentType && !isForcingSave ? self.manifest : nil
     let keepPermissions = samePlace ? try diskPermissions(of: url) : nil
     let forcing = isForcingSave
     // Wrappers of this tree changed from here on (by an edit while this
@@ -291,6 +295,22 @@ extension DocumentSession {
       } else if (try? await backend.read(destination.resolvedURL, type, nil)) != nil {
         destination.kind = .documentPackage
       }
+    }
+    // A link on the way that now leads elsewhere makes this path another
+    // file: forcing overrides a change of content, never of place.
+    if samePlace, let known = diskPath, known != destination.resolvedURL.path {
+      throw DocumentSessionError(
+        .destinationNotReplaceable, url: url,
+        message:
+          "this now leads to \(destination.resolvedURL.path), not to \(known), which the document was read from or saved to; it is left as it is"
+      )
+    }
+    // An untitled document's autosave is a file of its own folder, never
+    // reached through a link.
+    if case .autosave = mode, !samePlace, destination.isThroughLink {
+      throw DocumentSessionError(
+        .destinationNotReplaceable, url: url,
+        message: "the autosave is a symbolic link; an autosave is never written through one")
     }
     let write: DestinationPolicy.Write
     var flags: DestinationPolicy.Flags = []

@@ -81,6 +81,9 @@ public final class DocumentSession<Document> {
   var manifest: DiskManifest?
   /// The file's identity when the session last read or wrote it.
   var diskStamp: FileChangeStamp?
+  /// Where the file's URL led, through its links, when the session last
+  /// read or wrote it.
+  var diskPath: String?
   /// Whether the save in progress was asked to replace other programs'
   /// changes (`save(force: true)`).
   var isForcingSave = false

@@ -36,6 +36,10 @@ public struct WriteDestination: Sendable, Hashable {
     case blockDevice
     /// A Unix-domain socket.
     case socket
+    /// A stream of a running process, reached through `/proc` or
+    /// `/dev/fd` (`/dev/stdout`, `/proc/self/fd/1`): whatever file it leads
+    /// to is some program's open file, never a document's.
+    case processStream
     /// The process's working folder.
     case workingFolder
     /// A folder that holds the working folder (`/` among them).
@@ -58,6 +62,7 @@ public struct WriteDestination: Sendable, Hashable {
       case .characterDevice: "a character device"
       case .blockDevice: "a block device"
       case .socket: "a socket"
+      case .processStream: "a stream of a running process"
       case .workingFolder: "the working folder"
       case .folderAboveWorkingFolder: "a folder that holds the working folder"
       case .folderAboveDocument: "a folder that holds the document"
@@ -69,7 +74,7 @@ public struct WriteDestination: Sendable, Hashable {
     /// never opened to be looked at.
     public var isSpecialFile: Bool {
       switch self {
-      case .fifo, .characterDevice, .blockDevice, .socket: true
+      case .fifo, .characterDevice, .blockDevice, .socket, .processStream: true
       default: false
       }
     }
@@ -153,6 +158,10 @@ public struct WriteDestination: Sendable, Hashable {
         != URL(fileURLWithPath: DocumentPath.absolute(named)).standardizedFileURL.path,
       hasTrailingSlash: trailingSlash, permissions: nil, isReadOnly: false,
       ownerID: nil, groupID: nil, linkCount: 0)
+    if leadsThroughProcess(DocumentPath.absolute(named).withoutTrailingSlashes) {
+      destination.kind = .processStream
+      return destination
+    }
     let working =
       context.workingFolder.flatMap { try? DocumentPath.resolved($0).path }
       ?? DocumentPath.workingFolder
@@ -205,6 +214,23 @@ public struct WriteDestination: Sendable, Hashable {
     case .symbolicLink: destination.kind = .danglingLink
     }
     return destination
+  }
+
+  /// Whether `path`, or a symbolic link it leads through as its last
+  /// name, is under `/proc` or `/dev/fd`, whose links are a process's open
+  /// files (`/dev/stdout` leads to `/proc/self/fd/1`).
+  private static func leadsThroughProcess(_ path: String) -> Bool {
+    var current = path
+    for _ in 0..<40 {
+      if current.hasPrefix("/proc/") || current.hasPrefix("/dev/fd/") { return true }
+      guard (try? DocumentPath.status(atPath: current))??.kind == .symbolicLink,
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return false }
+      current =
+        target.hasPrefix("/")
+        ? target : (current as NSString).deletingLastPathComponent + "/" + target
+    }
+    return false
   }
 
   /// Whether the permission bits of `status` deny this process writing.

@@ -262,11 +262,19 @@ extension Interpreter {
     }
     switch destination.kind {
     case .workingFolder, .folderAboveWorkingFolder, .folderAboveDocument, .insideDocumentPackage,
-      .fifo, .characterDevice, .blockDevice, .socket:
+      .fifo, .characterDevice, .blockDevice, .socket, .processStream:
       let reason = DestinationPolicy.reason(for: .refuse, at: destination) ?? "refused"
       throw ScriptError("\(shown): \(reason)", at: range)
     default:
       break
+    }
+    // Another open document's file: the two would share it, and the next
+    // save of either would overwrite the other's.
+    for (name, document) in documents.sorted(by: { $0.key < $1.key })
+    where document !== handle && isFile(url, of: document) {
+      throw ScriptError(
+        "'\(shown)' is the file of the open document '\(name)'; a save never replaces it",
+        at: range, notes: [.init("close '\(name)' first, or give another name")])
     }
     if copying, isFile(url, of: handle) {
       throw ScriptError(

@@ -43,7 +43,9 @@ enum CheckCommand: ShellCommand {
     var junitURL: URL?
     if let junit = parsed.junit {
       guard
-        let url = JUnitReport.destination(junit, relativeTo: folder, for: "check", errors: &errors)
+        let url = JUnitReport.destination(
+          junit, relativeTo: folder, for: "check", inputs: [options.startFile].compactMap { $0 },
+          errors: &errors)
       else { return .noInput }
       junitURL = url
     }

@@ -1,3 +1,5 @@
+import DocKit
+import DocScript
 import Foundation
 
 /// The JUnit XML report of a `docrepl test` run (`--junit PATH`), in the
@@ -92,7 +94,7 @@ extension JUnitReport {
   /// status is then 66. Checked before anything runs, so that a long run
   /// does not end in a report with nowhere to go.
   static func destination(
-    _ path: String, relativeTo folder: URL, for command: String,
+    _ path: String, relativeTo folder: URL, for command: String, inputs: [URL] = [],
     errors: inout some TextOutputStream
   ) -> URL? {
     let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
@@ -103,6 +105,27 @@ extension JUnitReport {
       isDirectory.boolValue
     else {
       errors.write("docrepl \(command): error: no folder for the JUnit report '\(path)'\n")
+      return nil
+    }
+    // Decided before the run, as it will be again when the report is
+    // written: a place no report may replace is refused now, not after
+    // the whole run.
+    do {
+      let destination = try WriteDestination.inspect(url)
+      try DestinationPolicy.check(.report, at: destination)
+      let target = destination.resolvedURL.path
+      if let input = inputs.first(where: {
+        (try? WriteDestination.inspect($0))?.resolvedURL.path == target
+      }) {
+        errors.write(
+          "docrepl \(command): error: the JUnit report '\(path)' is '\(input.relativePath)', "
+            + "which the run reads; a report never replaces what it reports on\n")
+        return nil
+      }
+    } catch {
+      errors.write(
+        "docrepl \(command): error: cannot write the JUnit report '\(path)': "
+          + "\(ErrorMessage().text(for: error))\n")
       return nil
     }
     return url

@@ -48,7 +48,8 @@ enum TestCommand: ShellCommand {
     if let junit = options.junit {
       guard
         let url = JUnitReport.destination(
-          junit, relativeTo: context.workingDirectory, for: "test", errors: &errors)
+          junit, relativeTo: context.workingDirectory, for: "test",
+          inputs: selection.scripts.map(\.url), errors: &errors)
       else { return .noInput }
       junitURL = url
     }
