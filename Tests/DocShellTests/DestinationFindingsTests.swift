@@ -5,7 +5,8 @@ import Testing
 
 /// The ways a trial as a new user found for a write to destroy what the
 /// user never named, each as it was found, through the built `docrepl`.
-@Suite("What a new user's trial found: folders, special files, read-only files, links")
+@Suite(
+  "What a new user's trial found: folders, special files, read-only files, links", .serialized)
 struct DestinationFindingsTests {
   static let photo = Data("photo 0c4e\n".utf8)
 

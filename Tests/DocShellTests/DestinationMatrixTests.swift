@@ -17,7 +17,10 @@ import Testing
 /// and compares every file under the cell's folder before and after: a
 /// refused write changes nothing at all, and a write changes nothing but
 /// its destination.
-@Suite("The destination matrix: every write × every kind of destination")
+// Serialized: each cell blocks a thread on a child process, and two at
+// once would take both of a 2-core machine's cooperative threads from the
+// tests that need them to go on.
+@Suite("The destination matrix: every write × every kind of destination", .serialized)
 struct DestinationMatrixTests {
   /// What stands at the destination, as each cell makes it.
   enum Fixture: String, CaseIterable, Sendable {

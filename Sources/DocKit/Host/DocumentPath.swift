@@ -108,8 +108,8 @@ enum DocumentPath {
   }
 
   /// The target of the symbolic link at `path`.
-  private static func linkTarget(
-    _ path: String, in system: any FileSystem
+  static func linkTarget(
+    _ path: String, in system: any FileSystem = FileSystemContext.current
   ) throws(SystemCallError) -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = path.withCString { name in

@@ -224,7 +224,7 @@ public struct WriteDestination: Sendable, Hashable {
     for _ in 0..<40 {
       if current.hasPrefix("/proc/") || current.hasPrefix("/dev/fd/") { return true }
       guard (try? DocumentPath.status(atPath: current))??.kind == .symbolicLink,
-        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+        let target = try? DocumentPath.linkTarget(current)
       else { return false }
       current =
         target.hasPrefix("/")
