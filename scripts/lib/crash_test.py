@@ -187,8 +187,6 @@ class Autosave(Scenario):
         self.state_home = path_in(self, "state")
         self.autosaves = os.path.join(self.state_home, "docrepl", "autosave")
         self.extra_watch = self.autosaves
-        # docrepl names an untitled document's autosave Untitled-<n>.<ext>.
-        self.target = os.path.join(self.autosaves, "Untitled-1.txt")
 
         def body(version):
             return "".join("%s line %05d %s\n" % (version, i, version * 48) for i in range(1024))
@@ -201,8 +199,20 @@ class Autosave(Scenario):
         self.old_script = self.script(
             "old", "new text\nset-text <<'EOF_DOCREPL'\n" + fixtures.heredoc(body("A"))
             + "print @@SAVE@@\nautosave now\n")
-        self.reopen = self.script("reopen", "open %s\n" % self.target)
         self.env = {"XDG_STATE_HOME": self.state_home}
+
+    @property
+    def target(self):
+        """The autosave file: docrepl names it Untitled-<n>-<pid>-<token>.<ext>,
+        unique to the process, so it is the one file in the folder that
+        is not a hidden temporary item."""
+        names = sorted(name for name in (os.listdir(self.autosaves)
+                                         if os.path.isdir(self.autosaves) else [])
+                       if not name.startswith("."))
+        return os.path.join(self.autosaves, names[0] if names else "Untitled-none.txt")
+
+    def reopen_script(self):
+        return self.script("reopen", "open %s\n" % self.target)
 
     def reset(self):
         if os.path.isdir(self.autosaves):
