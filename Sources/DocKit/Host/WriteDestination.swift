@@ -108,7 +108,8 @@ public struct WriteDestination: Sendable, Hashable {
 
   /// For a file of mode 0444: "read-only (mode 0444)".
   public var readOnlyDescription: String {
-    "read-only (mode 0" + String(permissions ?? 0, radix: 8) + ")"
+    let octal = String(permissions ?? 0, radix: 8)
+    return "read-only (mode " + String(repeating: "0", count: max(0, 4 - octal.count)) + octal + ")"
   }
 
   /// Whether this process runs as another user than the file's owner.
