@@ -167,15 +167,6 @@ enum DocumentPath {
     }
   }
 
-  /// Whether anything is at `path` (a final link not followed), for a write
-  /// that must not replace it.
-  ///
-  /// - Throws: ``FileWrapperError`` when `lstat` fails for any reason but
-  ///   `ENOENT`: read as "nothing there", the write would replace what is.
-  static func itemExists(atPath path: String) throws(FileWrapperError) -> Bool {
-    try status(atPath: path) != nil
-  }
-
   /// What is at `path` (a final link not followed); nil if nothing is
   /// (`ENOENT`, or `ENOTDIR` for a name under a file).
   ///
