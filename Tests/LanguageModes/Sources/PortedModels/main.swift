@@ -1,0 +1,11 @@
+// Document models written the way public SwiftUI apps write theirs, hosted
+// in a REPL of their own. Their types are declared in Info.plist, as the
+// apps declare them: `PortedModels --types Info.plist`.
+import DocShell
+import Foundation
+
+exit(
+  await Docrepl.main(documentTypes: [
+    DocumentType(Recipe.self), DocumentType(Pinboard.self), DocumentType(Storyboard.self),
+    DocumentType(Logbook.self), DocumentType(Sketch.self),
+  ]))
