@@ -103,7 +103,8 @@ struct CheckCommandTests {
       ["check", "faulty", "-C", folder.url.path, "--seed", "1"], registry: Self.registry(for: nil))
     #expect(result.status == 0, "\(result.output)\(result.errors)")
     #expect(
-      result.output.hasSuffix("faulty: every invariant held: 100 runs, 10000 steps, seed 1\n"))
+      result.output.hasSuffix(
+        "faulty: every invariant held (compared by bytes): 100 runs, 10000 steps, seed 1\n"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
   }
 
@@ -121,7 +122,9 @@ struct CheckCommandTests {
     #expect(scripts[0] == scripts[1])
   }
 
-  @Test("--junit writes one test case an invariant, the broken one failing with the script")
+  @Test(
+    "--junit writes one test case an invariant and one for the encoding, the broken one failing with the script"
+  )
   func junit() async throws {
     let folder = try TemporaryDirectory()
     let result = await Self.docrepl(
@@ -130,16 +133,16 @@ struct CheckCommandTests {
     #expect(result.status == 1)
     let xml = try String(
       contentsOf: folder.url.appendingPathComponent("check.xml"), encoding: .utf8)
-    #expect(xml.contains("<testsuite name=\"docrepl check faulty\" tests=\"7\" failures=\"1\""))
+    #expect(xml.contains("<testsuite name=\"docrepl check faulty\" tests=\"8\" failures=\"1\""))
     #expect(xml.contains("<property name=\"seed\" value=\"1\"/>"))
-    #expect(xml.components(separatedBy: "<testcase ").count == 8)
+    #expect(xml.components(separatedBy: "<testcase ").count == 9)
     #expect(
       xml.contains(
         "name=\"invariant 2 (undo restores)\" time=\"0.000\">\n      <failure type=\"invariant\""))
     #expect(xml.contains("new faulty doc"))
   }
 
-  @Test("--junit of a run that held lists seven passing cases")
+  @Test("--junit of a run that held lists eight passing cases")
   func junitPass() async throws {
     let folder = try TemporaryDirectory()
     let result = await Self.docrepl(
@@ -147,7 +150,7 @@ struct CheckCommandTests {
       registry: Self.registry(for: nil))
     #expect(result.status == 0)
     let xml = try String(contentsOf: folder.url.appendingPathComponent("c.xml"), encoding: .utf8)
-    #expect(xml.contains("tests=\"7\" failures=\"0\""))
+    #expect(xml.contains("tests=\"8\" failures=\"0\""))
     #expect(!xml.contains("<failure"))
   }
 
@@ -161,7 +164,7 @@ struct CheckCommandTests {
     #expect(result.status == 0, "\(result.errors)")
     #expect(
       result.output
-        == "checking text: seed 2, 10 runs of 50 steps\ntext: every invariant held: 10 runs, 500 steps, seed 2\n"
+        == "checking text: seed 2, 10 runs of 50 steps\ntext: every invariant held (compared by bytes): 10 runs, 500 steps, seed 2\n"
     )
   }
 

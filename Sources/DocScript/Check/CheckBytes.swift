@@ -52,6 +52,60 @@ struct CheckBytes: Equatable, Sendable {
     }
   }
 
+  /// The tree again, as a new wrapper (named `name`), for the type's own
+  /// reader: nil when the document could not be written.
+  func wrapper(named name: String) -> FileWrapper? {
+    guard failure == nil, entries[""] != nil else { return nil }
+    var children: [String: [String]] = [:]
+    for path in entries.keys where !path.isEmpty {
+      let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+      children[parent, default: []].append(path)
+    }
+    func make(_ path: String) -> FileWrapper {
+      switch entries[path] {
+      case .folder?:
+        var wrappers: [String: FileWrapper] = [:]
+        for child in children[path] ?? [] {
+          let name =
+            child.lastIndex(of: "/").map { String(child[child.index(after: $0)...]) } ?? child
+          wrappers[name] = make(child)
+        }
+        return FileWrapper(directoryWithFileWrappers: wrappers)
+      case .link(let destination)?:
+        return FileWrapper(
+          symbolicLinkWithDestinationURL: destination.hasPrefix("/")
+            ? URL(fileURLWithPath: destination)
+            : URL(fileURLWithPath: destination, relativeTo: URL(fileURLWithPath: "/")))
+      case .file(let data)?:
+        return FileWrapper(regularFileWithContents: data)
+      case nil:
+        return FileWrapper(regularFileWithContents: Data())
+      }
+    }
+    let root = make("")
+    root.preferredFilename = name
+    return root
+  }
+
+  /// The bytes of the file at `path`, if it is a file.
+  func data(at path: String) -> Data? {
+    if case .file(let data)? = entries[path] { data } else { nil }
+  }
+
+  /// Whether the two differ only in the order of their bytes: every file
+  /// that differs holds the same bytes in another order (keys, or a set's
+  /// elements, written in another order), and no file is missing.
+  func isReordering(of other: CheckBytes) -> Bool {
+    let paths = differingPaths(from: other)
+    return !paths.isEmpty
+      && paths.allSatisfy { path in
+        guard let a = data(at: path), let b = other.data(at: path), a.count == b.count else {
+          return false
+        }
+        return a.sorted() == b.sorted()
+      }
+  }
+
   /// Whether the root is a folder: a package.
   var isPackage: Bool { entries[""] == .folder }
 

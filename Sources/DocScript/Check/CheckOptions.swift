@@ -33,6 +33,9 @@ public struct CheckOptions: Sendable {
   /// The invariants checked; all by default. Fewer only to measure what
   /// each costs (`scripts/bench check`).
   package var invariants: Set<CheckInvariant> = Set(CheckInvariant.allCases)
+  /// How states are compared (`--compare`); nil for automatically: by
+  /// bytes, and by value once the encoding is found not deterministic.
+  public var compare: CheckComparisonMode?
 
   /// Options for checking the type `typeName` from `seed`.
   public init(typeName: String, seed: UInt64) {
@@ -54,6 +57,15 @@ public struct CheckReport: Sendable {
   /// Why a sequence could not start (`--from` a file that does not open,
   /// or cannot be saved as a copy); nothing ran after it.
   public var setupFailure: String?
+  /// The finding that the type's encoding is not deterministic, if it is
+  /// not: reported once, never as an invariant failure.
+  public var encodingFinding: CheckEncodingFinding?
+  /// What the invariants that compare states (1 to 6) compared them by,
+  /// in the end.
+  public var comparison: CheckComparisonUse = .bytes
+  /// Comparisons that could not be judged (see
+  /// ``CheckComparisonUse/notJudged(reason:)``), by invariant.
+  public var skippedComparisons: [CheckInvariant: Int] = [:]
 }
 
 /// An invariant that broke, with the shrunk script that shows it.
@@ -75,6 +87,13 @@ public struct CheckFailure: Sendable {
   public var commandCount: Int
   /// How many replays shrinking took.
   public var shrinkReplays: Int
+  /// What the broken invariant compared states by.
+  public var comparison: CheckComparisonUse = .bytes
+  /// Whether replaying ``script`` with `docrepl run` fails through its
+  /// `expect` lines. When not (a difference only a comparison by value
+  /// sees), the script says so in a comment and `docrepl check
+  /// --from-failure` reproduces it.
+  public var expectLinesFail = true
 
   /// `check-failure-<seed>.docscript`.
   public var fileName: String { "check-failure-\(seed).docscript" }
@@ -90,6 +109,8 @@ public struct CheckError: Error, Sendable, CustomStringConvertible {
     case missingFile
     /// A temporary folder could not be made.
     case temporaryFolder
+    /// A failure script to reproduce is not one `docrepl check` wrote.
+    case notAFailureScript
   }
 
   /// What went wrong.

@@ -25,6 +25,8 @@ public final class Checker {
   public let heartbeat = CheckHeartbeat()
   /// Why the setup of a sequence failed, if it did.
   private var setupFailure: String?
+  /// How states are compared, by every sequence and replay.
+  let comparison: CheckComparison
 
   /// A checker of the type `options.typeName` among `registry`'s.
   ///
@@ -52,6 +54,7 @@ public final class Checker {
       copyName: "check-copy.\(fileExtension)",
       startFile: options.startFile?.standardizedFileURL, hangBound: options.hangBound,
       fullSaveInterval: max(1, options.fullSaveInterval), invariants: options.invariants)
+    comparison = CheckComparison(requested: options.compare)
   }
 
   /// Runs the sequences until one breaks an invariant (then shrinks it)
@@ -89,8 +92,12 @@ public final class Checker {
           outcome.sequence, violation: violation, seed: seed, in: rootURL)
         break
       }
+      if comparison.stopsChecking { break }
     }
     withExtendedLifetime(owned) {}
+    report.encodingFinding = comparison.finding
+    report.comparison = comparison.use
+    report.skippedComparisons = comparison.skipped
     return report
   }
 
@@ -112,7 +119,8 @@ public final class Checker {
     defer { withExtendedLifetime(owned) {} }
     let folder = owned.url
     let session = CheckSession(
-      registry: registry, plan: plan, folder: folder, capturesShowText: false)
+      registry: registry, plan: plan, folder: folder, capturesShowText: false,
+      comparison: comparison, seed: seed)
     let heartbeat = heartbeat
     session.setInterruptionProbe { [isInterruptRequested] in
       isInterruptRequested() || heartbeat.isStopRequested
@@ -132,23 +140,42 @@ public final class Checker {
         "'\(plan.setup.map(\.line).joined(separator: "; "))' did not leave a document saved as \(plan.fileName) in the check's folder\(setupMessage.map { ": \($0)" } ?? "")"
       return (0, session.slowestStep, nil, [])
     }
+    if violation == nil, let failure = checkComparable(session) {
+      setupFailure = failure
+      return (0, session.slowestStep, nil, [])
+    }
+    // Before comparing anything: is the encoding deterministic?
+    if violation == nil { await session.probeEncoding() }
     var count = 0
-    while violation == nil, count < options.steps, !isInterruptRequested() {
+    while violation == nil, count < options.steps, !isInterruptRequested(),
+      !comparison.stopsChecking
+    {
       if plan.startFile != nil, !session.isAdopted { break }
       let step = generator.next(in: session)
       heartbeat.beat()
       violation = await session.perform(step)
       count += 1
     }
-    if violation == nil, !isInterruptRequested() { violation = await session.finish() }
+    if violation == nil, !isInterruptRequested(), !comparison.stopsChecking {
+      violation = await session.finish()
+    }
     // An interruption is no finding.
     if isInterruptRequested(), violation?.invariant != .noHang { violation = nil }
     return (count, session.slowestStep, violation, Array(session.steps.dropFirst(plan.setup.count)))
   }
 
+  /// Why `--compare value` cannot compare the type, if it cannot.
+  private func checkComparable(_ session: CheckSession) -> String? {
+    guard options.compare == .value, let handle = session.handle,
+      case .unavailable(let reason) = handle.valueSupport
+    else { return nil }
+    return
+      "--compare value cannot compare \(plan.typeName) by value: \(reason); make it Equatable, or compare by bytes"
+  }
+
   /// Replays `body` after the setup in a fresh folder.
   private func replay(
-    _ body: [CheckStep], in root: URL, capturing: Bool
+    _ body: [CheckStep], in root: URL, capturing: Bool, seed: UInt64 = 0
   ) async -> (
     CheckViolation?, CheckSession
   ) {
@@ -157,7 +184,8 @@ public final class Checker {
     let owned = try? TemporaryWorkingFolder(in: root, prefix: "shrink")
     defer { withExtendedLifetime(owned) {} }
     let session = CheckSession(
-      registry: registry, plan: plan, folder: owned?.url ?? root, capturesShowText: capturing)
+      registry: registry, plan: plan, folder: owned?.url ?? root, capturesShowText: capturing,
+      comparison: comparison, seed: seed)
     guard owned != nil else { return (nil, session) }
     for step in plan.setup {
       if let violation = await session.perform(step) { return (violation, session) }
@@ -186,13 +214,83 @@ public final class Checker {
       : await shrinker.shrink(sequence, violation: violation)
     let final =
       violation.invariant == .noHang
-      ? violation : await replay(body, in: root, capturing: true).0 ?? violation
-    let script = CheckScriptWriter(plan: plan, options: options).script(
+      ? violation : await replay(body, in: root, capturing: true, seed: seed).0 ?? violation
+    let writer = CheckScriptWriter(plan: plan, options: options, comparison: comparison.use)
+    var script = writer.script(
       seed: seed, body: body, violation: final,
-      originalCount: plan.setup.count + sequence.count)
-    return CheckFailure(
+      originalCount: plan.setup.count + sequence.count, expectLinesFail: true)
+    // The script must fail when replayed: if its expect lines do not show
+    // the failure (a difference only a comparison by value sees), it says
+    // so, and `check --from-failure` (or `run`) reproduces it.
+    var expectLinesFail = true
+    var bare = final
+    bare.tail = []
+    let bodyOnly = writer.script(
+      seed: seed, body: body, violation: bare, originalCount: plan.setup.count + sequence.count)
+    if final.invariant != .noHang, await !tailFails(script, more: bodyOnly, in: root) {
+      expectLinesFail = false
+      script = writer.script(
+        seed: seed, body: body, violation: final,
+        originalCount: plan.setup.count + sequence.count, expectLinesFail: false)
+    }
+    var failure = CheckFailure(
       invariant: final.invariant, seed: seed, message: final.message, script: script,
       originalCommandCount: plan.setup.count + sequence.count,
       commandCount: CheckScriptWriter.commandCount(of: script), shrinkReplays: shrinker.attempts)
+    failure.comparison = comparison.use
+    failure.expectLinesFail = expectLinesFail
+    return failure
+  }
+
+  /// Whether `script`, replayed as `docrepl run` would, fails more than
+  /// `bodyOnly` (the same without the lines after the shrunk commands):
+  /// whether the lines that show the failure fail.
+  private func tailFails(_ script: String, more bodyOnly: String, in root: URL) async -> Bool {
+    guard let with = await failures(replaying: script, in: root),
+      let without = await failures(replaying: bodyOnly, in: root)
+    else { return true }
+    return with > without
+  }
+
+  /// The failures of `script` run by a fresh interpreter in a new folder.
+  private func failures(replaying script: String, in root: URL) async -> Int? {
+    guard let owned = try? TemporaryWorkingFolder(in: root, prefix: "verify") else { return nil }
+    defer { withExtendedLifetime(owned) {} }
+    var interpreterOptions = Interpreter.Options(workingDirectory: owned.url)
+    interpreterOptions.clock = Date(timeIntervalSince1970: 0)
+    let interpreter = Interpreter(
+      registry: registry, options: interpreterOptions, output: CheckOutput())
+    defer { interpreter.closeDocuments(discardingChanges: true) }
+    let result = await interpreter.run(ScriptSource(name: "check-failure", text: script))
+    return result.failures
+  }
+
+  /// Replays the commands of a failure script that `docrepl check` wrote,
+  /// with the comparison it used, and reports whether the same invariant
+  /// still breaks: `docrepl check --from-failure`.
+  public func reproduce(_ script: CheckFailureScript) async -> CheckReport {
+    var report = CheckReport()
+    report.runs = 1
+    guard let folder = try? TemporaryWorkingFolder() else {
+      report.setupFailure = "cannot make a temporary folder"
+      return report
+    }
+    defer { withExtendedLifetime(folder) {} }
+    let (violation, session) = await replay(script.body, in: folder.url, capturing: false)
+    report.steps = session.steps.count - plan.setup.count
+    report.slowestStep = session.slowestStep
+    report.encodingFinding = comparison.finding
+    report.comparison = comparison.use
+    report.skippedComparisons = comparison.skipped
+    if let violation {
+      var failure = CheckFailure(
+        invariant: violation.invariant, seed: script.seed, message: violation.message,
+        script: script.text, originalCommandCount: script.commandCount,
+        commandCount: script.commandCount, shrinkReplays: 0)
+      failure.comparison = comparison.use
+      failure.expectLinesFail = script.expectLinesFail
+      report.failure = failure
+    }
+    return report
   }
 }

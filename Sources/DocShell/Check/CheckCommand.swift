@@ -3,10 +3,12 @@ import DocScript
 import Foundation
 
 /// `docrepl check TYPE [--seed S] [--steps N] [--runs M] [--time SECONDS]
-/// [--from FILE] [--junit PATH]`: random sequences of a type's commands,
-/// undo, redo, snapshots, saves and reopens, with the invariants checked
-/// after every step; a failure is shrunk and written to
-/// `check-failure-<seed>.docscript` in the working folder.
+/// [--from FILE] [--compare bytes|value] [--junit PATH]`: random sequences
+/// of a type's commands, undo, redo, snapshots, saves and reopens, with the
+/// invariants checked after every step; a failure is shrunk and written to
+/// `check-failure-<seed>.docscript` in the working folder. `docrepl check
+/// --from-failure FILE` replays such a script's commands with the same
+/// checks.
 enum CheckCommand: ShellCommand {
   static var reference: Subcommand { CommandLineReference.check }
 
@@ -20,6 +22,8 @@ enum CheckCommand: ShellCommand {
     var from: String?
     var junit: String?
     var directory: String?
+    var compare: CheckComparisonMode?
+    var fromFailure: String?
   }
 
   @MainActor
@@ -28,15 +32,21 @@ enum CheckCommand: ShellCommand {
     output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async throws(CommandLineError) -> ExitStatus {
     let parsed = try Parsed(commandLine)
+    let folder =
+      parsed.directory.map {
+        URL(fileURLWithPath: $0, relativeTo: context.workingDirectory).standardizedFileURL
+      } ?? context.workingDirectory
+    if let script = parsed.fromFailure {
+      return await reproduce(
+        URL(fileURLWithPath: script, relativeTo: folder).standardizedFileURL, named: script,
+        registry: context.registry, output: &output, errors: &errors)
+    }
     let seed = parsed.seed ?? UInt64.random(in: 0...999_999_999)
     var options = CheckOptions(typeName: parsed.typeName, seed: seed)
     options.steps = parsed.steps
     options.runs = parsed.runs ?? (parsed.time == nil ? 100 : nil)
     options.timeLimit = parsed.time.map { .milliseconds(Int64($0 * 1000)) }
-    let folder =
-      parsed.directory.map {
-        URL(fileURLWithPath: $0, relativeTo: context.workingDirectory).standardizedFileURL
-      } ?? context.workingDirectory
+    options.compare = parsed.compare
     if let from = parsed.from {
       options.startFile = URL(fileURLWithPath: from, relativeTo: folder).standardizedFileURL
     }
@@ -97,7 +107,8 @@ enum CheckCommand: ShellCommand {
     let elapsed = ContinuousClock.now - start
     if let junitURL {
       let xml = CheckJUnitReport(
-        typeName: parsed.typeName, seed: seed, report: report, seconds: Self.seconds(elapsed)
+        typeName: parsed.typeName, seed: seed, report: report, seconds: Self.seconds(elapsed),
+        encodingCounts: options.compare != .value
       ).xml
       do {
         try AtomicFile.write(Array(xml.utf8), to: junitURL, as: .report)
@@ -118,11 +129,30 @@ enum CheckCommand: ShellCommand {
       errors.write("docrepl check: error: \(setupFailure)\n")
       return .failure
     }
-    guard let failure = report.failure else {
+    // The encoding's finding, once, before anything else: it is no
+    // invariant's failure.
+    var encodingCounts = false
+    if let finding = report.encodingFinding {
+      encodingCounts = options.compare != .value
       output.write(
-        "\(parsed.typeName): every invariant held: \(report.runs) runs, \(report.steps) steps, seed \(seed)\n"
-      )
-      return .success
+        Self.describe(
+          finding, typeName: parsed.typeName, report: report, note: !encodingCounts,
+          stopped: options.compare == .bytes))
+    }
+    guard let failure = report.failure else {
+      let held =
+        report.skippedComparisons.isEmpty
+        ? "every invariant held" : "every invariant held as far as it could be judged"
+      var line =
+        "\(parsed.typeName): \(held) (compared \(report.comparison.summary)): \(report.runs) runs, \(report.steps) steps, seed \(seed)"
+      if encodingCounts {
+        line += "; but its encoding is not deterministic (above)"
+      }
+      output.write(line + "\n")
+      if !report.skippedComparisons.isEmpty {
+        output.write("  \(Self.skipped(report))\n")
+      }
+      return encodingCounts ? .failure : .success
     }
     let file = folder.appendingPathComponent(failure.fileName)
     var wrote = true
@@ -136,12 +166,94 @@ enum CheckCommand: ShellCommand {
     }
     output.write(
       """
-      \(parsed.typeName): \(failure.invariant) broke in run \(report.runs), seed \(failure.seed):
+      \(parsed.typeName): \(failure.invariant) broke in run \(report.runs), seed \(failure.seed), compared \(failure.comparison.summary):
         \(failure.message)
       shrunk from \(failure.originalCommandCount) commands to \(failure.commandCount) (\(failure.shrinkReplays) replays)\(wrote ? "; wrote \(failure.fileName)" : ""):
 
       \(failure.script)
       """)
+    return .failure
+  }
+
+  /// The encoding's finding, as the report prints it.
+  static func describe(
+    _ finding: CheckEncodingFinding, typeName: String, report: CheckReport, note: Bool,
+    stopped: Bool = false
+  ) -> String {
+    let then: String =
+      switch report.comparison {
+      case _ where stopped, .bytes:
+        "--compare bytes: the check stopped there; no invariant was judged on these bytes"
+      case .value: "states are compared by value (the type's ==) from then on"
+      case .notJudged(let reason):
+        "states whose bytes differ cannot be judged from then on: \(reason); make it Equatable to compare by value"
+      }
+    return """
+      \(typeName): \(note ? "note: " : "")\(finding.message) (seed \(finding.seed))
+        likely cause: \(finding.cause)
+        fix: \(finding.fix)
+        \(then)
+
+      """
+  }
+
+  /// The comparisons not judged, by invariant.
+  static func skipped(_ report: CheckReport) -> String {
+    let counts = report.skippedComparisons.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+      "\($0.key) \($0.value)"
+    }
+    return "not judged (the bytes differed, and could not be compared by value): "
+      + counts.joined(separator: ", ")
+  }
+
+  /// `docrepl check --from-failure FILE`: replays a failure script's
+  /// commands with the checks and comparison it was found with.
+  @MainActor
+  static func reproduce(
+    _ url: URL, named name: String, registry: DocumentTypeRegistry,
+    output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) async -> ExitStatus {
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      errors.write("docrepl check: error: no such file '\(name)'\n")
+      return .noInput
+    }
+    return await reproduce(
+      text: String(decoding: data, as: UTF8.self), named: name, registry: registry,
+      output: &output, errors: &errors)
+  }
+
+  /// `docrepl check --from-failure` of a script's text.
+  @MainActor
+  static func reproduce(
+    text: String, named name: String, registry: DocumentTypeRegistry,
+    output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) async -> ExitStatus {
+    let script: CheckFailureScript
+    let checker: Checker
+    do {
+      script = try CheckFailureScript(text: text)
+      var options = CheckOptions(typeName: script.typeName, seed: script.seed)
+      options.startFile = script.startFile
+      options.compare = script.comparison
+      checker = try Checker(registry: registry, options: options)
+    } catch {
+      errors.write("docrepl check: error: '\(name)': \(error.message)\n")
+      return error.kind == .missingFile ? .noInput : .dataError
+    }
+    let report = await checker.reproduce(script)
+    if let setupFailure = report.setupFailure {
+      errors.write("docrepl check: error: \(setupFailure)\n")
+      return .failure
+    }
+    guard let failure = report.failure else {
+      output.write(
+        "\(name): the failure no longer reproduces: every invariant held over its \(script.commandCount) commands (compared \(report.comparison.summary))\n"
+      )
+      return .success
+    }
+    output.write(
+      "\(name): reproduced: \(failure.invariant) broke, compared \(failure.comparison.summary):\n  \(failure.message)\n"
+    )
     return .failure
   }
 
@@ -176,17 +288,28 @@ extension CheckCommand.Parsed {
       case Option.time:
         guard let seconds = Double(value), seconds > 0, seconds.isFinite else { throw refused() }
         time = seconds
-      case Option.folder, Option.from, Option.junit:
+      case Option.compare:
+        guard let mode = CheckComparisonMode(rawValue: value) else { throw refused() }
+        compare = mode
+      case Option.folder, Option.from, Option.junit, Option.fromFailure:
         guard !value.isEmpty else { throw refused() }
         switch given.option {
         case Option.folder: directory = value
         case Option.from: from = value
+        case Option.fromFailure: fromFailure = value
         default: junit = value
         }
       default:
         // `--no-color`: check's output is never coloured.
         break
       }
+    }
+    if fromFailure != nil {
+      guard commandLine.operands.isEmpty else {
+        throw CommandLineError(
+          .other("--from-failure takes no <type>: the script names the type it checked"))
+      }
+      return
     }
     switch commandLine.operands.count {
     case 0:
@@ -198,6 +321,18 @@ extension CheckCommand.Parsed {
     default:
       throw CommandLineError(
         .other("expected one <type>, got \(commandLine.operands.count)"))
+    }
+  }
+}
+
+extension CheckComparisonUse {
+  /// `by bytes`, `by value`, or `by bytes, where they were equal`: short,
+  /// for a report's one line.
+  var summary: String {
+    switch self {
+    case .bytes: "by bytes"
+    case .value: "by value"
+    case .notJudged: "by bytes where they were equal"
     }
   }
 }

@@ -119,6 +119,17 @@ enum CommandLineReference {
     static let junit = CommandLineOption(
       "--junit", value: "<path>", needs: "a path", completion: .path,
       help: "Also write a JUnit XML report to <path>: one test case an invariant.")
+    static let compare = CommandLineOption(
+      "--compare", value: "<how>", needs: "'bytes' or 'value'",
+      completion: .choices(["bytes", "value"]),
+      help:
+        "Compare states by 'bytes' (what a save writes, file by file) or by 'value' (read back with the type's own reader and compared with its ==; an Equatable FileDocument, or a ReferenceFileDocument whose Snapshot is Equatable). Default: bytes, and by value from the moment the encoding is found not deterministic. With 'value' that finding is a note, not a failure; with 'bytes' the check stops at it."
+    )
+    static let fromFailure = CommandLineOption(
+      "--from-failure", value: "<file>", needs: "a failure script", completion: .path,
+      help:
+        "Reproduce the failure of a check-failure-<seed>.docscript: replay its commands with the checks and the comparison it was found with, instead of random sequences (no <type>: the script names it). Exit 1 if the same invariant still breaks, 0 if it no longer does."
+    )
   }
 
   /// The program itself, with the options it takes before a command.
@@ -224,17 +235,20 @@ enum CommandLineReference {
     name: "check",
     synopsis: [
       "<type> [-C <dir>] [--seed <s>] [--steps <n>] [--runs <m>]",
-      "[--time <seconds>] [--from <file>] [--junit <path>]",
+      "[--time <seconds>] [--from <file>] [--compare <how>]", "[--junit <path>]",
+      "--from-failure <file> [-C <dir>]",
     ],
     abstract:
       "Find bugs in a document type by itself: random sequences of its commands, undo, redo, snapshots, saves and reopens, with seven invariants checked after every step; a failure is shrunk to a short script, check-failure-<seed>.docscript.",
     discussion: [
       "Runs <m> random sequences of <n> commands on a new document of <type> (or on a copy of --from <file>), each in a temporary folder: the type's own commands, with arguments made from their specs (mostly valid, sometimes not), and undo, redo, snapshot, restore, save, revert, close and reopen. After every step it checks: 1 all-or-nothing (a failed command changes nothing), 2 undo restores (undoing everything gives the starting bytes, redoing everything the current ones), 3 the saved point holds (clean exactly at the state saved), 4 save, then open, round-trips, 5 an incremental save equals a full save (every 16 steps, at the first save and at the end), 6 snapshots are values, 7 no hang (a step past 10 s).",
-      "A sequence that breaks one is shrunk by delta debugging (commands dropped, then arguments simplified) and written to check-failure-<seed>.docscript in the current folder, whose expect lines fail on the code checked; 'docrepl run' replays it. The same seed gives the same sequences on every machine: sequence i uses <s> + i. Programs built with Docrepl.main(documentTypes:) check their own types. More in docs/testing.md.",
+      "Before comparing anything, each sequence saves its document once more, and reads that back and saves it again: if the bytes differ (or two states equal by the type's == were written differently), it reports once that the type's encoding is not deterministic, naming the files, the likely cause (a JSONEncoder without .sortedKeys, a Set, a Dictionary, a date) and the fix. That is not an invariant failure: from then on states are compared by value where the type is Equatable; where it is not, states whose bytes differ are not judged, and the report says so. The report says what each invariant compared by. The finding makes the exit status 1 unless --compare value was given.",
+      "A sequence that breaks one is shrunk by delta debugging (commands dropped, then arguments simplified) and written to check-failure-<seed>.docscript in the current folder, whose expect lines fail on the code checked; 'docrepl run' replays it. A failure no expect line can show (states that differ by value only) is marked so in the script, and 'docrepl check --from-failure <file>' (or 'docrepl run') reproduces it by the same comparison. The same seed gives the same sequences on every machine: sequence i uses <s> + i. Programs built with Docrepl.main(documentTypes:) check their own types. More in docs/testing.md.",
     ],
     options: [
       CheckOptions.folder, CheckOptions.seed, CheckOptions.steps, CheckOptions.runs,
-      CheckOptions.time, CheckOptions.from, CheckOptions.junit,
+      CheckOptions.time, CheckOptions.from, CheckOptions.compare, CheckOptions.fromFailure,
+      CheckOptions.junit,
       CommandLineOption(
         "--no-color", help: "Accepted, as by every command; output here is never coloured."),
       help,
@@ -244,15 +258,24 @@ enum CommandLineReference {
       "docrepl check text --seed 1", "docrepl check json --steps 200 --runs 500",
       "docrepl check notes --time 600 --junit build/check.xml",
       "docrepl check json --from config.json",
+      "docrepl check notes --compare value",
+      "docrepl check --from-failure check-failure-42.docscript",
     ],
     exitStatuses: [
-      (.success, "every invariant held in every sequence"),
+      (
+        .success,
+        "every invariant held in every sequence; with --from-failure, the failure no longer reproduces"
+      ),
       (
         .failure,
-        "an invariant broke: the shrunk script was printed and written; or the --from file does not open"
+        "an invariant broke: the shrunk script was printed and written; the type's encoding is not deterministic (unless --compare value); the --from file does not open; or, with --from-failure, the failure reproduces"
       ),
       (.usage, "a bad command line, or a type docrepl does not know"),
-      (.noInput, "the --from file, or the JUnit report's folder, does not exist"),
+      (.dataError, "the --from-failure file is not a failure script docrepl check wrote"),
+      (
+        .noInput,
+        "the --from file, the --from-failure script, or the JUnit report's folder, does not exist"
+      ),
       (.interrupted, "interrupted (Ctrl-C): the step running was stopped, no finding reported"),
     ])
 

@@ -70,6 +70,18 @@ enum RunCommand: ShellCommand {
       if result.isMalformed { return .dataError }
       if result.wasInterrupted || TerminalSignals.isStopRequested { return .interrupted }
       if !result.succeeded { status = result.missingFiles > 0 ? .noInput : .failure }
+      // A failure script of `docrepl check` whose expect lines cannot show
+      // its failure (a comparison by value) is reproduced by that
+      // comparison too, so that its replay does not pass silently.
+      if result.succeeded, CheckFailureScript.needsComparison(script.source.text) {
+        errors.write(
+          "docrepl run: note: '\(script.source.name)' shows its failure only by value; replaying it as 'docrepl check --from-failure' does\n"
+        )
+        let reproduced = await CheckCommand.reproduce(
+          text: script.source.text, named: script.source.name, registry: context.registry,
+          output: &output, errors: &errors)
+        if reproduced != .success { status = .failure }
+      }
       if result.stoppedByBail || result.leaveRequested { break }
     }
     return status
