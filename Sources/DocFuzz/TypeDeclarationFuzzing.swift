@@ -1,7 +1,8 @@
 import DocKit
 import Foundation
 
-/// `UTType` declaration files on any bytes: decoding gives declarations or
+/// `UTType` declaration files on any bytes (JSON, or an XML or binary
+/// property list such as an app's `Info.plist`): decoding gives declarations or
 /// an error that names the file, and so does checking the declarations as
 /// registration does (identifiers, tags).
 ///

@@ -1,5 +1,6 @@
 import CReadline
 import DocFormats
+import DocKit
 public import DocScript
 import Foundation
 import Glibc
@@ -58,6 +59,12 @@ public enum Docrepl {
       }
       context.noColor = commandLine.contains(CommandLineReference.noColor)
       context.bail = commandLine.contains(CommandLineReference.ProgramOptions.bail)
+      if let failure = registerTypes(
+        commandLine.values(of: CommandLineReference.ProgramOptions.types),
+        in: context.workingDirectory, errors: &errors)
+      {
+        return failure
+      }
       guard let name = commandLine.operands.first else {
         return await repl(context: context, options: try LoopOptions(commandLine))
       }
@@ -89,6 +96,28 @@ public enum Docrepl {
       errors.write(error.report(for: reported))
       return .usage
     }
+  }
+
+  /// Registers the declarations in each `--types` file, in order, before
+  /// anything runs, printing the notes each returns.
+  ///
+  /// - Returns: nil when every file registered; else the exit status,
+  ///   after the error (which names the file) is printed.
+  static func registerTypes(
+    _ paths: [String], in folder: URL, errors: inout some TextOutputStream
+  ) -> ExitStatus? {
+    for path in paths {
+      let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
+      do throws(UTTypeDeclarationError) {
+        for note in try UTType.registerDeclarations(contentsOf: url) {
+          errors.write("docrepl: note: \(note)\n")
+        }
+      } catch {
+        errors.write("docrepl: error: --types: \(error)\n")
+        return FileManager.default.fileExists(atPath: url.path) ? .dataError : .noInput
+      }
+    }
+    return nil
   }
 
   /// How the prompt was asked to run.

@@ -41,6 +41,7 @@ public struct DocumentType {
   /// `ScriptableDocument`; `show` is the bytes a save would write.
   public init<Document: DocKit.Document & ScriptableDocument>(_ type: Document.Type)
   where
+    Document.ScriptDocument == Document,
     Document.Reader.Source == URL, Document.Writer.Destination == URL,
     Document.Writer.Snapshot: Sendable
   {

@@ -146,6 +146,21 @@ open class FileWrapper {
 
   // MARK: - Creating
 
+  /// Creates a wrapper with no contents: `NSObject`'s `init()`, which
+  /// Apple's `FileWrapper` inherits.
+  ///
+  /// Apple does not document what this wrapper is. DocKit makes an empty
+  /// regular file, the same as `FileWrapper(regularFileWithContents:
+  /// Data())`: ``isRegularFile`` is true and ``regularFileContents`` is
+  /// empty, so that a model that builds one as a placeholder can still be
+  /// written (see `docs/differences.md`).
+  public init() {
+    kind = .regularFile
+    permissions = 0o666
+    contents = .loaded(Data())
+    modificationDate = Date()
+  }
+
   /// Creates a regular-file wrapper with the given contents.
   ///
   /// The wrapper is not tied to any file until it is written. Its

@@ -16,7 +16,9 @@ extension UTType {
     try UTTypeRegistry.shared.register(declarations, source: "code")
   }
 
-  /// Registers the declarations in a JSON file with Info.plist's keys:
+  /// Registers the declarations in an app's `Info.plist` (an XML or
+  /// binary property list, as Xcode writes it) or in a JSON file with the
+  /// same keys:
   ///
   ///     {
   ///       "UTExportedTypeDeclarations": [{
@@ -31,13 +33,27 @@ extension UTType {
   ///       "UTImportedTypeDeclarations": []
   ///     }
   ///
-  /// A top-level array is read as exported declarations. As in a property
-  /// list, `UTTypeConformsTo` and each tag list may be a single string.
+  /// `UTExportedTypeDeclarations` and `UTImportedTypeDeclarations` are
+  /// registered; `CFBundleDocumentTypes` is checked, and a content type it
+  /// names (`LSItemContentTypes`) that nothing declares gets a note. The
+  /// other keys of an `Info.plist` are ignored, except an unknown key that
+  /// starts with `UT`, which is refused as a likely typo. A top-level array
+  /// is read as exported declarations. As in a property list,
+  /// `UTTypeConformsTo` and each tag list may be a single string.
   /// `UTTypeReferenceURL` is kept; icon keys are accepted and ignored.
   ///
+  /// Where the file both exports and imports one identifier, the exported
+  /// declaration wins and the imported one is set aside with a note, as on
+  /// Apple platforms.
+  ///
+  /// - Returns: The notes about what was set aside, for the caller to show.
   /// - Throws: ``UTTypeDeclarationError``, with the file's path as its
-  ///   source.
-  public static func registerDeclarations(contentsOf url: URL) throws(UTTypeDeclarationError) {
+  ///   source and the place in the file (`UTExportedTypeDeclarations[1]`)
+  ///   in its message.
+  @discardableResult
+  public static func registerDeclarations(
+    contentsOf url: URL
+  ) throws(UTTypeDeclarationError) -> [UTTypeDeclarationNote] {
     let data: Data
     do throws(SystemCallError) {
       // Through the file system, as every DocKit call is (following
@@ -50,8 +66,9 @@ extension UTType {
         .malformedFile, identifier: nil, source: url.path,
         message: "cannot read the file: \(error.reason)")
     }
-    let declarations = try UTTypeDeclaration.decodeDeclarations(from: data, source: url.path)
-    try UTTypeRegistry.shared.register(declarations, source: url.path)
+    let file = try UTTypeDeclarationFile(data: data, source: url.path)
+    try UTTypeRegistry.shared.register(file.declarations, source: url.path)
+    return file.notes + file.undeclaredDocumentTypeNotes()
   }
 }
 
@@ -64,86 +81,12 @@ extension UTTypeDeclaration {
     try UTTypeRegistry.validateEach(declarations, source: source)
   }
 
-  /// Decodes Info.plist-style declarations from JSON.
+  /// Decodes Info.plist-style declarations from JSON or a property list;
+  /// see ``UTTypeDeclarationFile``.
   package static func decodeDeclarations(
     from data: Data, source: String
   ) throws(UTTypeDeclarationError) -> [UTTypeDeclaration] {
-    func malformed(_ message: String, _ identifier: String? = nil) -> UTTypeDeclarationError {
-      UTTypeDeclarationError(
-        .malformedFile, identifier: identifier, source: source, message: message)
-    }
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    } catch {
-      throw malformed("not valid JSON")
-    }
-    var lists: [(Kind, String, Any)] = []
-    if let array = root as? [Any] {
-      lists.append((.exported, "top-level array", array))
-    } else if let object = root as? [String: Any] {
-      for key in object.keys.sorted() {
-        switch key {
-        case "UTExportedTypeDeclarations": lists.append((.exported, key, object[key] ?? []))
-        case "UTImportedTypeDeclarations": lists.append((.imported, key, object[key] ?? []))
-        default:
-          throw malformed(
-            "unknown key '\(key)' (expected UTExportedTypeDeclarations or UTImportedTypeDeclarations)"
-          )
-        }
-      }
-    } else {
-      throw malformed("expected an object or an array of declarations")
-    }
-    var declarations: [UTTypeDeclaration] = []
-    for (kind, name, list) in lists {
-      guard let entries = list as? [Any] else { throw malformed("\(name) must be an array") }
-      for (index, entry) in entries.enumerated() {
-        let place = "\(name)[\(index)]"
-        guard let fields = entry as? [String: Any] else {
-          throw malformed("\(place) must be an object")
-        }
-        guard let identifier = fields["UTTypeIdentifier"] as? String else {
-          throw malformed("\(place) has no string UTTypeIdentifier")
-        }
-        func strings(_ value: Any?, _ field: String) throws(UTTypeDeclarationError) -> [String] {
-          switch value {
-          case nil: return []
-          case let single as String: return [single]
-          case let many as [Any]:
-            var result: [String] = []
-            for item in many {
-              guard let string = item as? String else {
-                throw malformed("\(field) must hold strings", identifier)
-              }
-              result.append(string)
-            }
-            return result
-          default: throw malformed("\(field) must be a string or an array of strings", identifier)
-          }
-        }
-        var tags: [UTTagClass: [String]] = [:]
-        if let specification = fields["UTTypeTagSpecification"] {
-          guard let classes = specification as? [String: Any] else {
-            throw malformed("UTTypeTagSpecification must be an object", identifier)
-          }
-          for (tagClass, value) in classes {
-            tags[UTTagClass(rawValue: tagClass)] = try strings(
-              value, "UTTypeTagSpecification.\(tagClass)")
-          }
-        }
-        if let description = fields["UTTypeDescription"], !(description is String) {
-          throw malformed("UTTypeDescription must be a string", identifier)
-        }
-        declarations.append(
-          UTTypeDeclaration(
-            identifier: identifier,
-            conformsTo: try strings(fields["UTTypeConformsTo"], "UTTypeConformsTo"),
-            tags: tags, description: fields["UTTypeDescription"] as? String,
-            referenceURL: fields["UTTypeReferenceURL"] as? String, kind: kind))
-      }
-    }
-    return declarations
+    try UTTypeDeclarationFile(data: data, source: source).declarations
   }
 }
 

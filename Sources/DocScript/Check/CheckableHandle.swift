@@ -120,7 +120,8 @@ protocol TypeCheckValues {
   func typeCheckValues(forArgument argument: String, command: String) -> [String]
 }
 
-extension SessionHandle: TypeCheckValues where Document: ScriptableDocument {
+extension SessionHandle: TypeCheckValues
+where Document: ScriptableDocument, Document.ScriptDocument == Document {
   func typeCheckValues(forArgument argument: String, command: String) -> [String] {
     Document.scriptCheckValues(forArgument: argument, command: command, session: session)
   }

@@ -82,6 +82,7 @@ extension DocumentTypeRegistry {
   /// would write, as for a type without commands.
   public func register<Document: DocKit.Document & ScriptableDocument>(_ type: Document.Type)
   where
+    Document.ScriptDocument == Document,
     Document.Reader.Source == URL, Document.Writer.Destination == URL,
     Document.Writer.Snapshot: Sendable
   {

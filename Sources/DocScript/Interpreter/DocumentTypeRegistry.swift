@@ -44,22 +44,39 @@ public final class DocumentTypeRegistry {
     }
     add(
       type, readable: Document.readableContentTypes, writable: Document.writableContentTypes,
+      makeUntitled: { try Document.makeUntitled(contentType: $0) },
       handle: handle,
       newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
       openSession: { try await DocumentSession.open($0, contentType: $1, environment: $2) })
   }
 
-  /// Registers a scriptable `ReferenceFileDocument` type.
+  /// Registers a scriptable `ReferenceFileDocument` type: a class that
+  /// adopts ``ScriptableReferenceDocument``, or a subclass of one, whose
+  /// documents its own `makeUntitled` and `init(configuration:)` make.
   public func register<Document: ScriptableReferenceDocument>(_ type: Document.Type) {
-    func handle(_ session: DocumentSession<Document>) -> any DocumentHandle {
+    register(Document.self, adoptedBy: Document.ScriptDocument.self)
+  }
+
+  /// Registers `Document`, whose sessions are sessions of `Root`, the
+  /// class that adopted the protocol (`Document` itself, or a superclass
+  /// of it), so that `Root`'s commands act on them.
+  private func register<Document: ScriptableReferenceDocument, Root: ScriptableReferenceDocument>(
+    _ type: Document.Type, adoptedBy root: Root.Type
+  ) where Document.ScriptDocument == Root, Root.ScriptDocument == Root {
+    guard let concrete = Document.self as? Root.Type else {
+      preconditionFailure(
+        "\(Document.self) cannot be registered: its ScriptDocument, \(Root.self), is not "
+          + "\(Document.self) or a superclass of it")
+    }
+    func handle(_ session: DocumentSession<Root>) -> any DocumentHandle {
       SessionHandle(
         session: session,
         show: { session in
-          Document.scriptDescription(
+          Root.scriptDescription(
             of: try session.document.snapshot(contentType: session.contentType))
         },
         showChunks: { session in
-          Document.scriptDescriptionChunks(
+          Root.scriptDescriptionChunks(
             of: try session.document.snapshot(contentType: session.contentType))
         },
         snapshot: { session in
@@ -67,9 +84,9 @@ public final class DocumentTypeRegistry {
           let snapshot = try document.snapshot(contentType: session.contentType)
           let box = UncheckedSendable(value: snapshot)
           return StoredSnapshot(
-            text: { Document.scriptDescription(of: box.value) },
-            chunks: { Document.scriptDescriptionChunks(of: box.value) },
-            contentCommands: { Document.scriptContentCommands(of: box.value) }
+            text: { Root.scriptDescription(of: box.value) },
+            chunks: { Root.scriptDescriptionChunks(of: box.value) },
+            contentCommands: { Root.scriptContentCommands(of: box.value) }
           ) {
             [weak session] name in
             guard let session else { return }
@@ -82,10 +99,16 @@ public final class DocumentTypeRegistry {
         })
     }
     add(
-      type, readable: Document.readableContentTypes, writable: Document.writableContentTypes,
+      Root.self, readable: Document.readableContentTypes,
+      writable: Document.writableContentTypes,
+      // Through the metatype, so that a subclass's own `makeUntitled` (and
+      // its `Self`) makes the document.
+      makeUntitled: { try concrete.makeUntitled(contentType: $0) },
       handle: handle,
       newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
-      openSession: { try await DocumentSession.open($0, contentType: $1, environment: $2) })
+      openSession: {
+        try await DocumentSession.open($0, as: concrete, contentType: $1, environment: $2)
+      })
   }
 
   /// Adds an entry for `type`, whose sessions each kind makes its own way
@@ -95,6 +118,7 @@ public final class DocumentTypeRegistry {
   /// at every start.
   private func add<Document: ScriptableDocument>(
     _ type: Document.Type, readable: [UTType], writable: [UTType],
+    makeUntitled: @escaping @MainActor (UTType) throws -> Document,
     handle: @escaping @MainActor (DocumentSession<Document>) -> any DocumentHandle,
     newSession:
       @escaping @MainActor (Document, UTType, DocumentSession<Document>.Environment) ->
@@ -102,12 +126,12 @@ public final class DocumentTypeRegistry {
     openSession:
       @escaping @MainActor (URL, UTType?, DocumentSession<Document>.Environment) async throws ->
       DocumentSession<Document>
-  ) {
+  ) where Document.ScriptDocument == Document {
     let makeNew: @MainActor (UTType, SessionEnvironment) throws -> any DocumentHandle = {
       contentType, environment in
       handle(
         newSession(
-          try Document.makeUntitled(contentType: contentType), contentType,
+          try makeUntitled(contentType), contentType,
           environment))
     }
     let open: @MainActor (URL, UTType?, SessionEnvironment) async throws -> any DocumentHandle = {

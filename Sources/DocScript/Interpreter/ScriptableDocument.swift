@@ -12,7 +12,25 @@ public import DocKit
 ///     registry.register(Counter.self)
 ///
 /// `docs/docscript.md` has a complete example.
+///
+/// A non-final class can adopt it too: its commands act on the class that
+/// adopts the protocol (``ScriptDocument``), and a subclass inherits them.
+/// `makeUntitled` then returns `Self`, made through a `required` initializer:
+///
+///     class Board: ReferenceFileDocument, ScriptableReferenceDocument {
+///       required init() { … }
+///       static func makeUntitled(contentType: UTType) -> Self { Self() }
+///       @MainActor static var scriptCommands: [DocumentCommand<Board>] { … }
+///       …
+///     }
 public protocol ScriptableDocument {
+  /// The type the commands, completions and check values see in their
+  /// session: the conforming type itself, which Swift infers from
+  /// ``scriptCommands``. For a non-final class it is the class that adopts
+  /// the protocol; a subclass inherits it, and a session of the subclass
+  /// is a session of this class holding a document of the subclass.
+  associatedtype ScriptDocument = Self
+
   /// The short names `new` accepts for this type (`text`, `markdown`),
   /// each with the content type it creates. The first is the type's own
   /// name in listings.
@@ -22,7 +40,7 @@ public protocol ScriptableDocument {
   static func makeUntitled(contentType: UTType) throws -> Self
 
   /// The commands this type adds, which act on the current document.
-  @MainActor static var scriptCommands: [DocumentCommand<Self>] { get }
+  @MainActor static var scriptCommands: [DocumentCommand<ScriptDocument>] { get }
 
   /// What Tab offers for an argument of one of this type's commands whose
   /// ``ArgumentKind`` is ``ArgumentKind/documentDefined``: the values
@@ -35,7 +53,7 @@ public protocol ScriptableDocument {
   ///
   /// The default offers nothing.
   @MainActor static func scriptCompletions(
-    forArgument argument: String, prefix: String, session: DocumentSession<Self>
+    forArgument argument: String, prefix: String, session: DocumentSession<ScriptDocument>
   ) -> [CompletionCandidate]
 
   /// Values `docrepl check` tries for an argument of one of this type's
@@ -52,7 +70,7 @@ public protocol ScriptableDocument {
   /// ``scriptCompletions(forArgument:prefix:session:)`` and values of its
   /// own, by the parameter's ``ArgumentKind`` and name.
   @MainActor static func scriptCheckValues(
-    forArgument argument: String, command: String, session: DocumentSession<Self>
+    forArgument argument: String, command: String, session: DocumentSession<ScriptDocument>
   ) -> [String]
 
   /// Whether what `show` prints is made from the content alone, the same
@@ -72,12 +90,12 @@ public protocol ScriptableDocument {
 extension ScriptableDocument {
   /// Offers nothing.
   @MainActor public static func scriptCompletions(
-    forArgument argument: String, prefix: String, session: DocumentSession<Self>
+    forArgument argument: String, prefix: String, session: DocumentSession<ScriptDocument>
   ) -> [CompletionCandidate] { [] }
 
   /// Offers none.
   @MainActor public static func scriptCheckValues(
-    forArgument argument: String, command: String, session: DocumentSession<Self>
+    forArgument argument: String, command: String, session: DocumentSession<ScriptDocument>
   ) -> [String] { [] }
 
   /// False: not declared, so `diff` checks the encoding.
@@ -100,7 +118,8 @@ public struct ScriptTypeName: Hashable, Sendable {
 
 /// A `FileDocument` that scripts can drive. Its snapshots are copies of
 /// the value, and restoring one replaces the value as one undoable step.
-public protocol ScriptableFileDocument: FileDocument, ScriptableDocument {
+public protocol ScriptableFileDocument: FileDocument, ScriptableDocument
+where ScriptDocument == Self {
   /// What `show` prints.
   var scriptDescription: String { get }
 
@@ -139,7 +158,15 @@ extension ScriptableFileDocument {
 
 /// A `ReferenceFileDocument` that scripts can drive. Its snapshots come
 /// from its own `snapshot(contentType:)`.
-public protocol ScriptableReferenceDocument: ReferenceFileDocument, ScriptableDocument {
+///
+/// The type may be a non-final class, and a subclass of one that adopts
+/// this protocol can be registered too: its documents are made by its own
+/// `makeUntitled` and `init(configuration:)`, and the commands of the class
+/// that adopted the protocol act on them.
+public protocol ScriptableReferenceDocument: ReferenceFileDocument, ScriptableDocument
+where
+  ScriptDocument: ScriptableReferenceDocument, ScriptDocument.ScriptDocument == ScriptDocument
+{
   /// What `show` prints for the document whose snapshot this is.
   static func scriptDescription(of snapshot: Snapshot) -> String
 

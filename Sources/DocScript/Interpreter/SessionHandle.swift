@@ -29,7 +29,7 @@ final class SessionHandle<Document>: DocumentHandle {
     show: @escaping @MainActor (DocumentSession<Document>) async throws -> String,
     showChunks: @escaping @MainActor (DocumentSession<Document>) throws -> ScriptLineChunks?,
     snapshot: @escaping @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
-  ) where Document: ScriptableDocument {
+  ) where Document: ScriptableDocument, Document.ScriptDocument == Document {
     self.init(
       session: session,
       typeName: Document.scriptTypeNames.first?.name ?? session.contentType.identifier,

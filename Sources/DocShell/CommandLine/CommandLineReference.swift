@@ -46,6 +46,11 @@ enum CommandLineReference {
     )
     static let version = CommandLineOption(
       "--version", stopsParsing: true, help: "Show the version of docrepl and of GNU readline.")
+    static let types = CommandLineOption(
+      "--types", value: "<file>", needs: "a file", completion: .path,
+      help:
+        "Register the type declarations in <file> before anything runs: an app's Info.plist (XML or binary property list, as Xcode writes it; its UTExportedTypeDeclarations and UTImportedTypeDeclarations, with CFBundleDocumentTypes checked) or JSON with the same keys. May be given more than once. A bad file is an error naming it (65; 66 if it does not exist); what is set aside, such as an imported declaration of an identifier the file also exports, is printed as a note.",
+      examples: ["docrepl --types MyApp/Info.plist run trip.docscript"])
 
     /// The options that only the prompt (or `-c`) uses.
     static let promptOnly = [commands, interactive, batch, history]
@@ -146,7 +151,8 @@ enum CommandLineReference {
     ],
     options: [
       ProgramOptions.commands, ProgramOptions.interactive, ProgramOptions.batch,
-      ProgramOptions.bail, ProgramOptions.history, noColor, help, ProgramOptions.version,
+      ProgramOptions.bail, ProgramOptions.history, ProgramOptions.types, noColor, help,
+      ProgramOptions.version,
     ],
     operands: .none,
     examples: [
