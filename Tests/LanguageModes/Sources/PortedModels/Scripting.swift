@@ -52,7 +52,7 @@ extension Recipe: ScriptableReferenceDocument {
       command("rename", [.required("TITLE")], "renames the recipe") { recipe, undo, context in
         recipe.rename(to: context.arguments[0]?.text ?? "", undoManager: undo)
       },
-      command("status", [], "prints the recipe's status and total time") { recipe, _, context in
+      command("timing", [], "prints whether the recipe is ready, and its total time") { recipe, _, context in
         context.print("\(recipe.status), \(recipe.totalMinutes) min")
       },
     ]
