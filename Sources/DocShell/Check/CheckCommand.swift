@@ -20,6 +20,7 @@ enum CheckCommand: ShellCommand {
     var from: String?
     var junit: String?
     var directory: String?
+    var showOutput = false
   }
 
   @MainActor
@@ -61,7 +62,7 @@ enum CheckCommand: ShellCommand {
     do {
       scratch = try await ScratchFolder.make()
     } catch {
-      errors.write("docrepl check: error: \(error.message)\n")
+      errors.write("\(reference.commandName): error: \(error.message)\n")
       return .failure
     }
     defer { try? FileManager.default.removeItem(at: scratch.url) }
@@ -70,7 +71,7 @@ enum CheckCommand: ShellCommand {
     do {
       checker = try Checker(registry: context.registry, options: options)
     } catch {
-      errors.write("docrepl check: error: \(error.message)\n")
+      errors.write("\(reference.commandName): error: \(error.message)\n")
       if error.kind == .missingFile { return .noInput }
       if error.kind == .unknownType {
         errors.write("\n" + HelpText.usage(for: CommandLineReference.check))
@@ -87,10 +88,19 @@ enum CheckCommand: ShellCommand {
     let watchdog = CheckWatchdog(heartbeat: checker.heartbeat, bound: options.hangBound)
     watchdog.start()
     let start = ContinuousClock.now
-    let report = await FileSystemContext.$current.withValue(
-      ScratchFileSystem(folder: scratch.url.path)
-    ) {
-      await checker.run()
+    // What the type prints is kept out of the report (see ModelOutput),
+    // unless --show-output lets it through.
+    let capture = parsed.showOutput ? nil : ModelOutput(name: "check \(parsed.typeName)")
+    let report = await ModelOutput.$current.withValue(capture) {
+      await FileSystemContext.$current.withValue(ScratchFileSystem(folder: scratch.url.path)) {
+        await checker.run()
+      }
+    }
+    if let capture, capture.byteCount > 0 {
+      let lines = capture.lineCount
+      errors.write(
+        "\(reference.commandName): note: \(parsed.typeName) printed \(lines) line\(lines == 1 ? "" : "s") (\(capture.byteCount) bytes) to standard output, not shown; --show-output shows it\n"
+      )
     }
     watchdog.stop()
     interruption.stop()
@@ -103,19 +113,19 @@ enum CheckCommand: ShellCommand {
         try AtomicFile.write(Array(xml.utf8), to: junitURL, as: .report)
       } catch {
         errors.write(
-          "docrepl check: error: cannot write '\(parsed.junit ?? "")': \(ErrorMessage().text(for: error))\n"
+          "\(reference.commandName): error: cannot write '\(parsed.junit ?? "")': \(ErrorMessage().text(for: error))\n"
         )
         return .failure
       }
     }
     if interruption.happened, report.failure == nil {
       errors.write(
-        "docrepl check: interrupted after \(report.runs) runs, \(report.steps) steps (seed \(seed))\n"
+        "\(reference.commandName): interrupted after \(report.runs) runs, \(report.steps) steps (seed \(seed))\n"
       )
       return .interrupted
     }
     if let setupFailure = report.setupFailure {
-      errors.write("docrepl check: error: \(setupFailure)\n")
+      errors.write("\(reference.commandName): error: \(setupFailure)\n")
       return .failure
     }
     guard let failure = report.failure else {
@@ -131,7 +141,7 @@ enum CheckCommand: ShellCommand {
     } catch {
       wrote = false
       errors.write(
-        "docrepl check: error: cannot write '\(failure.fileName)': \(ErrorMessage().text(for: error))\n"
+        "\(reference.commandName): error: cannot write '\(failure.fileName)': \(ErrorMessage().text(for: error))\n"
       )
     }
     output.write(
@@ -183,6 +193,8 @@ extension CheckCommand.Parsed {
         case Option.from: from = value
         default: junit = value
         }
+      case Option.showOutput:
+        showOutput = true
       default:
         // `--no-color`: check's output is never coloured.
         break

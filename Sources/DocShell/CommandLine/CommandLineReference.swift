@@ -119,6 +119,11 @@ enum CommandLineReference {
     static let junit = CommandLineOption(
       "--junit", value: "<path>", needs: "a path", completion: .path,
       help: "Also write a JUnit XML report to <path>: one test case an invariant.")
+    static let showOutput = CommandLineOption(
+      "--show-output",
+      help:
+        "Let what the type prints with print() through to standard output, among the report's lines. Without it, that output is kept out, and a note on standard error says how much there was."
+    )
   }
 
   /// The program itself, with the options it takes before a command.
@@ -224,7 +229,7 @@ enum CommandLineReference {
     name: "check",
     synopsis: [
       "<type> [-C <dir>] [--seed <s>] [--steps <n>] [--runs <m>]",
-      "[--time <seconds>] [--from <file>] [--junit <path>]",
+      "[--time <seconds>] [--from <file>] [--junit <path>]", "[--show-output]",
     ],
     abstract:
       "Find bugs in a document type by itself: random sequences of its commands, undo, redo, snapshots, saves and reopens, with seven invariants checked after every step; a failure is shrunk to a short script, check-failure-<seed>.docscript.",
@@ -234,7 +239,7 @@ enum CommandLineReference {
     ],
     options: [
       CheckOptions.folder, CheckOptions.seed, CheckOptions.steps, CheckOptions.runs,
-      CheckOptions.time, CheckOptions.from, CheckOptions.junit,
+      CheckOptions.time, CheckOptions.from, CheckOptions.junit, CheckOptions.showOutput,
       CommandLineOption(
         "--no-color", help: "Accepted, as by every command; output here is never coloured."),
       help,
