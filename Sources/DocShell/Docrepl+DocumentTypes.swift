@@ -14,13 +14,24 @@ extension Docrepl {
   /// Only the types given are offered; add ``DocumentType/builtIn`` for
   /// `docrepl`'s own (text, markdown, json, notes, binary).
   ///
+  /// The program calls itself by `name`, or else by its executable's
+  /// name: `notes-repl --help` shows `USAGE: notes-repl …`, its errors
+  /// start `notes-repl run: error:`, `notes-repl completion bash` completes
+  /// `notes-repl`, and its history and the autosaves of its untitled
+  /// documents are kept in `~/.local/state/notes-repl`, apart from
+  /// `docrepl`'s.
+  ///
   /// - Parameters:
   ///   - documentTypes: The types `new` and `open` know, the first ones
   ///     winning ties when `open` picks a type for a file.
+  ///   - name: The program's name; nil for the executable's (the last
+  ///     component of `argv[0]`). See
+  ///     ``run(arguments:registry:environment:name:output:errors:)`` for
+  ///     the names allowed.
   ///   - arguments: The command line without the program's name.
   @MainActor
   public static func main(
-    documentTypes: [DocumentType],
+    documentTypes: [DocumentType], name: String? = nil,
     arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) async -> Int32 {
     let registry = DocumentTypeRegistry(documentTypes: documentTypes)
@@ -28,15 +39,15 @@ extension Docrepl {
     var errors = StandardStream.error
     return await run(
       arguments: arguments, registry: registry, environment: ProcessInfo.processInfo.environment,
-      output: &output, errors: &errors
+      name: name ?? executableName, output: &output, errors: &errors
     ).rawValue
   }
 }
 
 extension DocumentTypeRegistry {
   /// A registry of `documentTypes`, in order: what
-  /// ``Docrepl/main(documentTypes:arguments:)`` runs with, for a program
-  /// that calls ``Docrepl/run(arguments:registry:environment:output:errors:)``
+  /// ``Docrepl/main(documentTypes:name:arguments:)`` runs with, for a program
+  /// that calls ``Docrepl/run(arguments:registry:environment:name:output:errors:)``
   /// itself.
   public convenience init(documentTypes: [DocumentType]) {
     self.init()

@@ -12,11 +12,17 @@ public enum Docrepl {
 
   /// Runs the program with `arguments` (without the program name), writing
   /// to standard output and standard error, and returns the exit status.
+  /// The program calls itself by its executable's name (`docrepl`, or the
+  /// name of a link to it).
   @MainActor
   public static func main(arguments: [String]) async -> Int32 {
     var output = StandardStream.output
     var errors = StandardStream.error
-    return await run(arguments: arguments, output: &output, errors: &errors).rawValue
+    return await run(
+      arguments: arguments, registry: DocFormats.makeRegistry(),
+      environment: ProcessInfo.processInfo.environment, name: executableName, output: &output,
+      errors: &errors
+    ).rawValue
   }
 
   /// Runs the program, writing to the given streams.
@@ -34,8 +40,49 @@ public enum Docrepl {
   /// streams. With no command, this is the prompt (or batch input from
   /// standard input), which reads standard input itself and writes to
   /// the process's standard output and error.
+  ///
+  /// - Parameter name: What the program calls itself in its help, man
+  ///   page, completion scripts, messages and prompt, and the name of the
+  ///   folder its history and autosaves are kept in: 1 to 64 ASCII
+  ///   letters, digits, `.`, `-`, `_` and `+`, not starting with `.` or
+  ///   `-`.
   @MainActor
   public static func run(
+    arguments: [String], registry: DocumentTypeRegistry, environment: [String: String],
+    name: String = "docrepl", output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) async -> ExitStatus {
+    guard let program = ProgramName(name) else {
+      preconditionFailure(
+        "'\(name)' cannot name a program: use 1 to 64 ASCII letters, digits, '.', '-', '_' and '+', not starting with '.' or '-'"
+      )
+    }
+    // Another program keeps its own history and autosaves, in a state
+    // folder of its own name, unless its caller chose a host already.
+    let host =
+      program == .docrepl || DocumentHost.current != .default
+      ? DocumentHost.current : (try? DocumentHost(identifier: program.text)) ?? .default
+    var status = ExitStatus.success
+    await ProgramName.$current.withValue(program) {
+      await DocumentHost.$current.withValue(host) {
+        status = await runNamed(
+          arguments: arguments, registry: registry, environment: environment, output: &output,
+          errors: &errors)
+      }
+    }
+    return status
+  }
+
+  /// The name of the running executable: the last component of
+  /// `argv[0]`, as the shell or a symbolic link named it.
+  static var executableName: String {
+    ProgramName(executablePath: CommandLine.arguments.first ?? "").text
+  }
+
+  /// ``run(arguments:registry:environment:name:output:errors:)``, with
+  /// the program's name set.
+  @MainActor
+  private static func runNamed(
     arguments: [String], registry: DocumentTypeRegistry, environment: [String: String],
     output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async -> ExitStatus {
@@ -185,7 +232,7 @@ public enum Docrepl {
         return String(decoding: line, as: UTF8.self)
       }
       var output = StandardStream.output
-      output.write("docrepl \(version): type 'help' for the commands, Ctrl-D to leave.\n")
+      output.write("\(versionName): type 'help' for the commands, Ctrl-D to leave.\n")
       loop = InputLoop(interpreter: interpreter, source: source, name: "<input>")
       let pending = loop.pendingEntry
       ReadlineCompletion.install(for: interpreter) { String(decoding: pending.text, as: UTF8.self) }
@@ -208,6 +255,15 @@ public enum Docrepl {
 
   static var versionText: String {
     let readline = String(cString: docrepl_readline_library_version())
-    return "docrepl \(version) (GNU readline \(readline))\n"
+    let program = ProgramName.current
+    if program == .docrepl { return "docrepl \(version) (GNU readline \(readline))\n" }
+    return "\(program) (docrepl \(version), GNU readline \(readline))\n"
+  }
+
+  /// `docrepl 0.1.0`, or `notes-repl (docrepl 0.1.0)` for another
+  /// program, which has no version of its own here.
+  static var versionName: String {
+    let program = ProgramName.current
+    return program == .docrepl ? "docrepl \(version)" : "\(program) (docrepl \(version))"
   }
 }

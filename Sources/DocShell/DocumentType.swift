@@ -3,7 +3,7 @@ public import DocKit
 public import DocScript
 public import Foundation
 
-/// A document type that a REPL built with ``Docrepl/main(documentTypes:arguments:)``
+/// A document type that a REPL built with ``Docrepl/main(documentTypes:name:arguments:)``
 /// creates and opens: what an app's `DocumentGroup` scene declares.
 ///
 ///     exit(await Docrepl.main(documentTypes: [

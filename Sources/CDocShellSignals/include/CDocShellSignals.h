@@ -49,4 +49,31 @@ int docshell_run_interruption_happened(void);
 /// flag keeps its value.
 void docshell_run_interruption_remove(void);
 
+#include <stddef.h>
+
+/// Receives what was written to `stdout` while the capture is installed:
+/// `size` bytes at `bytes`, on the thread that wrote them.
+typedef void (*docshell_output_writer)(const char *bytes, size_t size);
+
+/// Replaces `stdout` (after flushing it) with an unbuffered stream that
+/// hands every write to `writer` at once, on the writing thread, until
+/// docshell_output_capture_remove. Writes straight to file descriptor 1
+/// are not seen. Returns 0, or -1 if the stream could not be made.
+int docshell_output_capture_install(docshell_output_writer writer);
+
+/// Puts the original `stdout` back.
+void docshell_output_capture_remove(void);
+
+/// Names a capture's file (`name`, which must outlive it) for the crash
+/// handler, which writes what the file holds to standard error.
+void docshell_capture_file_add(int descriptor, const char *name);
+
+/// Forgets a capture's file.
+void docshell_capture_file_remove(int descriptor);
+
+/// On SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT and SIGFPE, writes the
+/// files of the captures in flight to standard error, then hands the
+/// signal to the handler there was before. Installed once.
+void docshell_crash_handler_install(void);
+
 #endif

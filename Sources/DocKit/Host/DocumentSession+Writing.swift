@@ -13,6 +13,12 @@ extension DocumentSession {
   /// open is saved. A save, autosave or revert already running is waited
   /// for.
   ///
+  /// A clean document is written too if what it would write differs from
+  /// its file: its model changed without telling its undo manager. The
+  /// save then says so in ``writeNotices``. Not Apple API: on Apple
+  /// platforms such an edit is lost unless the app marks the document
+  /// edited.
+  ///
   /// - Parameter force: Save even if the file changed on disk since it was
   ///   read, replacing the other version.
   /// - Throws: `CocoaError`: `.fileNoSuchFile` for an untitled document and
@@ -22,17 +28,18 @@ extension DocumentSession {
   ///   it was and the document still dirty.
   public func save(force: Bool = false) async throws {
     endEventGroup()
-    try await exclusively { try await saveInPlace(force: force) }
+    try await exclusively { try await saveExplicitly(force: force) }
   }
 
-  /// Returns whether it wrote.
+  /// Returns whether it wrote. A clean document is written only with
+  /// `force` or `evenIfClean`.
   @discardableResult
-  func saveInPlace(force: Bool) async throws -> Bool {
+  func saveInPlace(force: Bool, evenIfClean: Bool = false) async throws -> Bool {
     guard let fileURL else {
       throw CocoaError(
         .untitled, url: nil, message: "the document is untitled; use save as")
     }
-    guard isDirty || force else { return false }
+    guard isDirty || force || evenIfClean else { return false }
     let disk: URL
     do {
       disk = try DocumentPath.resolved(fileURL)

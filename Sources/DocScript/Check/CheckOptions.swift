@@ -30,6 +30,9 @@ public struct CheckOptions: Sendable {
   /// which the caller removes; nil for a temporary folder of the
   /// checker's own. `docrepl check` passes one whose `fsync` it skips.
   public var workFolder: URL?
+  /// The program's name, as a failure script's comments give the
+  /// commands that replay it: `docrepl`, or a REPL's own.
+  public var programName = "docrepl"
   /// The invariants checked; all by default. Fewer only to measure what
   /// each costs (`scripts/bench check`).
   package var invariants: Set<CheckInvariant> = Set(CheckInvariant.allCases)

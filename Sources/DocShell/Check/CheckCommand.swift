@@ -24,6 +24,7 @@ enum CheckCommand: ShellCommand {
     var directory: String?
     var compare: CheckComparisonMode?
     var fromFailure: String?
+    var showOutput = false
   }
 
   @MainActor
@@ -43,6 +44,7 @@ enum CheckCommand: ShellCommand {
     }
     let seed = parsed.seed ?? UInt64.random(in: 0...999_999_999)
     var options = CheckOptions(typeName: parsed.typeName, seed: seed)
+    options.programName = ProgramName.current.text
     options.steps = parsed.steps
     options.runs = parsed.runs ?? (parsed.time == nil ? 100 : nil)
     options.timeLimit = parsed.time.map { .milliseconds(Int64($0 * 1000)) }
@@ -71,7 +73,7 @@ enum CheckCommand: ShellCommand {
     do {
       scratch = try await ScratchFolder.make()
     } catch {
-      errors.write("docrepl check: error: \(error.message)\n")
+      errors.write("\(reference.commandName): error: \(error.message)\n")
       return .failure
     }
     defer { try? FileManager.default.removeItem(at: scratch.url) }
@@ -80,7 +82,7 @@ enum CheckCommand: ShellCommand {
     do {
       checker = try Checker(registry: context.registry, options: options)
     } catch {
-      errors.write("docrepl check: error: \(error.message)\n")
+      errors.write("\(reference.commandName): error: \(error.message)\n")
       if error.kind == .missingFile { return .noInput }
       if error.kind == .unknownType {
         errors.write("\n" + HelpText.usage(for: CommandLineReference.check))
@@ -97,10 +99,19 @@ enum CheckCommand: ShellCommand {
     let watchdog = CheckWatchdog(heartbeat: checker.heartbeat, bound: options.hangBound)
     watchdog.start()
     let start = ContinuousClock.now
-    let report = await FileSystemContext.$current.withValue(
-      ScratchFileSystem(folder: scratch.url.path)
-    ) {
-      await checker.run()
+    // What the type prints is kept out of the report (see ModelOutput),
+    // unless --show-output lets it through.
+    let capture = parsed.showOutput ? nil : ModelOutput(name: "check \(parsed.typeName)")
+    let report = await ModelOutput.$current.withValue(capture) {
+      await FileSystemContext.$current.withValue(ScratchFileSystem(folder: scratch.url.path)) {
+        await checker.run()
+      }
+    }
+    if let capture, capture.byteCount > 0 {
+      let lines = capture.lineCount
+      errors.write(
+        "\(reference.commandName): note: \(parsed.typeName) printed \(lines) line\(lines == 1 ? "" : "s") (\(capture.byteCount) bytes) to standard output, not shown; --show-output shows it\n"
+      )
     }
     watchdog.stop()
     interruption.stop()
@@ -114,19 +125,19 @@ enum CheckCommand: ShellCommand {
         try AtomicFile.write(Array(xml.utf8), to: junitURL, as: .report)
       } catch {
         errors.write(
-          "docrepl check: error: cannot write '\(parsed.junit ?? "")': \(ErrorMessage().text(for: error))\n"
+          "\(reference.commandName): error: cannot write '\(parsed.junit ?? "")': \(ErrorMessage().text(for: error))\n"
         )
         return .failure
       }
     }
     if interruption.happened, report.failure == nil {
       errors.write(
-        "docrepl check: interrupted after \(report.runs) runs, \(report.steps) steps (seed \(seed))\n"
+        "\(reference.commandName): interrupted after \(report.runs) runs, \(report.steps) steps (seed \(seed))\n"
       )
       return .interrupted
     }
     if let setupFailure = report.setupFailure {
-      errors.write("docrepl check: error: \(setupFailure)\n")
+      errors.write("\(reference.commandName): error: \(setupFailure)\n")
       return .failure
     }
     // The encoding's finding, once, before anything else: it is no
@@ -161,7 +172,7 @@ enum CheckCommand: ShellCommand {
     } catch {
       wrote = false
       errors.write(
-        "docrepl check: error: cannot write '\(failure.fileName)': \(ErrorMessage().text(for: error))\n"
+        "\(reference.commandName): error: cannot write '\(failure.fileName)': \(ErrorMessage().text(for: error))\n"
       )
     }
     output.write(
@@ -214,7 +225,7 @@ enum CheckCommand: ShellCommand {
     output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async -> ExitStatus {
     guard let data = FileManager.default.contents(atPath: url.path) else {
-      errors.write("docrepl check: error: no such file '\(name)'\n")
+      errors.write("\(reference.commandName): error: no such file '\(name)'\n")
       return .noInput
     }
     return await reproduce(
@@ -233,16 +244,17 @@ enum CheckCommand: ShellCommand {
     do {
       script = try CheckFailureScript(text: text)
       var options = CheckOptions(typeName: script.typeName, seed: script.seed)
+      options.programName = ProgramName.current.text
       options.startFile = script.startFile
       options.compare = script.comparison
       checker = try Checker(registry: registry, options: options)
     } catch {
-      errors.write("docrepl check: error: '\(name)': \(error.message)\n")
+      errors.write("\(reference.commandName): error: '\(name)': \(error.message)\n")
       return error.kind == .missingFile ? .noInput : .dataError
     }
     let report = await checker.reproduce(script)
     if let setupFailure = report.setupFailure {
-      errors.write("docrepl check: error: \(setupFailure)\n")
+      errors.write("\(reference.commandName): error: \(setupFailure)\n")
       return .failure
     }
     guard let failure = report.failure else {
@@ -299,6 +311,8 @@ extension CheckCommand.Parsed {
         case Option.fromFailure: fromFailure = value
         default: junit = value
         }
+      case Option.showOutput:
+        showOutput = true
       default:
         // `--no-color`: check's output is never coloured.
         break

@@ -27,7 +27,7 @@ struct CheckJUnitReport {
     let failures = (report.failure == nil ? 0 : 1) + (encodingFails ? 1 : 0)
     let count = CheckInvariant.allCases.count + 1
     let time = JUnitReport.seconds(seconds)
-    let name = JUnitReport.escaped("docrepl check \(typeName)")
+    let name = JUnitReport.escaped("\(CheckCommand.reference.commandName) \(typeName)")
     let counts =
       "tests=\"\(count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\""
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

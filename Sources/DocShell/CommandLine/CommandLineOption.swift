@@ -44,3 +44,14 @@ struct CommandLineOption: Sendable, Equatable {
   /// (`--no-color` says something different for each command).
   func isSame(as other: CommandLineOption) -> Bool { names == other.names }
 }
+
+extension CommandLineOption {
+  /// The option with its help and examples naming `program` where they
+  /// name `docrepl`.
+  func named(_ program: ProgramName) -> CommandLineOption {
+    var option = self
+    option.help = program.naming(help)
+    option.examples = examples.map(program.naming)
+    return option
+  }
+}

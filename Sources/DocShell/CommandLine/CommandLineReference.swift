@@ -135,6 +135,11 @@ enum CommandLineReference {
       help:
         "Reproduce the failure of a check-failure-<seed>.docscript: replay its commands with the checks and the comparison it was found with, instead of random sequences (no <type>: the script names it). Exit 1 if the same invariant still breaks, 0 if it no longer does."
     )
+    static let showOutput = CommandLineOption(
+      "--show-output",
+      help:
+        "Let what the type prints with print() through to standard output, among the report's lines. Without it, that output is kept out, and a note on standard error says how much there was."
+    )
   }
 
   /// The program itself, with the options it takes before a command.
@@ -241,7 +246,7 @@ enum CommandLineReference {
     name: "check",
     synopsis: [
       "<type> [-C <dir>] [--seed <s>] [--steps <n>] [--runs <m>]",
-      "[--time <seconds>] [--from <file>] [--compare <how>]", "[--junit <path>]",
+      "[--time <seconds>] [--from <file>] [--compare <how>]", "[--junit <path>] [--show-output]",
       "--from-failure <file> [-C <dir>]",
     ],
     abstract:
@@ -254,7 +259,7 @@ enum CommandLineReference {
     options: [
       CheckOptions.folder, CheckOptions.seed, CheckOptions.steps, CheckOptions.runs,
       CheckOptions.time, CheckOptions.from, CheckOptions.compare, CheckOptions.fromFailure,
-      CheckOptions.junit,
+      CheckOptions.junit, CheckOptions.showOutput,
       CommandLineOption(
         "--no-color", help: "Accepted, as by every command; output here is never coloured."),
       help,

@@ -8,8 +8,11 @@ enum HelpText {
   /// The column descriptions start at, beside option names.
   static let descriptionColumn = 20
 
-  /// The help of the program (`docrepl --help`) or of a subcommand.
-  static func help(for command: Subcommand) -> String {
+  /// The help of the program (`docrepl --help`) or of a subcommand, with
+  /// the program's own name (``ProgramName/current``) for `docrepl`.
+  static func help(for reference: Subcommand) -> String {
+    let program = ProgramName.current
+    let command = reference.named(program)
     var sections: [String] = []
     if command.name.isEmpty {
       sections.append(wrap(command.abstract, firstPrefix: "OVERVIEW: ", prefix: ""))
@@ -17,7 +20,10 @@ enum HelpText {
     sections.append(usageLines(for: command))
     sections += command.discussion.map { wrap($0, firstPrefix: "", prefix: "") }
     if command.name.isEmpty {
-      let rows = CommandLineReference.subcommands.filter { !$0.isHidden }.map { subcommand in
+      let listed = CommandLineReference.subcommands.filter { !$0.isHidden }.map {
+        $0.named(program)
+      }
+      let rows = listed.map { subcommand in
         (
           label: ([subcommand.name] + subcommand.synopsis.prefix(1)).joined(separator: " "),
           continuation: subcommand.synopsis.dropFirst().map {
@@ -58,7 +64,7 @@ enum HelpText {
     if command.name.isEmpty {
       // Each form of the program is a command line of its own.
       return synopsis.enumerated().map { index, line in
-        (index == 0 ? "USAGE: " : indent(7)) + "docrepl " + line + "\n"
+        (index == 0 ? "USAGE: " : indent(7)) + ProgramName.current.text + " " + line + "\n"
       }.joined()
     }
     return synopsis.enumerated().map { index, line in

@@ -27,7 +27,24 @@ struct Subcommand: Sendable {
   var stopsAtFirstOperand = false
 
   /// `docrepl test`, or `docrepl` for the program.
-  var commandName: String { name.isEmpty ? "docrepl" : "docrepl \(name)" }
+  /// (with the program's own name: ``ProgramName/current``).
+  var commandName: String {
+    let program = ProgramName.current.text
+    return name.isEmpty ? program : "\(program) \(name)"
+  }
+
+  /// The table with its texts naming `program` where they name
+  /// `docrepl` (see ``ProgramName/naming(_:)``).
+  func named(_ program: ProgramName) -> Subcommand {
+    guard program != .docrepl else { return self }
+    var table = self
+    table.abstract = program.naming(abstract)
+    table.discussion = discussion.map(program.naming)
+    table.options = options.map { $0.named(program) }
+    table.examples = examples.map(program.naming)
+    table.exitStatuses = exitStatuses.map { ($0.status, program.naming($0.meaning)) }
+    return table
+  }
 
   /// The option spelt `name`, if it has one.
   func option(named name: String) -> CommandLineOption? {

@@ -31,7 +31,7 @@ enum InspectCommand: ShellCommand {
       // the message and the finer code the exit status follows.
       let failure = error.fileWrapperError
       errors.write(
-        "docrepl inspect: error: \(failure?.description ?? error.localizedDescription)\n")
+        "\(reference.commandName): error: \(failure?.description ?? error.localizedDescription)\n")
       switch failure?.code ?? .ioFailure {
       case .noSuchFile: return .noInput
       case .permissionDenied, .ioFailure: return .failure

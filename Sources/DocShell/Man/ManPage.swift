@@ -1,3 +1,4 @@
+import DocKit
 import DocScript
 
 /// docrepl's manual page, in troff with the `man` macros: made from
@@ -5,27 +6,31 @@ import DocScript
 /// commands `help` lists, so that none of them can disagree. `docrepl man`
 /// prints it; `docs/docrepl.1` is its output for the built-in types.
 enum ManPage {
-  /// The page, for the script commands of the types in `registry`.
+  /// The page, for the script commands of the types in `registry`, with
+  /// the program's own name (``ProgramName/current``).
   @MainActor
   static func text(registry: DocumentTypeRegistry) -> String {
+    let name = ProgramName.current
     var page = Page()
-    page.macro(".TH DOCREPL 1 \"\" \"docrepl \(Docrepl.version)\" \"User Commands\"")
+    page.macro(
+      ".TH \(Page.escaped(name.text.uppercased())) 1 \"\" \(Page.quoted(Docrepl.versionName)) \"User Commands\""
+    )
     // Left-aligned and unhyphenated: command lines must read as typed.
     page.macro(".nh")
     page.macro(".ad l")
     page.section("NAME")
-    page.text("docrepl - create, edit, save and inspect documents, and test scripts that do")
+    page.text("\(name) - create, edit, save and inspect documents, and test scripts that do")
 
-    let program = CommandLineReference.program
+    let program = CommandLineReference.program.named(name)
     page.section("SYNOPSIS")
     for (index, line) in program.synopsis.enumerated() {
       if index > 0 { page.macro(".br") }
-      page.bold("docrepl", then: line)
+      page.bold(name.text, then: line)
     }
-    let visible = CommandLineReference.subcommands.filter { !$0.isHidden }
+    let visible = CommandLineReference.subcommands.filter { !$0.isHidden }.map { $0.named(name) }
     for subcommand in visible where !subcommand.synopsis.isEmpty {
       page.macro(".br")
-      page.bold("docrepl \(subcommand.name)", then: subcommand.synopsis.joined(separator: " "))
+      page.bold(subcommand.commandName, then: subcommand.synopsis.joined(separator: " "))
     }
 
     page.section("DESCRIPTION")
@@ -96,10 +101,10 @@ enum ManPage {
         "SOURCE_DATE_EPOCH",
         "The clock documents see, in seconds since 1970, so that runs repeat byte for byte."
       ),
-      ("DOCREPL_HISTORY", "The prompt's history file, unless --history names one."),
+      (name.historyVariable, "The prompt's history file, unless --history names one."),
       (
         "XDG_STATE_HOME",
-        "Where the history file (when DOCREPL_HISTORY is not set) and the autosaves of untitled documents are kept; without it, $HOME/.local/state, and for autosaves without HOME either, the home folder in the user database."
+        "Where the history file (when \(name.historyVariable) is not set) and the autosaves of untitled documents are kept; without it, $HOME/.local/state, and for autosaves without HOME either, the home folder in the user database."
       ),
       (
         "DOCREPL_PROGRESS_AFTER",
@@ -108,9 +113,9 @@ enum ManPage {
     ])
     page.section("FILES")
     page.definitions([
-      ("~/.local/state/docrepl/history", "The prompt's history, by default."),
+      ("~/.local/state/\(name)/history", "The prompt's history, by default."),
       (
-        "~/.local/state/docrepl/autosave",
+        "~/.local/state/\(DocumentHost.current.identifier)/autosave",
         "Where untitled documents autosave, by default: a folder of mode 0700 that only its owner may write, files of mode 0600. 'recover' lists and opens what is left there."
       ),
     ])
@@ -118,7 +123,7 @@ enum ManPage {
     page.example(program.examples)
     page.section("SEE ALSO")
     page.text(
-      "docrepl completion bash|zsh|fish prints a completion script. The guides are in the "
+      "\(name) completion bash|zsh|fish prints a completion script. The guides are in the "
         + "docs folder of docrepl's sources: repl.md (the prompt), docscript.md (the language), "
         + "testing.md (scripts as tests) and ci.md (docrepl in CI).")
     return page.text
@@ -153,11 +158,14 @@ enum ManPage {
     }
 
     mutating func commands(_ entries: [(spec: CommandSpec, types: [String])]) {
+      let name = ProgramName.current
       for (spec, types) in entries {
         macro(".TP")
         text += "\\fB" + Page.escaped(spec.usage) + "\\fR\n"
-        text(spec.summary + (types.isEmpty ? "." : " (" + types.joined(separator: ", ") + ")."))
-        if let discussion = spec.discussion {
+        text(
+          name.naming(spec.summary)
+            + (types.isEmpty ? "." : " (" + types.joined(separator: ", ") + ")."))
+        if let discussion = spec.discussion.map(name.naming) {
           macro(".br")
           // A discussion of several lines is laid out as a table already.
           if discussion.contains("\n") {

@@ -33,13 +33,17 @@ struct History {
   /// (`$XDG_STATE_HOME`, else `$HOME/.local/state`: DocKit's
   /// `DocumentHost.stateHome(environment:)`, which finds the autosave
   /// folder too). An empty `--history` or `DOCREPL_HISTORY` turns history
-  /// off, and so does having no home.
-  static func location(override: String?, environment: [String: String], in folder: URL) -> URL? {
-    if let path = override ?? environment["DOCREPL_HISTORY"] {
+  /// off, and so does having no home. Another program (`program`) keeps
+  /// its own: `NOTES_REPL_HISTORY`, else `notes-repl/history`.
+  static func location(
+    override: String?, environment: [String: String], in folder: URL,
+    program: ProgramName = .current
+  ) -> URL? {
+    if let path = override ?? environment[program.historyVariable] {
       return path.isEmpty ? nil : URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
     }
     return DocumentHost.stateHome(environment: environment)?
-      .appendingPathComponent("docrepl/history")
+      .appendingPathComponent(program.text).appendingPathComponent("history")
   }
 
   /// Adds `entry`, unless it starts with a space (kept out on purpose),

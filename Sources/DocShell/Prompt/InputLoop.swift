@@ -166,7 +166,8 @@ struct InputLoop {
     do {
       try interpreter.finishRecording()
     } catch {
-      errors.write("docrepl: warning: the recording could not be finished: \(error)\n")
+      errors.write(
+        "\(ProgramName.current): warning: the recording could not be finished: \(error)\n")
     }
   }
 
@@ -178,7 +179,8 @@ struct InputLoop {
         "; its autosave \($0.lastPathComponent) is kept, for 'recover'"
       }
       errors.write(
-        "docrepl: warning: '\(name)' has unsaved changes, which are discarded\(kept ?? "")\n")
+        "\(ProgramName.current): warning: '\(name)' has unsaved changes, which are discarded\(kept ?? "")\n"
+      )
     }
   }
 }

@@ -7,7 +7,7 @@ enum Prompt {
 
   /// The prompt for a new entry, naming `document` (the current one).
   static func primary(for document: (name: String, isDirty: Bool)?) -> String {
-    guard let document else { return "docrepl > " }
+    guard let document else { return "\(ProgramName.current) > " }
     return document.name + (document.isDirty ? "*" : "") + " > "
   }
 

@@ -10,7 +10,8 @@ import Glibc
 /// outside signal context: it drops the line being typed and returns
 /// ``LineEvent/interrupt``. Readline's own signal handlers are off.
 /// Ctrl-R (reverse search), editing keys and `~/.inputrc` sections for
-/// `docrepl` are readline's.
+/// `docrepl` (or the program's own name: `$if notes-repl`) are
+/// readline's.
 @MainActor
 final class ReadlineSource: LineSource {
   private var history: History
@@ -24,7 +25,7 @@ final class ReadlineSource: LineSource {
     self.history = history
     self.signalPipe = signalPipe
     // readline keeps the pointer: the copy lives as long as the process.
-    docrepl_readline_set_name(strdup("docrepl"))
+    docrepl_readline_set_name(strdup(ProgramName.current.text))
     docrepl_readline_disable_signal_handlers()
     stifle_history(Int32(History.capacity))
     for entry in history.entries { add_history(entry) }
@@ -111,7 +112,7 @@ final class ReadlineSource: LineSource {
       guard !historyWarned else { return }
       historyWarned = true
       var errors = StandardStream.error
-      errors.write("docrepl: warning: history not saved: \(error)\n")
+      errors.write("\(ProgramName.current): warning: history not saved: \(error)\n")
     }
   }
 

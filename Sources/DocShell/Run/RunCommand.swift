@@ -35,7 +35,7 @@ enum RunCommand: ShellCommand {
         FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
         isDirectory.boolValue
       else {
-        errors.write("docrepl run: error: no such folder '\(folderPath)' for '-C'\n")
+        errors.write("\(reference.commandName): error: no such folder '\(folderPath)' for '-C'\n")
         return .noInput
       }
     }
@@ -44,7 +44,7 @@ enum RunCommand: ShellCommand {
       do {
         scripts.append(try ScriptFile.read(file, in: folder))
       } catch {
-        errors.write("docrepl run: error: \(error.message)\n")
+        errors.write("\(reference.commandName): error: \(error.message)\n")
         return error.status
       }
     }

@@ -42,7 +42,7 @@ struct ScriptFile {
     } catch {
       // A pipe (`/dev/stdin`, `<(…)`) may never end; `-` reads standard
       // input, and a script can be saved to a file first.
-      let hint = "; 'docrepl run -' reads a script from standard input"
+      let hint = "; '\(ProgramName.current) run -' reads a script from standard input"
       throw Failure(
         message: "\(path): \(error.reason)" + (error == .fifo ? hint : ""),
         status: .noInput)

@@ -1,14 +1,13 @@
 extension CompletionScript {
   /// The bash script: `complete -F _docrepl docrepl`.
   static var bash: String {
-    let program = CommandLineReference.program
     var script = """
       #!/bin/bash
-      # Completion of docrepl's subcommands, options and .docscript files, for
-      # bash: 'source <(docrepl completion bash)' in ~/.bashrc, or save it as
-      # docrepl in bash-completion's completions folder.
+      # Completion of \(name)'s subcommands, options and .docscript files, for
+      # bash: 'source <(\(name) completion bash)' in ~/.bashrc, or save it as
+      # \(name) in bash-completion's completions folder.
 
-      _docrepl() {
+      \(functionName(program))() {
           local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
           COMPREPLY=()
           local i=1
@@ -42,7 +41,7 @@ extension CompletionScript {
     for subcommand in subcommands {
       script += """
 
-        # docrepl \(subcommand.name): its options, then its operands.
+        # \(subcommand.commandName): its options, then its operands.
         \(functionName(subcommand))() {
             local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
             COMPREPLY=()
@@ -61,7 +60,7 @@ extension CompletionScript {
       }
       script += "    " + completing(subcommand.operands) + "\n}\n"
     }
-    return script + "\ncomplete -F _docrepl docrepl\n"
+    return script + "\ncomplete -F \(functionName(program)) \(name)\n"
   }
 
   /// A `case "$prev"` that completes the values of `options`.

@@ -3,12 +3,13 @@ import Foundation
 extension CompletionScript {
   /// The fish script: `complete -c docrepl` lines.
   static var fish: String {
-    let program = CommandLineReference.program
+    let needsCommand = "__\(name.identifier)_needs_command"
+    let usingCommand = "__\(name.identifier)_using_command"
     var script = """
-      # Completion of docrepl's subcommands, options and .docscript files, for
-      # fish: save it as ~/.config/fish/completions/docrepl.fish.
+      # Completion of \(name)'s subcommands, options and .docscript files, for
+      # fish: save it as ~/.config/fish/completions/\(name).fish.
 
-      function __docrepl_needs_command
+      function \(needsCommand)
           set -l tokens (commandline -opc)
           for token in $tokens[2..-1]
               if contains -- $token \(subcommands.map(\.name).joined(separator: " "))
@@ -18,35 +19,35 @@ extension CompletionScript {
           return 0
       end
 
-      function __docrepl_using_command
+      function \(usingCommand)
           set -l tokens (commandline -opc)
           contains -- $argv[1] $tokens[2..-1]
       end
 
-      complete -c docrepl -f
+      complete -c \(name) -f
 
       """
     for option in program.options {
-      script += line(for: option, condition: "__docrepl_needs_command")
+      script += line(for: option, condition: needsCommand)
     }
     for subcommand in subcommands {
       script +=
-        "complete -c docrepl -n __docrepl_needs_command -a \(subcommand.name) -d \(quoted(summary(subcommand.abstract)))\n"
+        "complete -c \(name) -n \(needsCommand) -a \(subcommand.name) -d \(quoted(summary(subcommand.abstract)))\n"
     }
     for subcommand in subcommands {
-      let condition = "__docrepl_using_command \(subcommand.name)"
+      let condition = "\(usingCommand) \(subcommand.name)"
       for option in subcommand.options {
         script += line(for: option, condition: condition)
       }
       if let operands = arguments(subcommand.operands) {
-        script += "complete -c docrepl -n \(quoted(condition)) \(operands)\n"
+        script += "complete -c \(name) -n \(quoted(condition)) \(operands)\n"
       }
     }
     return script
   }
 
   private static func line(for option: CommandLineOption, condition: String) -> String {
-    var text = "complete -c docrepl -n \(quoted(condition))"
+    var text = "complete -c \(name) -n \(quoted(condition))"
     for name in option.names {
       text += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
     }

@@ -3,13 +3,12 @@ import Foundation
 extension CompletionScript {
   /// The zsh script: a `#compdef docrepl` function for `fpath`.
   static var zsh: String {
-    let program = CommandLineReference.program
     var script = """
-      #compdef docrepl
-      # Completion of docrepl's subcommands, options and .docscript files, for
-      # zsh: save it as _docrepl in a folder of $fpath, before compinit runs.
+      #compdef \(name)
+      # Completion of \(name)'s subcommands, options and .docscript files, for
+      # zsh: save it as _\(name) in a folder of $fpath, before compinit runs.
 
-      _docrepl() {
+      \(functionName(program))() {
           local context state state_descr line
           typeset -A opt_args
           local -a args
@@ -60,7 +59,7 @@ extension CompletionScript {
       }
       script += "    )\n    _arguments -s $args\n}\n"
     }
-    return script + "\n_docrepl \"$@\"\n"
+    return script + "\n\(functionName(program)) \"$@\"\n"
   }
 
   /// An `_arguments` specification: `'(--jobs -j)'{--jobs,-j}'[…]:n: '`.

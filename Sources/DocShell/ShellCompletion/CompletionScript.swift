@@ -20,10 +20,16 @@ enum CompletionScript {
     }
   }
 
-  /// The subcommands a user is offered.
+  /// The subcommands a user is offered, naming the program by its name.
   static var subcommands: [Subcommand] {
-    CommandLineReference.subcommands.filter { !$0.isHidden }
+    CommandLineReference.subcommands.filter { !$0.isHidden }.map { $0.named(name) }
   }
+
+  /// The program's table, naming the program by its name.
+  static var program: Subcommand { CommandLineReference.program.named(name) }
+
+  /// The program the script completes: ``ProgramName/current``.
+  static var name: ProgramName { ProgramName.current }
 
   /// The first sentence of `help`, for the shells that show one.
   static func summary(_ help: String) -> String {
@@ -33,8 +39,9 @@ enum CompletionScript {
     return sentence
   }
 
-  /// A shell function's name for `command`: `_docrepl` or `_docrepl_test`.
+  /// A shell function's name for `command`: `_docrepl` or `_docrepl_test`
+  /// (`_notes_repl_test` for `notes-repl`).
   static func functionName(_ command: Subcommand) -> String {
-    command.name.isEmpty ? "_docrepl" : "_docrepl_" + command.name
+    command.name.isEmpty ? "_" + name.identifier : "_\(name.identifier)_" + command.name
   }
 }

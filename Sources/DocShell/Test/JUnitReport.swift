@@ -33,8 +33,9 @@ struct JUnitReport {
     let counts =
       "tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\""
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    text += "<testsuites name=\"docrepl test\" \(counts)>\n"
-    text += "  <testsuite name=\"docrepl test\" \(counts)>\n"
+    let suite = Self.escaped(TestCommand.reference.commandName)
+    text += "<testsuites name=\"\(suite)\" \(counts)>\n"
+    text += "  <testsuite name=\"\(suite)\" \(counts)>\n"
     for outcome in outcomes {
       let path = outcome.script.path
       let folder = (path as NSString).deletingLastPathComponent
@@ -50,7 +51,12 @@ struct JUnitReport {
         ? "malformed" : outcome.detail.hasPrefix("---") ? "mismatch" : "error"
       text += ">\n      <failure type=\"\(type)\" message=\"\(Self.escaped(outcome.message))\">"
       text += Self.escaped(outcome.detail, attribute: false)
-      text += "</failure>\n    </testcase>\n"
+      text += "</failure>\n"
+      if !outcome.printed.isEmpty {
+        text += "      <system-out>" + Self.escaped(outcome.printed, attribute: false)
+        text += "</system-out>\n"
+      }
+      text += "    </testcase>\n"
     }
     text += "  </testsuite>\n</testsuites>\n"
     return text
@@ -104,7 +110,8 @@ extension JUnitReport {
         atPath: url.deletingLastPathComponent().path, isDirectory: &isDirectory),
       isDirectory.boolValue
     else {
-      errors.write("docrepl \(command): error: no folder for the JUnit report '\(path)'\n")
+      errors.write(
+        "\(ProgramName.current) \(command): error: no folder for the JUnit report '\(path)'\n")
       return nil
     }
     // Decided before the run, as it will be again when the report is
@@ -118,13 +125,13 @@ extension JUnitReport {
         (try? WriteDestination.inspect($0))?.resolvedURL.path == target
       }) {
         errors.write(
-          "docrepl \(command): error: the JUnit report '\(path)' is '\(input.relativePath)', "
+          "\(ProgramName.current) \(command): error: the JUnit report '\(path)' is '\(input.relativePath)', "
             + "which the run reads; a report never replaces what it reports on\n")
         return nil
       }
     } catch {
       errors.write(
-        "docrepl \(command): error: cannot write the JUnit report '\(path)': "
+        "\(ProgramName.current) \(command): error: cannot write the JUnit report '\(path)': "
           + "\(ErrorMessage().text(for: error))\n")
       return nil
     }

@@ -36,12 +36,12 @@ enum TestCommand: ShellCommand {
       selection = try TestSelection.find(
         options.paths, in: context.workingDirectory, filter: options.filter, shard: options.shard)
     } catch {
-      errors.write("docrepl test: error: \(error.message)\n")
+      errors.write("\(reference.commandName): error: \(error.message)\n")
       return error.status
     }
     for folder in selection.skipped {
       errors.write(
-        "docrepl test: note: skipped '\(folder.path)': \(folder.reason); name it to test its scripts\n"
+        "\(reference.commandName): note: skipped '\(folder.path)': \(folder.reason); name it to test its scripts\n"
       )
     }
     var junitURL: URL?
@@ -70,7 +70,8 @@ enum TestCommand: ShellCommand {
     if interruption.happened {
       let left = selection.scripts.count - outcomes.count
       errors.write(
-        "docrepl test: interrupted; \(left) script\(left == 1 ? "" : "s") did not run\n")
+        "\(reference.commandName): interrupted; \(left) script\(left == 1 ? "" : "s") did not run\n"
+      )
       status = ExitStatus(rawValue: 130)
     }
     if let junitURL {
@@ -79,7 +80,7 @@ enum TestCommand: ShellCommand {
           Array(JUnitReport(outcomes: outcomes).xml.utf8), to: junitURL, as: .report)
       } catch {
         errors.write(
-          "docrepl test: error: cannot write the JUnit report '\(options.junit ?? "")': \(ErrorMessage().text(for: error))\n"
+          "\(reference.commandName): error: cannot write the JUnit report '\(options.junit ?? "")': \(ErrorMessage().text(for: error))\n"
         )
         if status == .success { status = .failure }
       }

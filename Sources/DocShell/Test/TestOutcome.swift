@@ -27,6 +27,9 @@ struct TestOutcome: Sendable {
   var message = ""
   /// The diff, or the diagnostics: JUnit's failure text.
   var detail = ""
+  /// What the document models printed while the script ran, for a
+  /// failure: its report's last part, and JUnit's `<system-out>`.
+  var printed = ""
   /// How long the script took, start to finish, in seconds.
   var seconds = 0.0
 

@@ -35,11 +35,20 @@ final class TestRunner {
     self.update = update
   }
 
-  /// Runs `script` and returns its outcome.
+  /// Runs `script` and returns its outcome. What the document models
+  /// print meanwhile is captured (see ``ModelOutput``) and shown with the
+  /// script's failure; a script that passes shows none of it.
   func run(_ script: TestSelection.Script) async -> TestOutcome {
     let clock = ContinuousClock()
     let start = clock.now
-    var outcome = await outcome(of: script)
+    let capture = ModelOutput(name: script.path)
+    var outcome: TestOutcome = await ModelOutput.$current.withValue(capture) {
+      await self.outcome(of: script)
+    }
+    if outcome.isFailure, let printed = capture?.report() {
+      outcome.report += printed
+      outcome.printed = printed
+    }
     let elapsed = clock.now - start
     outcome.seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
