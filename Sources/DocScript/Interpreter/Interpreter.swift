@@ -127,6 +127,11 @@ public final class Interpreter {
   var interrupted = false
   /// Whether `quit` ran in the current run: the rest of it is skipped.
   var leaving = false
+  /// Whether the main queue has run since the current statement's
+  /// command ended (before its undo event ended).
+  var settledMainQueue = false
+  /// Whether the main queue's limit has been reported: said once.
+  var mainQueueLimitReported = false
 
   /// Asked at safe points whether the user asked to stop (Ctrl-C): the
   /// prompt sets it to read its signal flag. The task's cancellation
@@ -315,7 +320,11 @@ public final class Interpreter {
         fail(error, at: statement.range, note: .init("the rest of the input did not run"))
         break
       }
+      settledMainQueue = false
       _ = await execute(statement)
+      // Between any two commands, what the command queued on the main
+      // queue runs, as an app's run loop runs it between events.
+      if !settledMainQueue { await settleMainQueue(after: statement.range) }
     }
   }
 
