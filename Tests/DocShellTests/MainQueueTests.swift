@@ -52,7 +52,7 @@ struct MainQueueTests {
   func timers(mode: Mode) throws {
     let result = try Self.run(
       [
-        "new queued q", "after 10 a", "schedule-after 30 s", "show", "pause 80", "show",
+        "new queued q", "after 400 a", "schedule-after 500 s", "show", "pause 700", "show",
       ], mode)
     #expect(result.output == "ready\nready\na\ns\n", "\(result.errors)")
   }
@@ -77,7 +77,7 @@ struct MainQueueTests {
       script += Self.mechanisms.prefix(through: Self.mechanisms.firstIndex(of: command)!)
         .map { "#> \($0)-text\n" }.joined()
     }
-    script += "after 10 a\npause 40\nshow\n"
+    script += "after 100 a\npause 300\nshow\n"
     script +=
       (["ready"] + Self.mechanisms.map { "\($0)-text" } + ["a"]).map { "#> \($0)\n" }.joined()
     _ = try folder.write(script, to: "queue.docscript")

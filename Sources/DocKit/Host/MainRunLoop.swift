@@ -1,5 +1,5 @@
 import CDocKitSystem
-public import Foundation
+import Foundation
 import Glibc
 import Synchronization
 
@@ -50,6 +50,8 @@ public enum MainRunLoop {
     var continuations: [CheckedContinuation<Bool, Never>] = []
     var since = ContinuousClock.now
     var drains = 0
+    /// Those waiting for one drain to end, whatever it leaves.
+    var oneRound: [CheckedContinuation<Bool, Never>] = []
   }
 
   /// When ``runUntilIdle()`` last waited for the loop.
@@ -67,7 +69,8 @@ public enum MainRunLoop {
     Task { @MainActor in await main() }
     while true {
       var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      let timeout = waiters.withLock { $0.continuations.isEmpty } ? -1 : pollTimeout()
+      let timeout =
+        waiters.withLock { $0.continuations.isEmpty && $0.oneRound.isEmpty } ? -1 : pollTimeout()
       guard poll(&entry, 1, timeout) > 0 else {
         resumeWaitersIfDone(descriptor)
         continue
@@ -89,17 +92,21 @@ public enum MainRunLoop {
   /// waiters when the main queue is empty (false), or when their rounds
   /// or time are up (true).
   private static func resumeWaitersIfDone(_ descriptor: Int32) {
-    let (ready, cut) = waiters.withLock { waiting -> ([CheckedContinuation<Bool, Never>], Bool) in
-      guard !waiting.continuations.isEmpty else { return ([], false) }
+    let (ready, cut, round) = waiters.withLock {
+      waiting -> ([CheckedContinuation<Bool, Never>], Bool, [CheckedContinuation<Bool, Never>]) in
+      let round = waiting.oneRound
+      waiting.oneRound = []
+      guard !waiting.continuations.isEmpty else { return ([], false, round) }
       waiting.drains += 1
       let idle = !hasQueuedWork(descriptor)
       let cut =
         !idle
         && (waiting.drains > roundLimit || ContinuousClock.now - waiting.since >= timeLimit)
-      guard idle || cut else { return ([], false) }
+      guard idle || cut else { return ([], false, round) }
       defer { waiting.continuations = [] }
-      return (waiting.continuations, cut)
+      return (waiting.continuations, cut, round)
     }
+    for continuation in round { continuation.resume(returning: false) }
     for continuation in ready { continuation.resume(returning: cut) }
   }
 
@@ -128,9 +135,13 @@ public enum MainRunLoop {
   /// ``run(_:)`` is running the main loop. With nothing queued it costs a
   /// `poll`, and at most every ``idleCheckInterval`` one wait for the loop.
   ///
+  /// - Parameter oneRound: Only let what is queued now run (one drain),
+  ///   not wait for the queue to empty: for a host that runs several
+  ///   scripts at once on the main actor (`docrepl test --jobs`), whose
+  ///   others' work would keep the queue from ever emptying.
   /// - Returns: Whether the limit stopped it with work still queued.
   @MainActor
-  public static func runUntilIdle() async -> Bool {
+  public static func runUntilIdle(oneRound: Bool = false) async -> Bool {
     guard let descriptor = mainQueueDescriptor else { return false }
     let now = ContinuousClock.now
     guard hasQueuedWork(descriptor) || now - lastWait >= idleCheckInterval else { return false }
@@ -139,6 +150,10 @@ public enum MainRunLoop {
     // between two drains, where it can tell that the queue is empty.
     return await withCheckedContinuation { continuation in
       waiters.withLock { waiting in
+        if oneRound {
+          waiting.oneRound.append(continuation)
+          return
+        }
         if waiting.continuations.isEmpty {
           waiting.since = ContinuousClock.now
           waiting.drains = 0

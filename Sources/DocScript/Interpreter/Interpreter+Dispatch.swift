@@ -99,12 +99,19 @@ extension Interpreter {
     try await endEvent(of: handle)
   }
 
-  /// Lets the work queued on the main queue and the main run loop run
-  /// until none is ready (``MainRunLoop/runUntilIdle()``); if its limit
-  /// stops it, says so once, at `range`.
+  /// Lets the work queued on the main queue run until none is ready
+  /// (``MainRunLoop/runUntilIdle(oneRound:)``); if its limit stops it,
+  /// says so once, at `range`. While other interpreters run too (`test
+  /// --jobs`), whose commands would keep the queue from emptying, only
+  /// what is queued now runs.
   func settleMainQueue(after range: SourceRange) async {
     settledMainQueue = true
-    guard await MainRunLoop.runUntilIdle(), !mainQueueLimitReported else { return }
+    let oneRound = Self.runningCount > 1
+    // Other interpreters that started meanwhile keep the queue busy with
+    // their own commands: that is no model's work left running.
+    guard await MainRunLoop.runUntilIdle(oneRound: oneRound), Self.runningCount == 1,
+      !mainQueueLimitReported
+    else { return }
     mainQueueLimitReported = true
     report(
       Diagnostic(

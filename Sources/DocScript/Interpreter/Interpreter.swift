@@ -130,6 +130,8 @@ public final class Interpreter {
   /// Whether the main queue has run since the current statement's
   /// command ended (before its undo event ended).
   var settledMainQueue = false
+  /// How many interpreters are running input now, in this process.
+  static var runningCount = 0
   /// Whether the main queue's limit has been reported: said once.
   var mainQueueLimitReported = false
 
@@ -190,6 +192,8 @@ public final class Interpreter {
   ///     `source` paths; nil for standard input or a prompt.
   @discardableResult
   public func run(_ source: ScriptSource, url: URL? = nil) async -> Result {
+    Self.runningCount += 1
+    defer { Self.runningCount -= 1 }
     beginRun()
     guard check(source) else {
       result.isMalformed = true
@@ -239,6 +243,8 @@ public final class Interpreter {
   public func run(
     _ statements: [Statement], parsedFrom source: ScriptSource, diagnostics: [Diagnostic]
   ) async -> Result {
+    Self.runningCount += 1
+    defer { Self.runningCount -= 1 }
     beginRun()
     let names = allCommandNames
     let problems = statements.flatMap { unknownCommands(in: $0, among: names) }
