@@ -107,10 +107,11 @@ extension Interpreter {
   func settleMainQueue(after range: SourceRange) async {
     settledMainQueue = true
     let oneRound = Self.runningCount > 1
-    // Other interpreters that started meanwhile keep the queue busy with
+    let runsBefore = Self.runsStarted
+    // Other interpreters that ran meanwhile kept the queue busy with
     // their own commands: that is no model's work left running.
     guard await MainRunLoop.runUntilIdle(oneRound: oneRound), Self.runningCount == 1,
-      !mainQueueLimitReported
+      Self.runsStarted == runsBefore, !mainQueueLimitReported
     else { return }
     mainQueueLimitReported = true
     report(

@@ -132,6 +132,8 @@ public final class Interpreter {
   var settledMainQueue = false
   /// How many interpreters are running input now, in this process.
   static var runningCount = 0
+  /// How many runs of input have started, in this process.
+  static var runsStarted = 0
   /// Whether the main queue's limit has been reported: said once.
   var mainQueueLimitReported = false
 
@@ -193,6 +195,7 @@ public final class Interpreter {
   @discardableResult
   public func run(_ source: ScriptSource, url: URL? = nil) async -> Result {
     Self.runningCount += 1
+    Self.runsStarted += 1
     defer { Self.runningCount -= 1 }
     beginRun()
     guard check(source) else {
@@ -244,6 +247,7 @@ public final class Interpreter {
     _ statements: [Statement], parsedFrom source: ScriptSource, diagnostics: [Diagnostic]
   ) async -> Result {
     Self.runningCount += 1
+    Self.runsStarted += 1
     defer { Self.runningCount -= 1 }
     beginRun()
     let names = allCommandNames
