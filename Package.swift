@@ -83,10 +83,18 @@ let package = Package(
     .testTarget(name: "SeedTests", dependencies: ["DocKit", "DocTestSupport"]),
     /// The fuzz targets' seeds and past crashes, replayed.
     .testTarget(name: "DocFuzzTests", dependencies: ["DocFuzz", "DocKit", "DocTestSupport"]),
+    /// A REPL built with DocShell over a model that queues its edits on
+    /// the main queue, for DocShellTests' end-to-end tests.
+    .executableTarget(
+      name: "docrepl-mainqueue-host",
+      dependencies: ["DocShell", "DocKit", "DocScript"],
+      path: "Tests/MainQueueHost"
+    ),
     .testTarget(
       name: "DocShellTests",
       dependencies: [
         "DocShell", "DocKit", "DocScript", "DocFormats", "CReadline", "DocTestSupport", "docrepl",
+        "docrepl-mainqueue-host",
       ],
       exclude: ["Snapshots"]
     ),

@@ -36,4 +36,24 @@ long dockit_copy_file_range(int infd, int outfd, unsigned long count);
 /// happened after `fd` was opened. Returns 0 or -1 with errno set.
 int dockit_syncfs(int fd);
 
+/// libdispatch's hand-over of the main queue to a run loop (what
+/// CoreFoundation's run loop calls; libdispatch exports it, in its shared
+/// and static builds, but declares it in no installed header). The first
+/// call, on the main thread, binds the main queue to that thread for good:
+/// from then on the main queue's work runs only when the main thread
+/// services it, and the returned descriptor (an eventfd) becomes readable
+/// when work is queued on an empty main queue, and after a drain that
+/// leaves work behind. (In the middle of a drain it says nothing of the
+/// work queued behind the work running.)
+/// Call it only from a program whose main thread then services the main
+/// queue (`_dispatch_main_queue_callback_4CF`), never after
+/// `dispatch_main()`.
+int _dispatch_get_main_queue_handle_4CF(void);
+
+/// Runs the work on the main queue, on the main thread bound to it: what
+/// a run loop calls when the descriptor above is readable (after reading
+/// it). Each call runs the work queued when it starts; when it returns,
+/// the descriptor is readable again if any work is left.
+void _dispatch_main_queue_callback_4CF(void *msg);
+
 #endif

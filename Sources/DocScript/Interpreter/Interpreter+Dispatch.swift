@@ -91,7 +91,39 @@ extension Interpreter {
       mark.rollBack()
       throw error
     }
+    // What the command queued on the main queue (an undo registered in
+    // a `Task`, a value sent through `receive(on:)`) runs inside its
+    // event, as in an app, where the run loop runs it before the undo
+    // group closes.
+    await settleMainQueue(after: command.range)
     try await endEvent(of: handle)
+  }
+
+  /// Lets the work queued on the main queue run until none is ready
+  /// (``MainRunLoop/runUntilIdle(oneRound:)``); if its limit stops it,
+  /// says so once, at `range`. While other interpreters run too (`test
+  /// --jobs`), whose commands would keep the queue from emptying, only
+  /// what is queued now runs.
+  func settleMainQueue(after range: SourceRange) async {
+    settledMainQueue = true
+    let oneRound = Self.runningCount > 1
+    let runsBefore = Self.runsStarted
+    // Other interpreters that ran meanwhile kept the queue busy with
+    // their own commands: that is no model's work left running.
+    guard await MainRunLoop.runUntilIdle(oneRound: oneRound), Self.runningCount == 1,
+      Self.runsStarted == runsBefore, !mainQueueLimitReported
+    else { return }
+    mainQueueLimitReported = true
+    report(
+      Diagnostic(
+        .warning, in: range,
+        "the main queue was still busy after \(MainRunLoop.roundLimit) rounds or "
+          + "\(Int(MainRunLoop.timeLimit / .milliseconds(1))) ms; the rest of its work runs later",
+        notes: [
+          .init(
+            "work that queues more work each time it runs keeps the main queue busy; this is said once"
+          )
+        ]), in: currentSource)
   }
 
   /// Ends the open undo event of `handle`, autosaving if it is on.
@@ -122,6 +154,7 @@ extension Interpreter {
       before?.restore(in: self)
       throw error
     }
+    await settleMainQueue(after: group.range)
     do {
       for mark in touched {
         let undoManager = mark.handle.undoManager

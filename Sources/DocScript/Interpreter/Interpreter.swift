@@ -127,6 +127,15 @@ public final class Interpreter {
   var interrupted = false
   /// Whether `quit` ran in the current run: the rest of it is skipped.
   var leaving = false
+  /// Whether the main queue has run since the current statement's
+  /// command ended (before its undo event ended).
+  var settledMainQueue = false
+  /// How many interpreters are running input now, in this process.
+  static var runningCount = 0
+  /// How many runs of input have started, in this process.
+  static var runsStarted = 0
+  /// Whether the main queue's limit has been reported: said once.
+  var mainQueueLimitReported = false
 
   /// Asked at safe points whether the user asked to stop (Ctrl-C): the
   /// prompt sets it to read its signal flag. The task's cancellation
@@ -185,6 +194,9 @@ public final class Interpreter {
   ///     `source` paths; nil for standard input or a prompt.
   @discardableResult
   public func run(_ source: ScriptSource, url: URL? = nil) async -> Result {
+    Self.runningCount += 1
+    Self.runsStarted += 1
+    defer { Self.runningCount -= 1 }
     beginRun()
     guard check(source) else {
       result.isMalformed = true
@@ -234,6 +246,9 @@ public final class Interpreter {
   public func run(
     _ statements: [Statement], parsedFrom source: ScriptSource, diagnostics: [Diagnostic]
   ) async -> Result {
+    Self.runningCount += 1
+    Self.runsStarted += 1
+    defer { Self.runningCount -= 1 }
     beginRun()
     let names = allCommandNames
     let problems = statements.flatMap { unknownCommands(in: $0, among: names) }
@@ -315,7 +330,11 @@ public final class Interpreter {
         fail(error, at: statement.range, note: .init("the rest of the input did not run"))
         break
       }
+      settledMainQueue = false
       _ = await execute(statement)
+      // Between any two commands, what the command queued on the main
+      // queue runs, as an app's run loop runs it between events.
+      if !settledMainQueue { await settleMainQueue(after: statement.range) }
     }
   }
 

@@ -1,4 +1,5 @@
 import CReadline
+import Dispatch
 import DocKit
 import DocScript
 import Glibc
@@ -42,13 +43,27 @@ final class ReadlineSource: LineSource {
     if let signalPipe {
       descriptors.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0))
     }
+    // Work queued on the main queue while the prompt waits wakes it, so
+    // that the line is drawn again below whatever that work printed.
+    var mainQueue = MainRunLoop.mainQueueDescriptor
     while true {
       for index in descriptors.indices { descriptors[index].revents = 0 }
-      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      let (ready, error) = await Self.wait(for: &descriptors, orWorkOn: mainQueue)
       if ready < 0 {
-        if errno == EINTR { continue }
+        if error == EINTR { continue }
         rl_callback_handler_remove()
         return .closed
+      }
+      if ready == 0 {
+        // Only the main queue's work: it has run (this resumed behind
+        // it); what it queued runs too, then the prompt and the line
+        // are drawn again, on a line of their own if it printed one.
+        // Work that keeps queueing more (past the limit) runs on while
+        // the prompt waits, but no longer wakes it: the line would be
+        // drawn again and again.
+        if await MainRunLoop.runUntilIdle() { mainQueue = nil }
+        rl_forced_update_display()
+        continue
       }
       if descriptors.count > 1, descriptors[1].revents != 0 {
         for signal in TerminalSignals.drain() {
@@ -114,6 +129,31 @@ final class ReadlineSource: LineSource {
       var errors = StandardStream.error
       errors.write("\(ProgramName.current): warning: history not saved: \(error)\n")
     }
+  }
+
+  /// Waits, on a thread of its own, until one of `descriptors` is ready
+  /// or (when `mainQueue` is given) the main queue gets work, without
+  /// holding the main thread: the main queue, the main actor and the main
+  /// run loop run meanwhile, as an app's do while it waits for an event.
+  /// Returns `poll`'s result for `descriptors` (0 when only the main
+  /// queue woke it) and its `errno`.
+  private static func wait(
+    for descriptors: inout [pollfd], orWorkOn mainQueue: Int32?
+  ) async -> (ready: Int32, error: Int32) {
+    var watched = descriptors
+    if let mainQueue { watched.append(pollfd(fd: mainQueue, events: Int16(POLLIN), revents: 0)) }
+    let polled = watched
+    let (ready, error, result) = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        var entries = polled
+        let ready = poll(&entries, nfds_t(entries.count), -1)
+        continuation.resume(returning: (ready, errno, entries))
+      }
+    }
+    for index in descriptors.indices { descriptors[index].revents = result[index].revents }
+    guard ready > 0 else { return (ready, error) }
+    let others = descriptors.reduce(Int32(0)) { $0 + ($1.revents != 0 ? 1 : 0) }
+    return (others, error)
   }
 
   /// The line readline finished, handed from its callback to the loop.
