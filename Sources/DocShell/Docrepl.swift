@@ -157,10 +157,10 @@ public enum Docrepl {
       let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
       do throws(UTTypeDeclarationError) {
         for note in try UTType.registerDeclarations(contentsOf: url) {
-          errors.write("docrepl: note: \(note)\n")
+          errors.write("\(ProgramName.current.text): note: \(note)\n")
         }
       } catch {
-        errors.write("docrepl: error: --types: \(error)\n")
+        errors.write("\(ProgramName.current.text): error: --types: \(error)\n")
         return FileManager.default.fileExists(atPath: url.path) ? .dataError : .noInput
       }
     }

@@ -37,6 +37,18 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     self.undeclared = undeclared
   }
 
+  /// What the type is known by while the registry does not declare it:
+  /// nil for a declared type. A type made by ``init(exportedAs:conformingTo:)``
+  /// before its declaration was registered (an app's Info.plist, read
+  /// after the type's static property was first made) is the declared
+  /// type from the moment the declaration is registered, as on Apple
+  /// platforms, where the declarations are read before any code runs.
+  private var pending: Undeclared? {
+    guard let undeclared else { return nil }
+    if !isDynamic, UTTypeRegistry.shared.declaration(for: identifier) != nil { return nil }
+    return undeclared
+  }
+
   private static func declared(_ identifier: String) -> UTType? {
     UTTypeRegistry.shared.declaration(for: identifier).map {
       UTType(systemIdentifier: $0.identifier)
@@ -134,7 +146,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
 
   /// Tags by class, the preferred tag first.
   public var tags: [UTTagClass: [String]] {
-    undeclared?.tags ?? UTTypeRegistry.shared.declaration(for: identifier)?.normalizedTags ?? [:]
+    pending?.tags ?? UTTypeRegistry.shared.declaration(for: identifier)?.normalizedTags ?? [:]
   }
 
   /// The preferred filename extension, without a dot: `"json"`.
@@ -146,7 +158,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
   /// The type's description in English, such as `"JSON"` or
   /// `"PDF document"`; nil for dynamic and undeclared types.
   public var localizedDescription: String? {
-    guard undeclared == nil else { return nil }
+    guard pending == nil else { return nil }
     return UTTypeRegistry.shared.declaration(for: identifier)?.description
   }
 
@@ -155,7 +167,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
 
   /// Whether the type has a declaration, from the system or the program.
   public var isDeclared: Bool {
-    undeclared == nil && UTTypeRegistry.shared.declaration(for: identifier) != nil
+    pending == nil && UTTypeRegistry.shared.declaration(for: identifier) != nil
   }
 
   /// Whether the type's identifier is in the reserved `public.` domain.
@@ -188,7 +200,7 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
 
   private var supertypeIdentifiers: Set<String> {
     let parents =
-      undeclared?.parents ?? UTTypeRegistry.shared.declaration(for: identifier)?.conformsTo ?? []
+      pending?.parents ?? UTTypeRegistry.shared.declaration(for: identifier)?.conformsTo ?? []
     return UTTypeRegistry.shared.closure(ofParents: parents)
   }
 

@@ -25,7 +25,8 @@ struct CheckScriptWriter {
     expectLinesFail: Bool = true
   ) -> String {
     var lines: [String] = []
-    var command = "\(options.programName) check \(plan.typeName) --seed \(seed) --runs 1 --steps \(options.steps)"
+    var command =
+      "\(options.programName) check \(plan.typeName) --seed \(seed) --runs 1 --steps \(options.steps)"
     if let start = plan.startFile { command += " --from \(Word.quoted(start.path))" }
     if let compare = options.compare { command += " --compare \(compare.rawValue)" }
     lines.append("# \(command)")
@@ -44,7 +45,8 @@ struct CheckScriptWriter {
         "# No expect line can show this failure: the states differ by value (the type's ==), not in what 'show' prints\(comparison == .value ? ", and its encoding changes from one save to the next, so bytes cannot tell" : ""). Reproduce it by the same comparison:"
       )
       lines.append("#   \(options.programName) check --from-failure \(file)")
-      lines.append("# ('\(options.programName) run' of this script does the same after running its lines.)")
+      lines.append(
+        "# ('\(options.programName) run' of this script does the same after running its lines.)")
     } else {
       lines.append("# Replay it in an empty folder (it writes \(plan.fileName) there):")
       lines.append("#   \(options.programName) run -C \"$(mktemp -d)\" \"$PWD/\(file)\"")

@@ -54,6 +54,27 @@ struct UTTypeDeclarationTests {
     #expect(!imported.conforms(to: .data))
   }
 
+  @Test(
+    "A type made before its declaration is the declared type once the declaration is registered")
+  func declaredLater() throws {
+    // An app's `static var recipe = UTType(exportedAs:)` may be made before
+    // `--types Info.plist` registers its declaration.
+    let early = UTType(exportedAs: "org.docrepl.test.declared-later")
+    #expect(!early.isDeclared)
+    #expect(early.preferredFilenameExtension == nil)
+    #expect(!early.conforms(to: .json))
+    try UTType.register([
+      UTTypeDeclaration(
+        identifier: "org.docrepl.test.declared-later", conformsTo: ["public.json"],
+        tags: [.filenameExtension: ["later"]], description: "Declared later")
+    ])
+    #expect(early.isDeclared)
+    #expect(early.preferredFilenameExtension == "later")
+    #expect(early.conforms(to: .json))
+    #expect(early.localizedDescription == "Declared later")
+    #expect(UTType(filenameExtension: "later") == early)
+  }
+
   @Test("Registering the same declaration twice is harmless; a different one is a conflict")
   func conflicts() throws {
     let declaration = UTTypeDeclaration(

@@ -68,7 +68,8 @@ class Recipe: ReferenceFileDocument {
   func addStep(_ step: Step, undoManager: UndoManager?) {
     steps.append(step)
     undoManager?.registerUndo(withTarget: self) { recipe in
-      recipe.deleteSteps(atOffsets: IndexSet(integer: recipe.steps.count - 1), undoManager: undoManager)
+      recipe.deleteSteps(
+        atOffsets: IndexSet(integer: recipe.steps.count - 1), undoManager: undoManager)
     }
     undoManager?.setActionName("Add Step")
   }
@@ -82,7 +83,9 @@ class Recipe: ReferenceFileDocument {
     undoManager?.setActionName("Delete Step")
   }
 
-  func moveSteps(fromOffsets offsets: IndexSet, toOffset destination: Int, undoManager: UndoManager?) {
+  func moveSteps(
+    fromOffsets offsets: IndexSet, toOffset destination: Int, undoManager: UndoManager?
+  ) {
     let old = steps
     steps.move(fromOffsets: offsets, toOffset: destination)
     undoManager?.registerUndo(withTarget: self) { recipe in

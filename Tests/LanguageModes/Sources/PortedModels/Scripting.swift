@@ -10,7 +10,8 @@ import Foundation
 @MainActor
 private func command<Document: ReferenceFileDocument>(
   _ name: String, _ arguments: [CommandSpec.Parameter], _ summary: String,
-  _ body: @escaping @MainActor (Document, UndoManager, DocumentCommandContext<Document>) throws -> Void
+  _ body:
+    @escaping @MainActor (Document, UndoManager, DocumentCommandContext<Document>) throws -> Void
 ) -> DocumentCommand<Document> {
   DocumentCommand(
     CommandSpec(name, arguments, summary: summary, example: name, topic: .document)
@@ -23,7 +24,8 @@ extension Recipe: ScriptableReferenceDocument {
   static var scriptTypeNames: [ScriptTypeName] { [ScriptTypeName("recipe", .recipe)] }
   static func makeUntitled(contentType: UTType) -> Self { Self() }
   static func scriptDescription(of snapshot: Saved) -> String {
-    ([snapshot.title] + snapshot.steps.enumerated().map { "\($0 + 1). \($1.name) (\($1.minutes) min)" })
+    ([snapshot.title]
+      + snapshot.steps.enumerated().map { "\($0 + 1). \($1.name) (\($1.minutes) min)" })
       .joined(separator: "\n")
   }
   func restore(_ snapshot: Saved, undoManager: UndoManager?) throws {
@@ -33,18 +35,24 @@ extension Recipe: ScriptableReferenceDocument {
 
   static var scriptCommands: [DocumentCommand<Recipe>] {
     [
-      command("add-step", [.required("NAME"), .required("MINUTES")], "adds a step") { recipe, undo, context in
+      command("add-step", [.required("NAME"), .required("MINUTES")], "adds a step") {
+        recipe, undo, context in
         let minutes = try context.arguments[1]?.integer("MINUTES", in: 0...600) ?? 0
-        recipe.addStep(Step(name: context.arguments[0]?.text ?? "", minutes: minutes), undoManager: undo)
+        recipe.addStep(
+          Step(name: context.arguments[0]?.text ?? "", minutes: minutes), undoManager: undo)
       },
       command("delete-step", [.required("N")], "deletes step N") { recipe, undo, context in
-        guard !recipe.steps.isEmpty else { throw ScriptError("there are no steps", at: context.arguments[0]?.range) }
+        guard !recipe.steps.isEmpty else {
+          throw ScriptError("there are no steps", at: context.arguments[0]?.range)
+        }
         let n = try context.arguments[0]?.integer("N", in: 1...recipe.steps.count) ?? 1
         recipe.deleteSteps(atOffsets: IndexSet(integer: n - 1), undoManager: undo)
       },
       command("move-step", [.required("N"), .required("TO")], "moves step N before step TO") {
         recipe, undo, context in
-        guard !recipe.steps.isEmpty else { throw ScriptError("there are no steps", at: context.arguments[0]?.range) }
+        guard !recipe.steps.isEmpty else {
+          throw ScriptError("there are no steps", at: context.arguments[0]?.range)
+        }
         let n = try context.arguments[0]?.integer("N", in: 1...recipe.steps.count) ?? 1
         let to = try context.arguments[1]?.integer("TO", in: 1...recipe.steps.count + 1) ?? 1
         recipe.moveSteps(fromOffsets: IndexSet(integer: n - 1), toOffset: to - 1, undoManager: undo)
@@ -52,7 +60,8 @@ extension Recipe: ScriptableReferenceDocument {
       command("rename", [.required("TITLE")], "renames the recipe") { recipe, undo, context in
         recipe.rename(to: context.arguments[0]?.text ?? "", undoManager: undo)
       },
-      command("timing", [], "prints whether the recipe is ready, and its total time") { recipe, _, context in
+      command("timing", [], "prints whether the recipe is ready, and its total time") {
+        recipe, _, context in
         context.print("\(recipe.status), \(recipe.totalMinutes) min")
       },
     ]
@@ -78,7 +87,10 @@ extension Pinboard: ScriptableFileDocument {
 
   static var scriptCommands: [DocumentCommand<Pinboard>] {
     [
-      DocumentCommand(CommandSpec("tag", [.required("TAG")], summary: "adds a tag", example: "tag red", topic: .document)) {
+      DocumentCommand(
+        CommandSpec(
+          "tag", [.required("TAG")], summary: "adds a tag", example: "tag red", topic: .document)
+      ) {
         context in
         let tag = context.arguments[0]?.text ?? ""
         context.session.perform { board in
@@ -87,7 +99,11 @@ extension Pinboard: ScriptableFileDocument {
           return Pinboard.setting(new, name: "Tag").apply(to: &board)
         }
       },
-      DocumentCommand(CommandSpec("pin", [.required("KEY"), .required("TEXT")], summary: "pins a note", example: "pin a b", topic: .document)) {
+      DocumentCommand(
+        CommandSpec(
+          "pin", [.required("KEY"), .required("TEXT")], summary: "pins a note", example: "pin a b",
+          topic: .document)
+      ) {
         context in
         let key = context.arguments[0]?.text ?? ""
         let text = context.arguments[1]?.text ?? ""
@@ -110,7 +126,9 @@ extension Storyboard: ScriptableReferenceDocument {
   func restore(_ snapshot: [Card], undoManager: UndoManager?) throws {
     let old = cards
     cards = snapshot
-    undoManager?.registerUndo(withTarget: self) { board in try? board.restore(old, undoManager: undoManager) }
+    undoManager?.registerUndo(withTarget: self) { board in
+      try? board.restore(old, undoManager: undoManager)
+    }
   }
 
   static var scriptCommands: [DocumentCommand<Storyboard>] {
@@ -118,8 +136,11 @@ extension Storyboard: ScriptableReferenceDocument {
       command("add-card", [.required("TITLE")], "adds a card") { board, undo, context in
         board.addCard(context.arguments[0]?.text ?? "", undoManager: undo)
       },
-      command("rename-card", [.required("N"), .required("TITLE")], "renames card N") { board, undo, context in
-        guard !board.cards.isEmpty else { throw ScriptError("there are no cards", at: context.arguments[0]?.range) }
+      command("rename-card", [.required("N"), .required("TITLE")], "renames card N") {
+        board, undo, context in
+        guard !board.cards.isEmpty else {
+          throw ScriptError("there are no cards", at: context.arguments[0]?.range)
+        }
         let n = try context.arguments[0]?.integer("N", in: 1...board.cards.count) ?? 1
         board.renameCard(at: n - 1, to: context.arguments[1]?.text ?? "", undoManager: undo)
       },
@@ -130,11 +151,15 @@ extension Storyboard: ScriptableReferenceDocument {
 extension Logbook: ScriptableReferenceDocument {
   static var scriptTypeNames: [ScriptTypeName] { [ScriptTypeName("logbook", .logbook)] }
   static func makeUntitled(contentType: UTType) -> Logbook { Logbook() }
-  static func scriptDescription(of snapshot: [String]) -> String { snapshot.joined(separator: "\n") }
+  static func scriptDescription(of snapshot: [String]) -> String {
+    snapshot.joined(separator: "\n")
+  }
   func restore(_ snapshot: [String], undoManager: UndoManager?) throws {
     let old = entries
     entries = snapshot
-    undoManager?.registerUndo(withTarget: self) { logbook in try? logbook.restore(old, undoManager: undoManager) }
+    undoManager?.registerUndo(withTarget: self) { logbook in
+      try? logbook.restore(old, undoManager: undoManager)
+    }
   }
 
   static var scriptCommands: [DocumentCommand<Logbook>] {
@@ -149,7 +174,9 @@ extension Logbook: ScriptableReferenceDocument {
 extension Sketch: ScriptableReferenceDocument {
   static var scriptTypeNames: [ScriptTypeName] { [ScriptTypeName("sketch", .sketch)] }
   static func makeUntitled(contentType: UTType) -> Sketch { Sketch() }
-  static func scriptDescription(of snapshot: [String]) -> String { snapshot.joined(separator: "\n") }
+  static func scriptDescription(of snapshot: [String]) -> String {
+    snapshot.joined(separator: "\n")
+  }
   func restore(_ snapshot: [String], undoManager: UndoManager?) throws { strokes = snapshot }
 
   static var scriptCommands: [DocumentCommand<Sketch>] {

@@ -1,11 +1,15 @@
 // Document models written the way public SwiftUI apps write theirs, hosted
 // in a REPL of their own. Their types are declared in Info.plist, as the
-// apps declare them: `PortedModels --types Info.plist`.
+// apps declare them: `PortedModels --types Info.plist`. The main thread
+// runs the main loop, as an app's does, so the work the models queue on
+// the main queue runs between commands.
 import DocShell
 import Foundation
 
-exit(
-  await Docrepl.main(documentTypes: [
-    DocumentType(Recipe.self), DocumentType(Pinboard.self), DocumentType(Storyboard.self),
-    DocumentType(Logbook.self), DocumentType(Sketch.self),
-  ]))
+Docrepl.runMainLoop {
+  exit(
+    await Docrepl.main(documentTypes: [
+      DocumentType(Recipe.self), DocumentType(Pinboard.self), DocumentType(Storyboard.self),
+      DocumentType(Logbook.self), DocumentType(Sketch.self),
+    ]))
+}

@@ -1,17 +1,21 @@
 // A REPL over your own documents: docrepl's prompt, `run`, `test` and
 // `inspect`, with your types beside (or instead of) the built-in ones.
+// The main thread runs the main loop, as an app's does, so what a model
+// queues on the main queue runs between commands.
 import DocShell
 import Foundation
 
-let status = await Docrepl.main(
-  documentTypes: [
-    // A ScriptableFileDocument: its own commands (add, check, uncheck).
-    DocumentType(Checklist.self),
-    // Any FileDocument: new, open, show, save, export, snapshot, diff…
-    DocumentType(newDocument: Postcard()),
-    // A ReferenceFileDocument package that keeps the files it does not
-    // know: tree, show and diff see what a save writes and what it reuses.
-    DocumentType(newDocument: { Trip() }),
-  ] + DocumentType.builtIn  // text, markdown, json, notes and binary too
-)
-exit(status)
+Docrepl.runMainLoop {
+  exit(
+    await Docrepl.main(
+      documentTypes: [
+        // A ScriptableFileDocument: its own commands (add, check, uncheck).
+        DocumentType(Checklist.self),
+        // Any FileDocument: new, open, show, save, export, snapshot, diff…
+        DocumentType(newDocument: Postcard()),
+        // A ReferenceFileDocument package that keeps the files it does not
+        // know: tree, show and diff see what a save writes and what it reuses.
+        DocumentType(newDocument: { Trip() }),
+      ] + DocumentType.builtIn  // text, markdown, json, notes and binary too
+    ))
+}
