@@ -8,7 +8,7 @@ import Testing
 /// `docrepl-mainqueue-host` (Tests/MainQueueHost), a REPL built as an
 /// app's is, over a model whose edits happen in work queued by the four
 /// ways apps queue it, each registering its undo there.
-@Suite("The main queue runs between commands")
+@Suite("The main queue runs between commands", .serialized)
 struct MainQueueTests {
   /// The REPL over the queueing model.
   static var host: URL { productsDirectory.appendingPathComponent("docrepl-mainqueue-host") }
@@ -105,7 +105,8 @@ struct MainQueueTests {
   func prompt() throws {
     let folder = try TemporaryDirectory()
     let session = try PseudoTerminal(Self.host, in: folder.url)
-    try session.expect("docrepl > ")
+    // The empty prompt names the program: the host is a program of its own.
+    try session.expect("docrepl-mainqueue-host > ")
     try session.send("new queued q\r")
     try session.expect("q > ")
     for command in Self.mechanisms {

@@ -96,6 +96,14 @@ struct PortingArticleTests {
       exit(await Docrepl.main(documentTypes: documentTypes))
     }
     _ = main
+    // DocShell.md's main.swift that runs the main loop; it too only has
+    // to compile here.
+    let mainLoop: @MainActor () -> Never = {
+      Docrepl.runMainLoop {
+        exit(await Docrepl.main(documentTypes: documentTypes))
+      }
+    }
+    _ = mainLoop
     try await Self.expectPasses(Self.script, with: documentTypes)
   }
 }

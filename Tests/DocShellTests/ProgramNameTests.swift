@@ -8,7 +8,7 @@ import Testing
 /// A program built with `Docrepl.main(documentTypes:)` calls itself by its
 /// own name: its executable's (here the built `docrepl` run through a
 /// link named `notes-repl`), or the one it passes.
-@Suite("The program's own name")
+@Suite("The program's own name", .serialized)
 struct ProgramNameTests {
   /// The built binary, run through a symbolic link named `name` in a
   /// temporary folder.

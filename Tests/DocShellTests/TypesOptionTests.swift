@@ -4,7 +4,7 @@ import Testing
 
 /// `docrepl --types FILE`: an app's Info.plist declarations, registered
 /// from the command line before anything runs.
-@Suite("docrepl --types registers an app's type declarations")
+@Suite("docrepl --types registers an app's type declarations", .serialized)
 struct TypesOptionTests {
   static let infoPlist = """
     <?xml version="1.0" encoding="UTF-8"?>
