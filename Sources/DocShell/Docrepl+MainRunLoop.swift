@@ -15,9 +15,9 @@ extension Docrepl {
   /// Then the work a document model queues on the main queue
   /// (`DispatchQueue.main.async`, `receive(on: DispatchQueue.main)` or
   /// `RunLoop.main`, `Task { @MainActor in … }`, due timers) runs between
-  /// any two commands and while the prompt waits for input. A program whose `main.swift` awaits `Docrepl.main`
-  /// itself runs what is queued (and two levels of what that queues) after
-  /// each command, but not while the prompt waits, and with no limit.
+  /// any two commands and while the prompt waits for input. A program
+  /// whose `main.swift` awaits `Docrepl.main` itself runs that work only
+  /// while a command waits (a save, an autosave).
   public static func runMainLoop(_ main: @escaping @MainActor () async -> Never) -> Never {
     MainRunLoop.run(main)
   }

@@ -131,12 +131,12 @@ public enum MainRunLoop {
   /// `DispatchQueue.main` blocks, the due ones of `asyncAfter` and of
   /// the schedulers' `schedule(after:)`) run, and the work they queue in
   /// turn, until none is ready, or ``roundLimit`` drains or ``timeLimit``
-  /// have passed. Work due later is not waited for. With nothing queued
-  /// it costs a `poll`, and at most every ``idleCheckInterval`` one wait
-  /// for the loop. Unless ``run(_:)`` is running the main loop, it waits
-  /// twice behind the main queue instead (``letQueuedWorkRun()``), which
-  /// runs what is queued and two levels of what that queues, without a
-  /// limit's notice.
+  /// have passed. Work due later is not waited for. Does nothing unless
+  /// ``run(_:)`` is running the main loop: without it (a `main.swift` that
+  /// awaits, a test), nothing tells whether work is queued, and waiting
+  /// behind the main queue would wait behind whatever else runs there.
+  /// With nothing queued it costs a `poll`, and at most every
+  /// ``idleCheckInterval`` one wait for the loop.
   ///
   /// - Parameter oneRound: Only let what is queued now run (one drain),
   ///   not wait for the queue to empty: for a host that runs several
@@ -145,10 +145,7 @@ public enum MainRunLoop {
   /// - Returns: Whether the limit stopped it with work still queued.
   @MainActor
   public static func runUntilIdle(oneRound: Bool = false) async -> Bool {
-    guard let descriptor = mainQueueDescriptor else {
-      await letQueuedWorkRun()
-      return false
-    }
+    guard let descriptor = mainQueueDescriptor else { return false }
     let now = ContinuousClock.now
     guard hasQueuedWork(descriptor) || now - lastWait >= idleCheckInterval else { return false }
     lastWait = now
@@ -165,21 +162,6 @@ public enum MainRunLoop {
           waiting.drains = 0
         }
         waiting.continuations.append(continuation)
-      }
-    }
-  }
-
-  /// Without the main loop (a `main.swift` that awaits, whose main queue
-  /// libdispatch drains on worker threads), nothing tells whether work is
-  /// queued: waits twice behind the main queue instead. What was queued
-  /// runs, and what that queues, and what that queues in turn, since each
-  /// wait's block is queued behind the work running when it starts. Costs
-  /// two trips through the main queue a command.
-  @MainActor
-  private static func letQueuedWorkRun() async {
-    for _ in 0..<2 {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        DispatchQueue.main.async { continuation.resume() }
       }
     }
   }
