@@ -38,6 +38,10 @@ public enum MainRunLoop {
   /// long script of commands that never wait still lets such work run
   /// this often.
   static let idleCheckInterval: Duration = .milliseconds(10)
+  /// How long the loop waits for a wake-up before it drains the main
+  /// queue anyway: libdispatch announces queued work by writing to an
+  /// eventfd, and a write that fails loses the announcement.
+  static let lostWakeupInterval: Duration = .milliseconds(200)
 
   /// The main queue's descriptor, or -1 while ``run(_:)`` is not running.
   private static let queueDescriptor = Atomic<Int32>(-1)
@@ -70,8 +74,13 @@ public enum MainRunLoop {
     while true {
       var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       let timeout =
-        waiters.withLock { $0.continuations.isEmpty && $0.oneRound.isEmpty } ? -1 : pollTimeout()
+        waiters.withLock { $0.continuations.isEmpty && $0.oneRound.isEmpty }
+        ? Int32(lostWakeupInterval / .milliseconds(1)) : pollTimeout()
       guard poll(&entry, 1, timeout) > 0 else {
+        // A wake-up whose write to the descriptor failed (EIO, ENOSPC)
+        // is lost, and the work it announced would wait for ever: drain
+        // now and then without one. Draining an empty queue does nothing.
+        _dispatch_main_queue_callback_4CF(nil)
         resumeWaitersIfDone(descriptor)
         continue
       }
