@@ -41,11 +41,17 @@ public enum Docrepl {
   /// standard input), which reads standard input itself and writes to
   /// the process's standard output and error.
   ///
-  /// - Parameter name: What the program calls itself in its help, man
-  ///   page, completion scripts, messages and prompt, and the name of the
-  ///   folder its history and autosaves are kept in: 1 to 64 ASCII
-  ///   letters, digits, `.`, `-`, `_` and `+`, not starting with `.` or
-  ///   `-`.
+  /// - Parameters:
+  ///   - arguments: The command line, without the program's own name.
+  ///   - registry: The document types `new` and `open` know.
+  ///   - environment: The scripts' environment.
+  ///   - name: What the program calls itself in its help, man page,
+  ///     completion scripts, messages and prompt, and the name of the
+  ///     folder its history and autosaves are kept in: 1 to 64 ASCII
+  ///     letters, digits, `.`, `-`, `_` and `+`, not starting with `.` or
+  ///     `-`.
+  ///   - output: Where the program's output goes.
+  ///   - errors: Where its diagnostics go.
   @MainActor
   public static func run(
     arguments: [String], registry: DocumentTypeRegistry, environment: [String: String],

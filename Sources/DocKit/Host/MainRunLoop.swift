@@ -6,7 +6,7 @@ import Synchronization
 /// The main thread's loop, turning as an app's run loop does, for a
 /// headless host: the main queue and the main actor run on the main
 /// thread, in this loop, and the host can let the work queued there run
-/// between its own steps until none is ready (``runUntilIdle()``), as an
+/// between its own steps until none is ready (``runUntilIdle(oneRound:)``), as an
 /// app's run loop runs it between events.
 ///
 /// A Swift program on Linux whose `main.swift` awaits (an async main)
@@ -25,14 +25,14 @@ import Synchronization
 /// scheduler sends `RunLoop.main`'s actions to the main queue, so
 /// `receive(on: RunLoop.main)` and `RunLoop.main.schedule(after:)` run.
 public enum MainRunLoop {
-  /// The most times one ``runUntilIdle()`` lets the main queue run its
+  /// The most times one ``runUntilIdle(oneRound:)`` lets the main queue run its
   /// work before it stops waiting for the queue to empty.
   public static let roundLimit = 1_000
-  /// The longest one ``runUntilIdle()`` waits for the main queue to
+  /// The longest one ``runUntilIdle(oneRound:)`` waits for the main queue to
   /// empty; a model that queues work again each time its work runs is
   /// stopped there, and the rest runs later.
   public static let timeLimit: Duration = .milliseconds(100)
-  /// How often, at most, ``runUntilIdle()`` waits for the loop to find
+  /// How often, at most, ``runUntilIdle(oneRound:)`` waits for the loop to find
   /// the queue empty when it cannot tell that work is queued (work queued
   /// behind the work running does not show until that work ends): a
   /// long script of commands that never wait still lets such work run
@@ -46,7 +46,7 @@ public enum MainRunLoop {
   /// The main queue's descriptor, or -1 while ``run(_:)`` is not running.
   private static let queueDescriptor = Atomic<Int32>(-1)
 
-  /// Those waiting in ``runUntilIdle()`` for the main queue to empty,
+  /// Those waiting in ``runUntilIdle(oneRound:)`` for the main queue to empty,
   /// with when the first began and how many drains it has seen.
   private static let waiters = Mutex<Waiters>(Waiters())
 
@@ -58,7 +58,7 @@ public enum MainRunLoop {
     var oneRound: [CheckedContinuation<Bool, Never>] = []
   }
 
-  /// When ``runUntilIdle()`` last waited for the loop.
+  /// When ``runUntilIdle(oneRound:)`` last waited for the loop.
   @MainActor private static var lastWait = ContinuousClock.now
 
   /// Starts `main` on the main actor and runs the main loop on the main
@@ -145,7 +145,7 @@ public enum MainRunLoop {
   /// awaits, a test), nothing tells whether work is queued, and waiting
   /// behind the main queue would wait behind whatever else runs there.
   /// With nothing queued it costs a `poll`, and at most every
-  /// ``idleCheckInterval`` one wait for the loop.
+  /// `idleCheckInterval` one wait for the loop.
   ///
   /// - Parameter oneRound: Only let what is queued now run (one drain),
   ///   not wait for the queue to empty: for a host that runs several

@@ -4,7 +4,7 @@ public import Foundation
 /// its failure by the comparison it used (`docrepl check --from-failure`,
 /// and `docrepl run` of a script whose `expect` lines cannot show it). Its
 /// `# check-failure:` line says the type, the seed, the comparison and how
-/// many of its commands to replay (see ``CheckScriptWriter``).
+/// many of its commands to replay (see `CheckScriptWriter`).
 public struct CheckFailureScript: Sendable {
   /// The script as written.
   public var text: String
