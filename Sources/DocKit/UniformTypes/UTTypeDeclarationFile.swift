@@ -88,19 +88,29 @@ package struct UTTypeDeclarationFile {
   /// The file's top-level value.
   private static func root(of data: Data, source: String) throws(UTTypeDeclarationError) -> Any {
     let start = data.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-    let isBinary = data.starts(with: Array("bplist".utf8))
+    let isBinary = BinaryPropertyListReader.isBinaryPropertyList(data)
     // An XML property list starts with `<` (`<?xml`, `<!DOCTYPE` or
     // `<plist`), after an optional byte-order mark.
     let isXML =
       start.first == UInt8(ascii: "<") || start.starts(with: [0xEF, 0xBB, 0xBF, UInt8(ascii: "<")])
-    if isBinary || isXML {
+    if isBinary {
+      // DocKit's own reader: Foundation's crashes on some hostile input.
+      do {
+        return try BinaryPropertyListReader.value(from: data)
+      } catch {
+        throw UTTypeDeclarationError(
+          .malformedFile, identifier: nil, source: source,
+          message: "not a valid binary property list: \(error)")
+      }
+    }
+    if isXML {
       do {
         return try PropertyListSerialization.propertyList(from: data, format: nil)
       } catch {
         let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
         throw UTTypeDeclarationError(
           .malformedFile, identifier: nil, source: source,
-          message: "not a valid \(isBinary ? "binary" : "XML") property list"
+          message: "not a valid XML property list"
             + (detail.map { ": \($0)" } ?? ""))
       }
     }
