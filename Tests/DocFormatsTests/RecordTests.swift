@@ -127,6 +127,8 @@ struct RecordTests {
     let folder = harness.temporary("sub").path
     #expect(
       text == """
+        # Recorded by docrepl. It reads these files, which must be there when it replays:
+        #   \(folder)/my trip.txt
         # The documents open when the recording began.
         new public.json Draft
         set "" "{\\n  \\"x\\": 1\\n}"
@@ -155,7 +157,7 @@ struct RecordTests {
     #expect(
       try String(contentsOf: harness.temporary("sub/r2.docscript"), encoding: .utf8)
         .hasPrefix(
-          "# The documents open when the recording began.\nnew public.json Draft\nset \"\" \"{\\n  \\\"x\\\": 1\\n}\"\nopen \"$SCRIPT_DIR\"/\"my trip.txt\" as Trip"
+          "# Recorded by docrepl. It reads these files, which must be there when it replays:\n#   $SCRIPT_DIR/my trip.txt\n# The documents open when the recording began.\nnew public.json Draft\nset \"\" \"{\\n  \\\"x\\\": 1\\n}\"\nopen \"$SCRIPT_DIR\"/\"my trip.txt\" as Trip"
         ))
   }
 

@@ -67,6 +67,8 @@ struct RecordReplayTests {
     // What each command printed is there, and `record stop` is not.
     #expect(
       text == """
+        # Recorded by docrepl. It reads these files, which must be there when it replays:
+        #   $SCRIPT_DIR/my folder/reading list.txt
         # The documents open when the recording began.
         open "$SCRIPT_DIR"/"my folder/reading list.txt" as "reading list" --type public.plain-text
         use "reading list"
@@ -164,6 +166,8 @@ struct RecordReplayTests {
     let recorded = try String(contentsOf: folder("r.docscript"), encoding: .utf8)
     #expect(
       recorded == """
+        # Recorded by docrepl. It reads these files, which must be there when it replays:
+        #   $SCRIPT_DIR/f.txt
         # The documents open when the recording began.
         open "$SCRIPT_DIR"/f.txt as f --type public.plain-text
         set-text "\\u{FEFF}a\\r\\nb\\r\\nc\\r\\n"

@@ -120,6 +120,7 @@ extension Interpreter {
       throw Located(error: naming(fileOf: error, inDocumentAt: url), range: path.range)
     }
     currentName = name
+    recordRead(of: url, at: path)
   }
 
   /// A name given with `new` or `as` may be anything but empty, blanks

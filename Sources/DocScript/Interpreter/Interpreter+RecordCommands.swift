@@ -11,8 +11,10 @@ extension Interpreter {
         discussion: """
           Each input is written as typed, followed by its output as #> lines and its \
           diagnostics as #! lines, so that 'docrepl test FILE' replays and checks it. The file \
-          is appended to after each input. An existing FILE is kept unless --replace is given. \
-          Leaving ends the recording.
+          is appended to after each input. Files the session reads are written through \
+          $SCRIPT_DIR or by their absolute path, and an export the dialog chose as 'export to \
+          FILE', so that the recording replays from any folder; its header lists the files it \
+          reads. An existing FILE is kept unless --replace is given. Leaving ends the recording.
           """,
         example: "record session.docscript", topic: .other, isAllowedInGroup: false,
         completing: ["FILE": .path]),
@@ -66,7 +68,7 @@ extension Interpreter {
     output.write("recording to \(resolver.display(url))\n")
     self.recording = recording
     do {
-      try recording.writePreamble(await recordingPreamble(for: url, at: arguments.command))
+      try recording.writePreamble(await recordingPreamble(for: recording, at: arguments.command))
     } catch {
       self.recording = nil
       try? recording.close()
@@ -94,9 +96,10 @@ extension Interpreter {
   /// then `use` of the current one. Every name and path is written as a
   /// word that reads back exactly (``Word/quoted(_:)``). A document whose
   /// unsaved content its type cannot rebuild is left out, with a warning.
-  private func recordingPreamble(for recordingURL: URL, at command: Argument) async -> [String] {
+  private func recordingPreamble(
+    for recording: SessionRecording, at command: Argument
+  ) async -> [String] {
     guard !documents.isEmpty else { return [] }
-    let folder = recordingURL.deletingLastPathComponent().standardizedFileURL.path
     var lines = ["# The documents open when the recording began."]
     var missing: [(name: String, why: String)] = []
     for name in documents.keys.sorted() {
@@ -121,12 +124,9 @@ extension Interpreter {
       }
       let type = Word.quoted(handle.contentType.identifier)
       if let url = handle.fileURL {
-        let path = url.standardizedFileURL.path
-        let relative =
-          path.hasPrefix(folder + "/")
-          ? "\"$SCRIPT_DIR\"/" + Word.quoted(String(path.dropFirst(folder.count + 1)))
-          : Word.quoted(path)
-        lines.append("open \(relative) as \(Word.quoted(name)) --type \(type)")
+        let (path, shown) = recording.replayablePath(of: url)
+        recording.need(shown)
+        lines.append("open \(path) as \(Word.quoted(name)) --type \(type)")
       } else {
         lines.append("new \(type) \(Word.quoted(name))")
       }
@@ -172,6 +172,33 @@ extension Interpreter {
         at: arguments.command)
     }
     output.write("recorded to \(resolver.display(recording.url))\n")
+  }
+
+  /// While recording: writes the path argument of a command that read
+  /// the file at `url` (`open`, `source`) so that a replay finds the
+  /// file from any working folder, and notes that the recording needs
+  /// it. A file the session itself wrote while recording is left as
+  /// typed: a replay writes it too.
+  func recordRead(of url: URL, at path: Argument) {
+    guard let recording, recording.isRecording(currentSource) else { return }
+    guard !recording.destinations.contains(url.standardizedFileURL.path) else { return }
+    let (word, shown) = recording.replayablePath(of: url)
+    recording.need(shown)
+    recording.substitute(path.range, with: word)
+  }
+
+  /// While recording: notes a destination the session names, so that a
+  /// later read of it is recorded as typed.
+  func recordDestination(_ url: URL) {
+    recording?.noteDestination(url)
+  }
+
+  /// While recording: adds `words` at the end of `command`, so that the
+  /// recording holds what the session chose interactively (the file an
+  /// export dialog wrote).
+  func recordChoice(_ words: String, after command: ParsedArguments) {
+    guard let recording, recording.isRecording(currentSource) else { return }
+    recording.substitute(SourceRange(at: command.range.end), with: " " + words)
   }
 
   /// At the start of a top-level input: records it if a recording is on.

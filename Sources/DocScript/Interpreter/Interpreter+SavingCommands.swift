@@ -187,6 +187,14 @@ extension Interpreter {
       return
     }
     output.write("exported \(resolver.display(written))\n")
+    recordDestination(written)
+    if case .prompt = source {
+      // A replay has no dialog: it writes where this one chose.
+      recordChoice(
+        "to " + Word.quoted(resolver.display(written))
+          + (presenter.choice.replacing && !arguments.has("replace") ? " --replace" : ""),
+        after: arguments)
+    }
     reportNotices(of: handle, at: arguments.command)
   }
 
@@ -228,6 +236,7 @@ extension Interpreter {
     }
     let url = resolver.url(for: path.text)
     try checkDestination(url, of: handle, copying: copying, at: path.range)
+    recordDestination(url)
     return url
   }
 

@@ -142,6 +142,7 @@ extension Interpreter {
     } catch {
       throw ScriptError("\(resolver.display(url)): \(error.reason)", at: path)
     }
+    recordRead(of: url, at: path)
     let location = path.range.start
     // Diagnostics inside the included file carry the include stack.
     sourceStack.append((source, canonical, location))

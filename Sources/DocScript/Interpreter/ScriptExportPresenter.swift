@@ -35,6 +35,15 @@ struct ScriptExportPresenter: ExportPresenter {
   /// Set when a destination was refused.
   let refusal = Refusal()
 
+  /// What the user answered at the prompt, for a recording to replay.
+  final class Choice {
+    /// Whether the user confirmed replacing a file that was there.
+    var replacing = false
+  }
+
+  /// Set when the prompt's dialog chose the destination.
+  let choice = Choice()
+
   func destination(defaultFilename: String, contentType: UTType) async -> ExportDestination? {
     switch source {
     case .path(let url):
@@ -66,6 +75,7 @@ struct ScriptExportPresenter: ExportPresenter {
       let replace =
         isFolder ? await prompt.confirmReplace(folder: shown) : await prompt.confirmReplace(shown)
       guard replace else { return nil }
+      choice.replacing = true
       return ExportDestination(url: url, replacingExisting: true, replacingReadOnly: forcing)
     }
   }
