@@ -96,6 +96,7 @@ public enum Docrepl {
     var context = ShellContext(
       registry: registry, environment: environment,
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    context.arguments = arguments
     let program = CommandLineReference.program
     // The table a usage error is reported against: the program's, then
     // the subcommand's once its name is read.

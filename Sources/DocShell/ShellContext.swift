@@ -17,6 +17,9 @@ struct ShellContext {
   var noColor = false
   /// `--bail` before the command: scripts stop at their first failure.
   var bail = false
+  /// The command line the program runs, without its name: what a copy of
+  /// the program started for `test --jobs` runs with.
+  var arguments: [String] = []
 
   /// Interpreter options for a run in `folder` (the working folder by
   /// default), autosaving untitled documents where DocKit does by default,

@@ -31,6 +31,21 @@ enum TestCommand: ShellCommand {
     output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async throws(CommandLineError) -> ExitStatus {
     let options = try Options(commandLine)
+    if let descriptors = context.environment[TestWorkers.workerVariable] {
+      // A worker of another `docrepl test`, which hands out the scripts.
+      normalizeProcessEnvironment()
+      let interruption = TestRunInterruption()
+      let served = await TestWorkers.serve(
+        runner: makeRunner(options, context: context), descriptors: descriptors)
+      interruption.stop()
+      guard served else {
+        errors.write(
+          "\(reference.commandName): error: \(TestWorkers.workerVariable) is set, but not by docrepl test: it starts its own workers; unset it\n"
+        )
+        return .usage
+      }
+      return .success
+    }
     let selection: TestSelection
     do {
       selection = try TestSelection.find(
@@ -55,13 +70,23 @@ enum TestCommand: ShellCommand {
     }
 
     normalizeProcessEnvironment()
-    let runner = TestRunner(
-      registry: context.registry, environment: normalizedEnvironment(context.environment),
-      update: options.update)
+    let runner = makeRunner(options, context: context)
     let interruption = TestRunInterruption()
-    let outcomes = await runAll(
-      selection.scripts, runner: runner, jobs: options.jobs, interruption: interruption,
-      output: &output, errors: &errors)
+    let outcomes: [TestOutcome]
+    if options.jobs > 1, selection.scripts.count > 1,
+      TestWorkers.canStart(for: context.arguments),
+      let workers = TestWorkers(
+        count: min(options.jobs, selection.scripts.count), arguments: context.arguments,
+        environment: context.environment)
+    {
+      outcomes = await workers.runAll(
+        selection.scripts, runner: runner, interruption: interruption, output: &output,
+        errors: &errors)
+    } else {
+      outcomes = await runAll(
+        selection.scripts, runner: runner, jobs: options.jobs, interruption: interruption,
+        output: &output, errors: &errors)
+    }
     interruption.stop()
 
     var status = ExitStatus.success
@@ -91,6 +116,14 @@ enum TestCommand: ShellCommand {
     output.write(
       "\(passed) passed, \(failed) failed" + (options.update ? ", \(updated) updated" : "") + "\n")
     return status
+  }
+
+  /// The runner for `options`, the same in the parent and in its workers.
+  @MainActor
+  static func makeRunner(_ options: Options, context: ShellContext) -> TestRunner {
+    TestRunner(
+      registry: context.registry, environment: normalizedEnvironment(context.environment),
+      update: options.update)
   }
 
   /// Runs `scripts` with up to `jobs` in flight, and prints each outcome
@@ -142,7 +175,9 @@ enum TestCommand: ShellCommand {
   static func normalizedEnvironment(_ environment: [String: String]) -> [String: String] {
     var environment = environment
     for (name, value) in fixedEnvironment { environment[name] = value }
-    for name in ["LANGUAGE", "CLICOLOR_FORCE", "FORCE_COLOR"] { environment[name] = nil }
+    for name in ["LANGUAGE", "CLICOLOR_FORCE", "FORCE_COLOR", TestWorkers.workerVariable] {
+      environment[name] = nil
+    }
     return environment
   }
 

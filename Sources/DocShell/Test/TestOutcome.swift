@@ -1,8 +1,8 @@
 /// How one script of `docrepl test` came out, and what the runner prints
 /// for it.
-struct TestOutcome: Sendable {
+struct TestOutcome: Sendable, Codable {
   /// The verdict.
-  enum Verdict: Sendable, Equatable {
+  enum Verdict: Sendable, Equatable, Codable {
     /// The script printed what its `#>` and `#!` lines expect.
     case passed
     /// It did not, or it could not be read, or `--update` could not

@@ -6,7 +6,7 @@ import Foundation
 /// `--shard` asks for.
 struct TestSelection {
   /// One script: its path as output shows it, and its file.
-  struct Script: Hashable, Sendable {
+  struct Script: Hashable, Sendable, Codable {
     /// The path as the user named it, or the folder they named joined
     /// with the path under it: `suite/sub/a.docscript`.
     var path: String
