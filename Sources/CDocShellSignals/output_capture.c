@@ -9,16 +9,25 @@
 #include "CDocShellSignals.h"
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-static docshell_output_writer output_writer;
+// The crash handler reads the captures' slots on whichever thread
+// crashed, while other threads add and remove them; writes come on any
+// thread. Lock-free atomics are ordered across threads and safe in a
+// handler.
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the capture slots need a lock-free atomic_int");
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "the capture names need a lock-free atomic pointer");
+
+static _Atomic(docshell_output_writer) output_writer;
 static FILE *original_stdout;
 
 static ssize_t capture_write(void *cookie, const char *buffer, size_t size) {
   (void)cookie;
-  if (output_writer) output_writer(buffer, size);
+  docshell_output_writer writer = atomic_load(&output_writer);
+  if (writer) writer(buffer, size);
   return (ssize_t)size;
 }
 
@@ -33,7 +42,7 @@ int docshell_output_capture_install(docshell_output_writer writer) {
   // (and so in the task) that printed it.
   setvbuf(stream, NULL, _IONBF, 0);
   fflush(stdout);
-  output_writer = writer;
+  atomic_store(&output_writer, writer);
   original_stdout = stdout;
   stdout = stream;
   return 0;
@@ -49,14 +58,18 @@ void docshell_output_capture_remove(void) {
 
 // The files of the captures in flight, for the crash handler.
 #define CAPTURE_SLOTS 256
-static volatile int capture_files[CAPTURE_SLOTS];
-static const char *volatile capture_names[CAPTURE_SLOTS];
+/// Each slot holds a descriptor + 1, or 0 when free.
+static atomic_int capture_files[CAPTURE_SLOTS];
+static _Atomic(const char *) capture_names[CAPTURE_SLOTS];
 
 void docshell_capture_file_add(int descriptor, const char *name) {
   for (int index = 0; index < CAPTURE_SLOTS; index++) {
-    if (capture_files[index] == 0) {
-      capture_names[index] = name;
-      capture_files[index] = descriptor + 1;
+    // Claimed by one compare-and-swap: two threads adding at once never
+    // take the same slot.
+    int free_slot = 0;
+    if (atomic_compare_exchange_strong(&capture_files[index], &free_slot, -1)) {
+      atomic_store(&capture_names[index], name);
+      atomic_store(&capture_files[index], descriptor + 1);
       return;
     }
   }
@@ -64,9 +77,10 @@ void docshell_capture_file_add(int descriptor, const char *name) {
 
 void docshell_capture_file_remove(int descriptor) {
   for (int index = 0; index < CAPTURE_SLOTS; index++) {
-    if (capture_files[index] == descriptor + 1) {
-      capture_files[index] = 0;
-      capture_names[index] = NULL;
+    int slot = descriptor + 1;
+    if (atomic_compare_exchange_strong(&capture_files[index], &slot, -1)) {
+      atomic_store(&capture_names[index], NULL);
+      atomic_store(&capture_files[index], 0);
     }
   }
 }
@@ -74,7 +88,7 @@ void docshell_capture_file_remove(int descriptor) {
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
 #define CRASH_SIGNAL_COUNT (sizeof crash_signals / sizeof crash_signals[0])
 static struct sigaction previous_actions[CRASH_SIGNAL_COUNT];
-static volatile sig_atomic_t crash_handler_installed;
+static atomic_int crash_handler_installed;
 
 static void write_all(int descriptor, const char *bytes, size_t count) {
   while (count > 0) {
@@ -92,12 +106,14 @@ static void write_text(int descriptor, const char *text) {
 // Async-signal-safe: write, pread, sigaction and raise only.
 static void crash_handler(int signal_number) {
   for (int index = 0; index < CAPTURE_SLOTS; index++) {
-    int slot = capture_files[index];
-    if (slot == 0) continue;
+    int slot = atomic_load(&capture_files[index]);
+    // 0: free; -1: being claimed or let go.
+    if (slot <= 0) continue;
     write_text(STDERR_FILENO, "\n--- what the document model printed, captured before the crash");
-    if (capture_names[index]) {
+    const char *name = atomic_load(&capture_names[index]);
+    if (name) {
       write_text(STDERR_FILENO, " (");
-      write_text(STDERR_FILENO, capture_names[index]);
+      write_text(STDERR_FILENO, name);
       write_text(STDERR_FILENO, ")");
     }
     write_text(STDERR_FILENO, " ---\n");
@@ -121,8 +137,7 @@ static void crash_handler(int signal_number) {
 }
 
 void docshell_crash_handler_install(void) {
-  if (crash_handler_installed) return;
-  crash_handler_installed = 1;
+  if (atomic_exchange(&crash_handler_installed, 1)) return;
   for (size_t index = 0; index < CRASH_SIGNAL_COUNT; index++) {
     struct sigaction action;
     memset(&action, 0, sizeof action);

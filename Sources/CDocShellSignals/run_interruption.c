@@ -3,23 +3,31 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
+
+// Read by docshell_run_interruption_happened on other threads than the
+// one the handler ran on (`test` and `check` ask from their tasks): a
+// `volatile sig_atomic_t` is defined only for a handler and the thread it
+// interrupted, a lock-free C11 atomic across threads, and it is
+// async-signal-safe.
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the run's flag needs a lock-free atomic_int");
 
 /// Set by the first SIGINT or SIGTERM after
 /// `docshell_run_interruption_install`.
-static volatile sig_atomic_t run_interrupted = 0;
+static atomic_int run_interrupted = 0;
 /// What SIGINT and SIGTERM did before the install, for the removal.
 static struct sigaction previous_interrupt, previous_terminate;
 static int installed = 0;
 
-/// The only code that runs in signal context: a store to a
-/// `volatile sig_atomic_t` and two sigaction(2) calls, all
+/// The only code that runs in signal context: a store to a lock-free
+/// `atomic_int` and two sigaction(2) calls, all
 /// async-signal-safe. The defaults come back at once, so that a second
 /// signal ends the process as usual.
 static void handle_run_signal(int signal_number) {
   (void)signal_number;
   int saved_errno = errno;
-  run_interrupted = 1;
+  atomic_store(&run_interrupted, 1);
   struct sigaction default_action;
   memset(&default_action, 0, sizeof default_action);
   default_action.sa_handler = SIG_DFL;
@@ -30,7 +38,7 @@ static void handle_run_signal(int signal_number) {
 }
 
 int docshell_run_interruption_install(void) {
-  run_interrupted = 0;
+  atomic_store(&run_interrupted, 0);
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = handle_run_signal;
@@ -60,7 +68,7 @@ int docshell_run_interruption_install(void) {
   return 0;
 }
 
-int docshell_run_interruption_happened(void) { return run_interrupted != 0; }
+int docshell_run_interruption_happened(void) { return atomic_load(&run_interrupted) != 0; }
 
 void docshell_run_interruption_remove(void) {
   if (!installed) return;

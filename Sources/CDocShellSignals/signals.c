@@ -3,51 +3,60 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
+// The flags are read on other threads than the one the handler runs on
+// (the handler runs on any thread that does not block the signal), where
+// `volatile sig_atomic_t` promises nothing: C11 atomics do, and a
+// lock-free one is async-signal-safe.
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "signal flags need a lock-free atomic_int");
+
 /// Set by SIGINT; cleared by the loop once it has acted on it.
-static volatile sig_atomic_t interrupt_flag = 0;
+static atomic_int interrupt_flag = 0;
 /// The number of the SIGTERM or SIGHUP that came, or 0; never cleared:
 /// docrepl is to end.
-static volatile sig_atomic_t termination_signal = 0;
+static atomic_int termination_signal = 0;
 /// The self-pipe: the handler writes the signal's number to [1], and the
-/// loop polls [0] beside standard input.
-static int signal_pipe[2] = {-1, -1};
+/// loop polls [0] beside standard input. Set once, before the handler is
+/// installed; atomic because the handler may read it on another thread.
+static atomic_int signal_pipe[2] = {-1, -1};
 
-/// The only code that runs in signal context: a store to a
-/// `volatile sig_atomic_t`, a write(2) and, for SIGTERM and SIGHUP, a
+/// The only code that runs in signal context: a store to a lock-free
+/// `atomic_int`, a write(2) and, for SIGTERM and SIGHUP, a
 /// sigaction(2), all async-signal-safe. A second SIGTERM (or SIGHUP)
 /// gets the default action, and ends the process at once: for a command
 /// that cannot stop midway.
 static void handle_signal(int signal_number) {
   int saved_errno = errno;
-  if (signal_number == SIGINT) interrupt_flag = 1;
+  if (signal_number == SIGINT) atomic_store(&interrupt_flag, 1);
   if (signal_number == SIGTERM || signal_number == SIGHUP) {
-    termination_signal = signal_number;
+    atomic_store(&termination_signal, signal_number);
     struct sigaction default_action;
     memset(&default_action, 0, sizeof default_action);
     default_action.sa_handler = SIG_DFL;
     sigemptyset(&default_action.sa_mask);
     sigaction(signal_number, &default_action, NULL);
   }
-  if (signal_pipe[1] >= 0) {
+  int pipe_end = atomic_load(&signal_pipe[1]);
+  if (pipe_end >= 0) {
     unsigned char byte = (unsigned char)signal_number;
-    (void)!write(signal_pipe[1], &byte, 1);
+    (void)!write(pipe_end, &byte, 1);
   }
   errno = saved_errno;
 }
 
 int docshell_signals_install(void) {
-  if (signal_pipe[0] < 0) {
+  if (atomic_load(&signal_pipe[0]) < 0) {
     int fds[2];
     if (pipe(fds) != 0) return -1;
     for (int i = 0; i < 2; i++) {
       fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
       fcntl(fds[i], F_SETFD, FD_CLOEXEC);
     }
-    signal_pipe[0] = fds[0];
-    signal_pipe[1] = fds[1];
+    atomic_store(&signal_pipe[0], fds[0]);
+    atomic_store(&signal_pipe[1], fds[1]);
   }
   struct sigaction action;
   memset(&action, 0, sizeof action);
@@ -73,17 +82,20 @@ int docshell_signals_install(void) {
     sigaddset(&handled, ending[i]);
   }
   if (sigprocmask(SIG_UNBLOCK, &handled, NULL) != 0) return -1;
-  return signal_pipe[0];
+  return atomic_load(&signal_pipe[0]);
 }
 
 int docshell_signals_next(void) {
   unsigned char byte;
-  if (signal_pipe[0] < 0) return 0;
-  return read(signal_pipe[0], &byte, 1) == 1 ? byte : 0;
+  int pipe_end = atomic_load(&signal_pipe[0]);
+  if (pipe_end < 0) return 0;
+  return read(pipe_end, &byte, 1) == 1 ? byte : 0;
 }
 
-int docshell_interrupt_pending(void) { return interrupt_flag != 0; }
+int docshell_interrupt_pending(void) { return atomic_load(&interrupt_flag) != 0; }
 
-void docshell_interrupt_clear(void) { interrupt_flag = 0; }
+void docshell_interrupt_clear(void) { atomic_store(&interrupt_flag, 0); }
 
-int docshell_termination_signal(void) { return termination_signal; }
+int docshell_interrupt_take(void) { return atomic_exchange(&interrupt_flag, 0) != 0; }
+
+int docshell_termination_signal(void) { return atomic_load(&termination_signal); }

@@ -196,6 +196,25 @@ extension QueuedModel: ScriptableReferenceDocument {
       },
       DocumentCommand(
         CommandSpec(
+          "append-then-wait", [.required("TEXT"), .required("PATH")],
+          summary:
+            "appends TEXT, prints it straight to standard output, then holds the main thread until PATH exists (60 s at most)",
+          discussion:
+            "A command with no point where it asks about Ctrl-C after it has printed: a Ctrl-C sent once TEXT is seen comes too late to stop it.",
+          example: "append-then-wait hello go", topic: .document)
+      ) { context in
+        guard let text = context.arguments[0]?.text, let path = context.arguments[1] else { return }
+        context.session.document.append(text, undoManager: context.session.undoManager)
+        let url = context.url(for: path)
+        // Straight to the descriptor: out before the wait, unbuffered.
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: url.path), ContinuousClock.now < deadline {
+          usleep(5_000)
+        }
+      },
+      DocumentCommand(
+        CommandSpec(
           "forever", [], summary: "queues work that queues itself again, until stop",
           example: "forever", topic: .document)
       ) { context in

@@ -4,6 +4,11 @@
 // SIGTERM during a run (`docrepl test`, `docrepl check`): a handler that
 // only sets a flag.
 //
+// Every flag a handler sets and another thread reads is a lock-free C11
+// `atomic_int` (the C files assert ATOMIC_INT_LOCK_FREE == 2), read and
+// written with atomic_load and atomic_store: those are async-signal-safe,
+// and ordered across threads, which `volatile sig_atomic_t` is not.
+//
 // The state lives in signals.c, once in the program. It must not live in
 // a header: a `static` variable in a header imported by Swift is
 // instantiated once per LLVM module that uses it, and a release build
@@ -30,6 +35,10 @@ int docshell_interrupt_pending(void);
 
 /// Clears the SIGINT flag.
 void docshell_interrupt_clear(void);
+
+/// Clears the SIGINT flag and returns whether it was set, in one atomic
+/// step: a Ctrl-C that comes meanwhile is either returned or kept.
+int docshell_interrupt_take(void);
 
 /// The number of the first SIGTERM or SIGHUP since the install, or 0.
 /// Never cleared: the program is to end, after cleaning up.

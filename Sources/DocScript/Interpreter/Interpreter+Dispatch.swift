@@ -302,13 +302,22 @@ extension Interpreter {
     spec.parameters.append(.option("doc", value: "NAME"))
     let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
     let folder = options.workingDirectory
-    let output = output
     let probe = interruptionProbe
     return (
       target,
-      {
+      { [self] in
+        // What the command prints goes out in pieces, between which
+        // Ctrl-C stops it; once stopped, nothing more is printed, and the
+        // command is rolled back when it returns (it could not throw from
+        // `print`).
+        var stopped = false
         try await command.run(
-          arguments, { text in output.write(text + "\n") }, folder, probe)
+          arguments,
+          { text in
+            guard !stopped else { return }
+            do { try self.writeInterruptibly(text + "\n") } catch { stopped = true }
+          }, folder, probe)
+        if stopped { throw InterruptedError() }
       }
     )
   }

@@ -14,10 +14,11 @@ extension Interpreter {
       guard let handle else { return }
       // A type that gives its text as chunks (a text document's leaves) is
       // written a chunk at a time: no `String` of the whole document.
+      // Ctrl-C stops it between pieces of output.
       if let chunks = try await handle.showChunks() {
-        interpreter.writeBlock(chunks)
+        try interpreter.writeBlock(chunks)
       } else {
-        interpreter.writeBlock(try await handle.show())
+        try interpreter.writeBlock(try await handle.show())
       }
     },
     BuiltinCommand(
@@ -60,18 +61,21 @@ extension Interpreter {
 
   /// Writes `chunks` as the `String` form writes their text: a
   /// chunk at a time, then a line break if the last line has none.
-  func writeBlock(_ chunks: ScriptLineChunks) {
+  /// Stops with ``InterruptedError`` between pieces when the user asks.
+  func writeBlock(_ chunks: ScriptLineChunks) throws(InterruptedError) {
     for chunk in chunks.chunks where !chunk.bytes.isEmpty {
-      output.write(String(decoding: chunk.bytes, as: UTF8.self))
+      try writeInterruptibly(String(decoding: chunk.bytes, as: UTF8.self))
     }
     if let last = chunks.lastByte, last != UInt8(ascii: "\n") { output.write("\n") }
   }
 
   /// Writes `text`, adding a newline if it does not end with one.
-  func writeBlock(_ text: String) {
+  /// Stops with ``InterruptedError`` between pieces when the user asks.
+  func writeBlock(_ text: String) throws(InterruptedError) {
     // By bytes: in a `String`, a final `\r\n` is one character, which
     // `hasSuffix("\n")` does not find.
-    output.write(text.isEmpty || text.utf8.last == UInt8(ascii: "\n") ? text : text + "\n")
+    try writeInterruptibly(
+      text.isEmpty || text.utf8.last == UInt8(ascii: "\n") ? text : text + "\n")
   }
 
   func printStatus(of handle: any DocumentHandle) {

@@ -154,7 +154,8 @@ extension Interpreter {
         stoppingWhen: stop)
     }
     guard let diff = compared else { throw InterruptedError() }
-    if !diff.isEmpty { output.write(diff.description + "\n") }
+    // In pieces: Ctrl-C stops a long diff's output too.
+    if !diff.isEmpty { try writeInterruptibly(diff.description + "\n") }
     if diff.isBounded {
       report(
         Diagnostic(

@@ -14,7 +14,14 @@ final class StreamOutput: ScriptOutput {
     self.color = color
   }
 
-  func write(_ text: String) { output.write(text) }
+  /// Writes `text`; if Ctrl-C (or SIGTERM, SIGHUP) interrupts a write
+  /// that the terminal holds up, the rest of `text` is dropped: the
+  /// interpreter writes long output in pieces and, asking after each,
+  /// stops there (see `Interpreter.writeInterruptibly`), so what is
+  /// dropped is never taken for written.
+  func write(_ text: String) {
+    output.write(text, stoppingWhen: { TerminalSignals.isStopRequested })
+  }
 
   func report(_ diagnostic: Diagnostic, rendered: String) {
     errors.write((color?.paint(rendered, for: diagnostic) ?? rendered) + "\n")

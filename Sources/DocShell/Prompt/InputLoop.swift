@@ -131,10 +131,20 @@ struct InputLoop {
     let before = interpreter.currentResult.failures
     let result = await interpreter.run(
       entry.statements, parsedFrom: entry.source, diagnostics: entry.diagnostics)
-    // At a prompt, a Ctrl-C the command did not see is spent; in batch,
-    // the caller sees it and stops.
-    if source.isInteractive { TerminalSignals.reset() }
+    // At a prompt, a Ctrl-C the command did not see is spent, and said
+    // so: it came after the last point where the command asks (or while
+    // its undo event ended), so the command had finished, and nothing was
+    // stopped or taken back. In batch, the caller sees it and stops.
+    if source.isInteractive, TerminalSignals.resetTakingInterrupt(), !result.wasInterrupted {
+      errors.write("\(Self.lateInterruptMessage)\n")
+    }
     return !result.isMalformed && result.failures == before
+  }
+
+  /// What the prompt says, after the command's output and before the
+  /// next prompt, of a Ctrl-C that came too late to stop the command.
+  static var lateInterruptMessage: String {
+    "\(ProgramName.current): Ctrl-C came after the command had finished; nothing was stopped or rolled back"
   }
 
   /// Asks, for each document with unsaved changes, whether to discard

@@ -33,6 +33,11 @@ enum TerminalSignals {
   /// Forgets an earlier Ctrl-C.
   static func clear() { docshell_interrupt_clear() }
 
+  /// Forgets an earlier Ctrl-C and returns whether there was one, in one
+  /// atomic step: a Ctrl-C that comes meanwhile is returned or kept, not
+  /// lost between a look and a clear.
+  static func take() -> Bool { docshell_interrupt_take() != 0 }
+
   /// Whether SIGTERM or SIGHUP came: docrepl is to stop what it runs and
   /// end. Never forgotten.
   static var isTerminating: Bool { docshell_termination_signal() != 0 }
@@ -63,5 +68,14 @@ extension TerminalSignals {
   static func reset() {
     _ = drain()
     clear()
+  }
+
+  /// ``reset()``, returning whether a Ctrl-C had come since the last
+  /// one: for the prompt, which says so when the command it ran had
+  /// finished before the Ctrl-C could stop it.
+  static func resetTakingInterrupt() -> Bool {
+    var interrupted = false
+    for signal in drain() where signal == .interrupt { interrupted = true }
+    return take() || interrupted
   }
 }
