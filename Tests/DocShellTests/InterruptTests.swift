@@ -16,7 +16,7 @@ struct InterruptTests {
     let body = String(repeating: "x", count: 100 - 1 - 10 - tag.utf8.count - 1)
     var block = ""
     block.reserveCapacity(1 << 20)
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    try Data().write(to: url)
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     let lines = size / 100
