@@ -8,8 +8,9 @@ import Testing
 /// expected output. Each runs the built `docrepl`.
 @Suite("Replay you can trust: line ends, escapes and cram's matchers", .serialized)
 struct ReplayTrustTests {
-  /// A script with a heredoc and a quoted text that span lines, written
-  /// with LF line ends; the cases below write it otherwise.
+  /// A script with what spans lines (heredocs, quoted text, a continued
+  /// line, a group), written with LF line ends; the cases below write it
+  /// otherwise.
   static let twin = """
     new text t
     append "a b"
@@ -25,6 +26,22 @@ struct ReplayTrustTests {
     print "p
     q"
     #> p
+    #> q
+    print a \\
+    b
+    #> a b
+    group g {
+      print in
+      #> in
+    }
+    print <<-EOF
+    \tindented
+    \tEOF
+    #> indented
+    #>
+    print 's
+    q'
+    #> s
     #> q
 
     """
@@ -55,7 +72,7 @@ struct ReplayTrustTests {
     #expect(saved.status == 0, "\(saved.errors)")
     #expect(saved.errors == "")
     #expect(saved.output == lf.output)
-    #expect(saved.output == "a b\nx\ny\n\np\nq\n")
+    #expect(saved.output == "a b\nx\ny\n\np\nq\na b\nin\nindented\n\ns\nq\n")
 
     let tested = try runDocrepl(["test", "saved.docscript"], in: folder.url)
     #expect(tested.status == 0, "\(tested.output)\(tested.errors)")
@@ -63,7 +80,10 @@ struct ReplayTrustTests {
 
     // `source` reads it the same way.
     try folder.write(
-      "source saved.docscript\n#> a b\n#> x\n#> y\n#>\n#> p\n#> q\n", to: "outer.docscript")
+      "source saved.docscript\n"
+        + saved.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        .map { $0.isEmpty ? "#>\n" : "#> \($0)\n" }.joined(),
+      to: "outer.docscript")
     let sourced = try runDocrepl(["test", "outer.docscript"], in: folder.url)
     #expect(sourced.status == 0, "\(sourced.output)\(sourced.errors)")
   }
@@ -223,19 +243,31 @@ struct ReplayTrustTests {
     #expect(try String(contentsOf: folder("s.docscript"), encoding: .utf8) == text)
   }
 
-  @Test("A matcher fails a line it does not match; the diff shows it", arguments: matcherCases)
+  @Test(
+    "A matcher fails a line it does not match; the diff shows only that one",
+    arguments: matcherCases)
   func matcherFails(_ testCase: MatcherCase) throws {
     let folder = try TemporaryDirectory("replay-matcher")
-    try folder.write(
-      script(testCase, printing: testCase.notMatching, passing: false), to: "s.docscript")
+    // The same matcher under a command it matches, then under one it
+    // does not.
+    func command(_ script: String) -> String {
+      script.split(separator: "\n").prefix(2).map { $0 + "\n" }.joined()
+    }
+    let matching = command(script(testCase, printing: testCase.matching, passing: true))
+    let failing = command(script(testCase, printing: testCase.notMatching, passing: false))
+    try folder.write(matching + failing, to: "s.docscript")
     let result = try runDocrepl(["test", "s.docscript"], in: folder.url)
     #expect(result.status == 1, "\(result.output)\(result.errors)")
+    #expect(result.output.contains("\n \(testCase.expectation)\n"), "\(result.output)")
     #expect(result.output.contains("\n-\(testCase.expectation)\n"), "\(result.output)")
-    // --update replaces it with the line printed, which then passes.
+    #expect(result.output.components(separatedBy: testCase.expectation).count == 3)
+    // --update replaces that one with the line printed, and keeps the
+    // other; the script then passes.
     let update = try runDocrepl(["test", "--update", "s.docscript"], in: folder.url)
     #expect(update.status == 0, "\(update.output)\(update.errors)")
     let written = try String(contentsOf: folder("s.docscript"), encoding: .utf8)
-    #expect(!written.contains(testCase.expectation))
+    #expect(written.hasPrefix(matching))
+    #expect(written.components(separatedBy: testCase.expectation).count == 2)
     #expect(try runDocrepl(["test", "s.docscript"], in: folder.url).status == 0)
   }
 
