@@ -327,9 +327,12 @@ struct TestCommandTests {
         == "b.docscript:3: error: 'show' did not print what its #> and #! lines expect")
     #expect(failure.stringValue?.hasPrefix("--- b.docscript\n+++ b.docscript (actual)\n") == true)
     #expect(failure.stringValue?.contains("\n-#> y\n+#> x\n") == true)
-    // Markup and a control character in the output: escaped, and replaced.
+    // Markup and a control character: escaped, and replaced (the diff
+    // shows the control character as `--update` writes it, `\x01 (esc)`;
+    // the message quotes the command's line as it is).
     let hostile = try #require(cases[2].elements(forName: "failure").first)
-    #expect(hostile.stringValue?.contains("+#> <&\"\u{FFFD}") == true)
+    #expect(hostile.stringValue?.contains("+#> <&\"\\x01 (esc)") == true)
+    #expect(hostile.attribute(forName: "message")?.stringValue?.contains("<&\"\u{FFFD}") == true)
     let malformed = try #require(cases[3].elements(forName: "failure").first)
     #expect(malformed.attribute(forName: "type")?.stringValue == "malformed")
     #expect(malformed.stringValue?.contains("unterminated single-quoted string") == true)

@@ -1,13 +1,20 @@
 /// The lines of a script read whole (a file for `docrepl run` or
-/// `source`), for ``EntryReader``: each line's bytes as they are, a `\r`
-/// before its `\n` included, so that the entries joined by `\n` are the
-/// script's bytes exactly.
+/// `source`), for ``EntryReader``: each line's bytes without its line
+/// break, `\n` or `\r\n`, and without a UTF-8 byte-order mark at the start
+/// of the script, so that a script saved by a Windows editor (CRLF line
+/// ends, a BOM) reads exactly as its LF twin, quotes and heredocs that
+/// span lines included. A carriage return that ends no line stays: the
+/// lexer reports it where it is not text inside quotes, a heredoc, a
+/// comment or an expectation line.
 struct ScriptLines: LineSource {
   private let bytes: [UInt8]
   private var start = 0
 
   init(_ source: ScriptSource) {
     bytes = source.bytes
+    if source.firstLine == 1, bytes.starts(with: ScriptSource.byteOrderMark) {
+      start = ScriptSource.byteOrderMark.count
+    }
   }
 
   var isInteractive: Bool { false }
@@ -21,20 +28,21 @@ struct ScriptLines: LineSource {
   mutating func nextLineIfNoStatement() -> [UInt8]? {
     guard let line = nextLine() else { return nil }
     // Blanks, then nothing or `#`: no command starts here.
-    var content = bytes[line.range]
-    if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
+    let content = bytes[line.range]
     let first = content.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
     guard first == nil || first == UInt8(ascii: "#") else { return nil }
     start = line.next
-    return Array(bytes[line.range])
+    return Array(content)
   }
 
-  /// The next line's bytes, and where the one after starts.
+  /// The next line's bytes, without its line break, and where the one
+  /// after starts.
   private func nextLine() -> (range: Range<Int>, next: Int)? {
     guard start < bytes.count else { return nil }
     guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
       return (start..<bytes.count, bytes.count)
     }
-    return (start..<newline, newline + 1)
+    let end = newline > start && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+    return (start..<end, newline + 1)
   }
 }

@@ -99,7 +99,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
   /// in `source`.
   private func excerpt(in source: [UInt8], firstLine: Int) -> [String]? {
     let number = location.line - firstLine + 1
-    guard number >= 1, let line = Self.line(number, of: source) else { return nil }
+    guard number >= 1, var line = Self.line(number, of: source) else { return nil }
+    // The lexer counts line 1's columns after a byte-order mark.
+    if number == 1, firstLine == 1, line.starts(with: ScriptSource.byteOrderMark) {
+      line = line.dropFirst(ScriptSource.byteOrderMark.count)
+    }
     let startColumn = max(1, location.column)
     let prefix = line.prefix(startColumn - 1)
     // Columns count bytes; the caret goes under characters. Keep tabs so

@@ -8,7 +8,14 @@
 /// the line; `#` at the start of a word starts a comment; `;` separates
 /// commands; `<<DELIM`, `<<'DELIM'` and `<<-DELIM` are heredocs whose
 /// bodies follow the line. At the start of a line, `#>` and `#!` are
-/// expectations.
+/// expectations; one whose text is a matcher that cannot be read (a
+/// `(re)` pattern that does not compile, an unknown escape in an `(esc)`
+/// line; see ``ExpectedLine``) is an error.
+///
+/// Lines end in `\n` or `\r\n`. A UTF-8 byte-order mark at the start of
+/// a script's first line is skipped (columns do not count it); a `\r`
+/// that ends no line is an error outside quotes, heredoc bodies,
+/// comments and expectations.
 ///
 /// Errors are collected, not thrown: after one, the lexer skips to the end
 /// of the line (past any heredoc bodies it has seen the start of), so that
@@ -86,6 +93,10 @@ struct Lexer {
       diagnostics.append(problem)
       rejected = true
       position = limit
+    } else if source.firstLine == 1, bytes.starts(with: ScriptSource.byteOrderMark) {
+      // A byte-order mark, as Windows editors write: not part of line 1.
+      position = ScriptSource.byteOrderMark.count
+      lineStart = position
     }
   }
 
@@ -390,6 +401,16 @@ struct Lexer {
     }
   }
 
+  /// A carriage return that no line feed follows, outside quotes, a
+  /// heredoc, a comment or an expectation line: a line end of classic Mac
+  /// OS, or a stray byte. Read as text it would end a word where nothing
+  /// shows, so the script is refused.
+  private static func loneCarriageReturn(at location: SourceLocation) -> Diagnostic {
+    Diagnostic(
+      .error, at: location,
+      "carriage return (CR) without a line feed; a script's lines end in LF or CRLF, not CR alone")
+  }
+
   private mutating func report(_ diagnostic: Diagnostic) {
     diagnostics.append(diagnostic)
   }
@@ -403,7 +424,19 @@ struct Lexer {
     if marker == UInt8(ascii: ">") || marker == UInt8(ascii: "!") {
       var textStart = start + 2
       if byte(at: textStart) == UInt8(ascii: " ") { textStart += 1 }
-      let text = String(decoding: bytes[min(textStart, position)..<position], as: UTF8.self)
+      textStart = min(textStart, position)
+      let text = String(decoding: bytes[textStart..<position], as: UTF8.self)
+      do throws(ExpectedLine.Problem) {
+        _ = try ExpectedLine(text)
+      } catch {
+        report(
+          Diagnostic(
+            .error,
+            in: SourceRange(
+              location(of: textStart + error.range.lowerBound),
+              location(of: textStart + error.range.upperBound)),
+            error.message))
+      }
       let kind: Expectation.Kind = marker == UInt8(ascii: ">") ? .output : .diagnostic
       queue.append(.expectation(Expectation(kind: kind, text: text, location: location(of: start))))
     }
@@ -429,9 +462,7 @@ struct Lexer {
     while let byte = current {
       if byte == UInt8(ascii: "\r") {
         if lineBreak(at: position) != nil { break }
-        parts.append(source: position..<position + 1)
-        position += 1
-        continue
+        throw Self.loneCarriageReturn(at: location)
       }
       if Self.isWordEnd(byte) { break }
       switch byte {

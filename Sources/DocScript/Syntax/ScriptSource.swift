@@ -20,6 +20,11 @@ public struct ScriptSource: Sendable {
     self.init(name: name, bytes: Array(text.utf8))
   }
 
+  /// UTF-8's byte-order mark, which Windows editors write at the start
+  /// of a file: a script read whole skips it (``ScriptLines``, the lexer),
+  /// and `test --update` keeps it.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   /// The text, with any invalid UTF-8 replaced: for rendering diagnostics.
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

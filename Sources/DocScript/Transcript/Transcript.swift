@@ -15,6 +15,15 @@ public import Foundation
 /// still has none. Expectation lines that already match stay exactly as
 /// written, wherever they are (`#>x` as well as `#> x`).
 ///
+/// Expectation lines are read as cram reads expected output
+/// (``ExpectedLine``): a line ending in ` (re)` or ` (glob)` is a matcher,
+/// and one ending in ` (esc)` holds escapes. In a command whose output
+/// changed, a matcher line that still matches the line at its place is
+/// kept; the other lines are written as printed, escaped (and ended in
+/// ` (esc)`) where they hold what an expectation line cannot show, so that
+/// reading them back gives what was printed. A byte-order mark at the
+/// start of the script stays there.
+///
 /// A check (`expect`, `expect-error`) is never rewritten: its `#!` lines
 /// say whether it is expected to hold, and a run that differs there is a
 /// failure ``updatableBytes`` keeps (``failedChecks``), so that `--update`
@@ -46,6 +55,10 @@ public struct Transcript: Sendable {
   /// `source` whose script ran one that failed) whose result differs from
   /// their `#!` lines, in order: what `--update` leaves as they are.
   public var failedChecks: [Mismatch] = []
+  /// Why some expectation lines could not be compared (a `(re)` pattern
+  /// not tried on a line too long for it), one sentence each, with the
+  /// line's number: such a line does not match.
+  public var notes: [String] = []
 
   /// The script as written, as text (invalid UTF-8 replaced).
   public var original: String { String(decoding: originalBytes, as: UTF8.self) }
@@ -105,13 +118,17 @@ public struct Transcript: Sendable {
     updatedBytes = rewrite.bytes
     firstMismatch = rewrite.firstMismatch
     failedChecks = rewrite.changedChecks
+    notes = rewrite.notes
     updatableBytes =
       failedChecks.isEmpty
       ? rewrite.bytes : Rewrite(source, blocks: blocks, keepingChecks: true).bytes
   }
 
+  /// `text` as the diff shows it: line breaks as `\n`, and no byte-order
+  /// mark.
   private static func withoutCarriageReturns(_ text: String) -> String {
-    text.contains("\r\n") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+    let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+    return text.contains("\r\n") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
   }
 }
 
@@ -121,6 +138,8 @@ private struct Rewrite {
   var firstMismatch: Transcript.Mismatch?
   /// The checks among the commands whose output differs.
   var changedChecks: [Transcript.Mismatch] = []
+  /// Why some expectation lines could not be compared.
+  var notes: [String] = []
 
   /// The commands whose result is a check's.
   static let checkNames: Set<String> = ["expect", "expect-error"]
@@ -163,12 +182,22 @@ private struct Rewrite {
         }
       }
     }
-    // The anchors whose expectations differ from what was printed.
+    // The anchors whose expectations differ from what was printed, and
+    // for each, which expectation lines stay (matchers that still match).
     var changed: Set<Int> = []
-    for anchor in Set(expected.keys).union(blocks.keys) {
-      let want = (expected[anchor] ?? []).map { Rendered(kind: $0.kind, text: $0.text) }
-      if want != Self.rendered(blocks[anchor]) { changed.insert(anchor) }
+    var kept: [Int: [Int: Expectation]] = [:]
+    var notes: [String] = []
+    for anchor in Set(expected.keys).union(blocks.keys).sorted() {
+      let want = expected[anchor] ?? []
+      let got = Self.rendered(blocks[anchor])
+      let alignment = Self.align(want, got, notes: &notes)
+      if !alignment.matches {
+        changed.insert(anchor)
+        kept[anchor] = alignment.kept
+      }
     }
+    var seen: Set<String> = []
+    self.notes = notes.filter { seen.insert($0).inserted }
     for (anchor, block) in blocks where block.hasFailedCheck { checkAnchors.insert(anchor) }
     let checks = changed.intersection(checkAnchors)
     if keepingChecks { changed.subtract(checks) }
@@ -177,14 +206,21 @@ private struct Rewrite {
       for expectation in expected[anchor] ?? [] { dropped.insert(expectation.location.line) }
     }
 
-    let lines = Self.lines(of: source.bytes)
+    // A byte-order mark is not part of line 1; it stays at the start.
+    let byteOrderMark = source.bytes.starts(with: ScriptSource.byteOrderMark)
+    let lines = Self.lines(
+      of: byteOrderMark
+        ? source.bytes.dropFirst(ScriptSource.byteOrderMark.count) : source.bytes[...]
+    )
     let defaultBreak = lines.first { !$0.lineBreak.isEmpty }?.lineBreak ?? [UInt8(ascii: "\n")]
     let endsWithBreak = lines.last.map { !$0.lineBreak.isEmpty } ?? true
     var out: [(content: [UInt8], lineBreak: ArraySlice<UInt8>)] = []
     func insert(_ anchor: Int, indent: [UInt8], lineBreak: ArraySlice<UInt8>) {
       guard changed.contains(anchor), let block = blocks[anchor] else { return }
-      for line in Self.rendered(block) {
-        out.append((indent + Array(line.marker.utf8) + Array(line.text.utf8), lineBreak))
+      for (index, line) in Self.rendered(block).enumerated() {
+        let text = kept[anchor]?[index]?.text ?? ExpectedLine.written(line.text)
+        let written = Rendered(kind: line.kind, text: text)
+        out.append((indent + Array(written.marker.utf8) + Array(text.utf8), lineBreak))
       }
     }
     insert(0, indent: [], lineBreak: defaultBreak)
@@ -200,6 +236,7 @@ private struct Rewrite {
     }
     if !endsWithBreak, !out.isEmpty { out[out.count - 1].lineBreak = [] }
     bytes.reserveCapacity(source.bytes.count)
+    if byteOrderMark { bytes += ScriptSource.byteOrderMark }
     for line in out {
       bytes += line.content
       bytes += line.lineBreak
@@ -237,13 +274,58 @@ private struct Rewrite {
       + block.diagnostics.map { Rendered(kind: .diagnostic, text: $0) }
   }
 
+  /// How the expectation lines `want` of one command compare with the
+  /// lines `got` that it printed: whether they match, line for line, and
+  /// if not, which matcher lines still match the printed line at their
+  /// place (by the index of that printed line), to be kept.
+  ///
+  /// A matcher's place is its index when the counts agree; otherwise its
+  /// place in the run of lines that match from the start, or from the end.
+  private static func align(
+    _ want: [Expectation], _ got: [Rendered], notes: inout [String]
+  ) -> (matches: Bool, kept: [Int: Expectation]) {
+    func matches(_ expectation: Expectation, _ line: Rendered) -> Bool {
+      guard expectation.kind == line.kind else { return false }
+      do {
+        return try ExpectedLine.reading(expectation.text).matches(line.text)
+      } catch {
+        notes.append("line \(expectation.location.line): \(error.message); it does not match")
+        return false
+      }
+    }
+    var kept: [Int: Expectation] = [:]
+    func keep(_ expectation: Expectation, at index: Int) {
+      if ExpectedLine.reading(expectation.text).isMatcher { kept[index] = expectation }
+    }
+    if want.count == got.count {
+      var all = true
+      for (index, (expectation, line)) in zip(want, got).enumerated() {
+        if matches(expectation, line) { keep(expectation, at: index) } else { all = false }
+      }
+      return (all, kept)
+    }
+    var prefix = 0
+    while prefix < min(want.count, got.count), matches(want[prefix], got[prefix]) {
+      keep(want[prefix], at: prefix)
+      prefix += 1
+    }
+    var suffix = 0
+    while suffix < min(want.count, got.count) - prefix,
+      matches(want[want.count - 1 - suffix], got[got.count - 1 - suffix])
+    {
+      keep(want[want.count - 1 - suffix], at: got.count - 1 - suffix)
+      suffix += 1
+    }
+    return (false, kept)
+  }
+
   /// The lines of `bytes`, split after each `\n`; a `\r` before it belongs
   /// to the line break, as the lexer counts lines.
-  private static func lines(of bytes: [UInt8]) -> [Line] {
+  private static func lines(of bytes: ArraySlice<UInt8>) -> [Line] {
     var lines: [Line] = []
-    var start = 0
-    var index = 0
-    while index < bytes.count {
+    var start = bytes.startIndex
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
       if bytes[index] == UInt8(ascii: "\n") {
         let contentEnd = index > start && bytes[index - 1] == UInt8(ascii: "\r") ? index - 1 : index
         lines.append(Line(content: bytes[start..<contentEnd], lineBreak: bytes[contentEnd...index]))
@@ -251,7 +333,7 @@ private struct Rewrite {
       }
       index += 1
     }
-    if start < bytes.count {
+    if start < bytes.endIndex {
       lines.append(Line(content: bytes[start...], lineBreak: []))
     }
     return lines

@@ -112,7 +112,7 @@ enum TestCommand: ShellCommand {
     }
     let passed = outcomes.filter { $0.verdict == .passed }.count
     let failed = outcomes.filter(\.isFailure).count
-    let updated = outcomes.filter { $0.verdict == .updated }.count
+    let updated = outcomes.filter { $0.verdict == .updated || $0.rewrote }.count
     output.write(
       "\(passed) passed, \(failed) failed" + (options.update ? ", \(updated) updated" : "") + "\n")
     return status

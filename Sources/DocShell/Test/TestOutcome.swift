@@ -32,6 +32,10 @@ struct TestOutcome: Sendable, Codable {
   var printed = ""
   /// How long the script took, start to finish, in seconds.
   var seconds = 0.0
+  /// Whether `--update` rewrote the script: always for ``Verdict/updated``,
+  /// and for a failure whose other lines it updated around a check that
+  /// did not hold. The summary counts these as updated.
+  var rewrote = false
 
   /// Whether the verdict counts as a failure.
   var isFailure: Bool { verdict == .failed || verdict == .malformed }

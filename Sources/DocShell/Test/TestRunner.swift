@@ -103,7 +103,8 @@ final class TestRunner {
     if transcript.matches {
       return TestOutcome(script: script, verdict: .passed, report: "PASS \(path)\n")
     }
-    let diff = await Self.diff(transcript, name: path)
+    var diff = await Self.diff(transcript, name: path)
+    for note in transcript.notes { diff += "\nnote: \(path): \(note)" }
     let mismatch = transcript.firstMismatch
     let message =
       "\(path):\(mismatch?.line ?? 1): error: "
@@ -125,10 +126,14 @@ final class TestRunner {
           let report =
             "FAIL \(path)\n\(message)\n\(diff)\n"
             + (rewritten ? "note: the output of the other commands was updated\n" : "")
-          return TestOutcome(
+          var outcome = TestOutcome(
             script: script, verdict: .failed, report: report, message: message, detail: diff)
+          outcome.rewrote = rewritten
+          return outcome
         }
-        return TestOutcome(script: script, verdict: .updated, report: "UPDATED \(path)\n")
+        var outcome = TestOutcome(script: script, verdict: .updated, report: "UPDATED \(path)\n")
+        outcome.rewrote = true
+        return outcome
       } catch {
         let problem = "\(path): error: cannot update the script: \(error.message)"
         return TestOutcome(
