@@ -83,7 +83,7 @@ enum CommandLineReference {
     static let jobs = CommandLineOption(
       "--jobs", "-j", value: "<n>", needs: "a number of jobs, 1 or more",
       help:
-        "Keep up to <n> scripts in flight at once (default: the number of processors). Commands run one at a time on the main actor; what overlaps is the work off it: reading scripts, opening and saving documents, comparing. Output is the same for any <n>.",
+        "Run scripts in <n> worker processes of this program at once (default: the number of processors), each running one script at a time; with 1, all run in this process. Output, exit status and JUnit report are the same for any <n>.",
       examples: ["docrepl test --jobs 4 tests/"])
     static let shard = CommandLineOption(
       "--shard", value: "<k>/<n>", needs: "K/N, such as 2/4",
@@ -214,9 +214,9 @@ enum CommandLineReference {
       "[--filter <regex>] <file-or-folder>...",
     ],
     abstract:
-      "Compare each script's output with its own #> and #! lines, each in a fresh temporary folder, all in one process; print a unified diff where they differ and end with '12 passed, 1 failed'. --update rewrites those lines in place.",
+      "Compare each script's output with its own #> and #! lines, each in a fresh temporary folder, in one worker process a processor; print a unified diff where they differ and end with '12 passed, 1 failed'. --update rewrites those lines in place.",
     discussion: [
-      "Runs each script and compares what every command prints with the #> (output) and #! (diagnostics) lines under it. A folder means every *.docscript under it, recursively, except under hidden folders (.git), symbolic links to folders and folders below it with their own Package.swift (another Swift package, whose scripts need its own program); each link and package skipped is named on standard error. Scripts run sorted by path, each in a fresh temporary folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder. All scripts run in this one process. The last line of output is the summary: '12 passed, 1 failed'. More in docs/testing.md.",
+      "Runs each script and compares what every command prints with the #> (output) and #! (diagnostics) lines under it. A folder means every *.docscript under it, recursively, except under hidden folders (.git), symbolic links to folders and folders below it with their own Package.swift (another Swift package, whose scripts need its own program); each link and package skipped is named on standard error. Scripts run sorted by path, each in a fresh temporary folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder. Scripts run in worker processes of this program, one a processor (--jobs), not one process a script. The last line of output is the summary: '12 passed, 1 failed'. More in docs/testing.md.",
       "Expected lines are read as cram reads them: a line whose last word is (re) is a regular expression for the whole line printed, one whose last word is (glob) a glob (* any run of characters, ? one; \\*, \\? and \\\\ themselves), one whose last word is (esc) a line with escapes (\\xNN a byte, \\t, \\r, \\n, \\\\). A line that is not a regular expression, or holds an unknown escape, makes the script malformed. Scripts may end their lines in LF or CRLF and start with a UTF-8 byte-order mark, and read as the same script with LF line ends; a carriage return that ends no line outside quotes, heredocs, comments and expected lines makes the script malformed.",
     ],
     options: [
