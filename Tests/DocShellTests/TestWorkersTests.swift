@@ -61,6 +61,30 @@ struct TestWorkersTests {
     #expect(again.output.hasSuffix("9 passed, 0 failed\n"))
   }
 
+  @Test("A worker that dies fails the script it ran, with how it ended; the others still run")
+  func workerDies() throws {
+    let folder = try TemporaryDirectory("test-workers-trap")
+    for index in 0..<6 {
+      let body =
+        index == 2 ? "trap\n" : "dispatch \"line \(index)\"\nshow\n#> ready\n#> line \(index)\n"
+      try folder.write("new queued q\n" + body, to: "s\(index).docscript")
+    }
+    let host = productsDirectory.appendingPathComponent("docrepl-mainqueue-host")
+    let result = try runProgram(host, ["test", "--jobs", "2", "."], in: folder.url)
+    #expect(result.status == 1, "\(result.output)\(result.errors)")
+    #expect(result.output.contains("FAIL s2.docscript\n"))
+    #expect(
+      result.output.contains(
+        "s2.docscript: error: the worker process running it was killed by signal"),
+      "\(result.output)")
+    #expect(result.output.hasSuffix("5 passed, 1 failed\n"), "\(result.output)")
+    // In order, and each script once.
+    let verdicts = result.output.split(separator: "\n").filter {
+      $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ")
+    }
+    #expect(verdicts.map { String($0.dropFirst(5)) } == (0..<6).map { "s\($0).docscript" })
+  }
+
   @Test("The workers' variable set by hand is refused, not a run that passes having run nothing")
   func variableByHand() throws {
     let folder = try Self.makeSuite()

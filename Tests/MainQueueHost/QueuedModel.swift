@@ -215,6 +215,13 @@ extension QueuedModel: ScriptableReferenceDocument {
       },
       DocumentCommand(
         CommandSpec(
+          "trap", [], summary: "ends the process with a Swift runtime trap, as a model's bug does",
+          example: "trap", topic: .document)
+      ) { _ in
+        fatalError("the model's own bug")
+      },
+      DocumentCommand(
+        CommandSpec(
           "forever", [], summary: "queues work that queues itself again, until stop",
           example: "forever", topic: .document)
       ) { context in
