@@ -1,8 +1,8 @@
 /// A regular expression whose matching time is linear in the input: no
 /// backtracking, so no pattern can make a search of a line run away.
 ///
-/// The pattern is parsed (``LinearRegexParser``), compiled to a Thompson
-/// NFA (``LinearRegexCompiler``) and run as a Pike VM (``LinearRegexVM``)
+/// The pattern is parsed (`LinearRegexParser`), compiled to a Thompson
+/// NFA (`LinearRegexCompiler`) and run as a Pike VM (`LinearRegexVM`)
 /// over the line's UTF-8 bytes, one scalar at a time. A search costs at
 /// most (program size × bytes) steps; the program size is bounded by
 /// ``maximumProgramSize``. Matches are leftmost-first, as Perl, ICU and
