@@ -1,3 +1,4 @@
+import DocScript
 import DocTestSupport
 import Foundation
 import Testing
@@ -14,14 +15,15 @@ struct RegexPrefilterTests {
     "The required literal of a pattern",
     arguments: [
       ("foo", "foo"), ("fo+", "fo"), ("colou?r", "colo"), ("error: [0-9]+ failed", "error: "),
-      ("x{123}", nil),
-      ("^GET /index\\.html", "GET /index.html"), ("a.*bcd", "bcd"), ("(foo)bar", "bar"),
+      ("x{123}", "x"), ("x{0,3}", nil),
+      ("^GET /index\\.html", "GET /index.html"), ("a.*bcd", "bcd"), ("(foo)bar", "foobar"),
       ("x{2}yy", "yy"), ("\\d+ apples", " apples"), ("caf\u{E9}", "caf\u{E9}"),
       ("\\Qa.b\\E", "a.b"), ("[abc]", nil), ("foo|bar", nil), ("(?i)foo", nil),
-      ("\\x{41}bc", nil), ("\\u0041", nil), ("(a)\\1", nil), ("a?", nil), (".*", nil),
+      ("\\x{41}bc", "Abc"), ("\\u0041", "A"), ("(ab)+c", "ab"), ("(a|b)cd", "cd"),
+      ("a\\bb", "ab"), ("[[a]x]", nil), ("[]a]", nil), ("a?", nil), (".*", nil),
     ] as [(String, String?)])
-  func requiredLiteral(pattern: String, literal: String?) {
-    #expect(RegexLiteral.required(in: pattern) == literal.map { Array($0.utf8) })
+  func requiredLiteral(pattern: String, literal: String?) throws {
+    #expect(try LinearRegex(pattern).requiredLiteral == literal.map { Array($0.utf8) })
   }
 
   @Test("No line a pattern matches lacks its literal")
@@ -33,15 +35,13 @@ struct RegexPrefilterTests {
     let patterns = [
       "foo", "fo+", "colou?r", "error: [0-9]+ failed", "^GET /index\\.html", "a.*bcd", "(foo)bar",
       "x{2}yy", "\\d+ apples", "caf\u{E9}", "\\Qa.b\\E", "o+b", "ba?r", "語 f", "a\\.b",
+      "(ab)+c", "f(o)+", "\\bfoo", "x{1,3}y",
     ]
     for pattern in patterns {
-      let regex = try NSRegularExpression(pattern: pattern)
-      let literal = try #require(RegexLiteral.required(in: pattern), "\(pattern)")
+      let regex = try LinearRegex(pattern)
+      let literal = try #require(regex.requiredLiteral, "\(pattern)")
       for line in lines {
-        let matches =
-          regex.firstMatch(in: line, range: NSRange(location: 0, length: (line as NSString).length))
-          != nil
-        if matches {
+        if regex.firstMatch(in: Array(line.utf8)) != nil {
           #expect(
             Array(line.utf8).firstRange(of: literal) != nil,
             "'\(pattern)' matches '\(line)', which lacks its literal")
@@ -55,7 +55,7 @@ struct RegexPrefilterTests {
     let lines = (0..<50_000).map { $0 % 1_000 == 7 ? "id \($0) foo=\($0)" : "id \($0) bar" }
     let text = try TextLines(data: Data(lines.map { $0 + "\r\n" }.joined().utf8))
     var seen: [Int] = []
-    text.forEachLine(containing: RegexLiteral.required(in: "foo=[0-9]+")) { index, line in
+    text.forEachLine(containing: try LinearRegex("foo=[0-9]+").requiredLiteral) { index, line in
       #expect(line.text == lines[index])
       seen.append(index)
       return true

@@ -97,7 +97,7 @@ extension PlainTextDocument: ScriptableFileDocument {
           "replace", [.required("OLD"), .required("NEW"), .flag("all"), .flag("regex")],
           summary: "replaces the first OLD (or every one, with --all) by NEW, within lines",
           discussion:
-            "With --regex, OLD is a regular expression (ICU syntax) and NEW may name its groups as $1 or, as in sed, \\1; \\\\ and \\$ are a literal backslash and dollar. A match never spans a line break. Fails when nothing matches.",
+            "With --regex, OLD is a regular expression, searched in time linear in the line (no backreferences or lookaround; the syntax is in docscript.md, \"Regular expressions\"), and NEW may name its groups as $1 or, as in sed, \\1; \\\\ and \\$ are a literal backslash and dollar. A match never spans a line break. Fails when nothing matches, and changes nothing when a line would take too long to search.",
           example: "replace Milk Oat-milk --all", topic: .document)
       ) { context in
         try replace(context)
@@ -153,12 +153,15 @@ extension PlainTextDocument: ScriptableFileDocument {
     guard let old = context.arguments[0], let new = context.arguments[1] else { return }
     guard !old.text.isEmpty else { throw ScriptError("OLD must not be empty", at: old) }
     let all = context.arguments.has("all")
-    let regex: NSRegularExpression?
+    let regex: LinearRegex?
     if context.arguments.has("regex") {
       do {
-        regex = try NSRegularExpression(pattern: old.text)
+        regex = try LinearRegex(old.text)
       } catch {
-        throw ScriptError("invalid regular expression '\(old.text)'", at: old)
+        let message =
+          error.kind == .syntax
+          ? "invalid regular expression '\(old.text)': \(error.message)" : error.message
+        throw ScriptError(message, at: patternRange(old, offset: error.offset))
       }
     } else {
       regex = nil
@@ -166,7 +169,8 @@ extension PlainTextDocument: ScriptableFileDocument {
     let actionName = "Replace \(old.text)"
     let batch: TextLines.TextBatch
     if let regex {
-      batch = try replacing(regex, with: new, all: all, actionName: actionName, context)
+      batch = try replacing(
+        regex, old: old, with: new, all: all, actionName: actionName, context)
     } else {
       // By bytes: a line that does not hold OLD's bytes is looked at and
       // left; a precomposed é never matches a decomposed one.
@@ -194,96 +198,145 @@ extension PlainTextDocument: ScriptableFileDocument {
     context.session.perform { document in document.apply(batch) }
   }
 
-  /// The lines that `regex` matches, with the matches replaced by `new`.
+  /// The most steps a `replace --regex` may take on a line of `length`
+  /// bytes: 256 a byte, and 16,777,216 more. A search is linear in the
+  /// line, at most about twice the pattern's program size a byte; one
+  /// that asks more (a large program on a long line, or `--all` over a
+  /// pattern that rescans the rest of the line for every match) fails.
+  static func regexStepLimit(forLineOf length: Int) -> Int {
+    16_777_216 + 256 * length
+  }
+
+  /// The lines that `regex` matches, with the matches replaced by `new`;
+  /// an error, and no lines, if a line needs more than
+  /// ``regexStepLimit(forLineOf:)`` steps.
   @MainActor
   private static func replacing(
-    _ regex: NSRegularExpression, with new: Argument, all: Bool, actionName: String,
+    _ regex: LinearRegex, old: Argument, with new: Argument, all: Bool, actionName: String,
     _ context: DocumentCommandContext<PlainTextDocument>
   ) throws -> TextLines.TextBatch {
     var batch = TextLines.TextBatch(actionName: actionName)
+    let template = Array(new.text.utf8)
     // Lines that cannot match (they lack a literal every match holds) are
     // passed over as bytes, with no String made of them.
     var looked = 0
-    try context.session.document.text.forEachLine(
-      containing: RegexLiteral.required(in: regex.pattern)
-    ) { index, line in
+    try context.session.document.text.forEachLine(containing: regex.requiredLiteral) {
+      index, line in
       looked += 1
       if looked % 4_096 == 0 { try context.checkInterruption() }
-      let text = line.text as NSString
-      let range = NSRange(location: 0, length: text.length)
-      let matches =
-        all
-        ? regex.matches(in: line.text, range: range)
-        : regex.firstMatch(in: line.text, range: range).map { [$0] } ?? []
+      let bytes = Array(line.text.utf8)
+      let limit = regexStepLimit(forLineOf: bytes.count)
+      let matches: [LinearRegexMatch]
+      do {
+        matches = try regex.matches(in: bytes, all: all, stepLimit: limit)
+      } catch {
+        throw ScriptError(
+          "cannot search line \(index + 1) (\(bytes.count) bytes): the regular expression needs more than \(limit) steps on it; nothing was replaced",
+          at: old)
+      }
       guard !matches.isEmpty else { return true }
-      var result = ""
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count)
       var end = 0
       for match in matches {
-        result += text.substring(with: NSRange(location: end, length: match.range.location - end))
-        result += expand(new.text, with: match, in: text)
-        end = match.range.location + match.range.length
+        result += bytes[end..<match.range.lowerBound]
+        expand(template, with: match, groupCount: regex.groupCount, in: bytes, into: &result)
+        end = match.range.upperBound
       }
-      result += text.substring(from: end)
+      result += bytes[end...]
       // By bytes: a replacement may change a line only into an equivalent
       // form, and that is a change.
-      guard !result.utf8.elementsEqual(line.text.utf8) else { return true }
-      func breaks(_ text: String) -> Int { text.utf8.count { $0 == 0x0A || $0 == 0x0D } }
-      guard breaks(result) <= breaks(line.text) else {
+      guard result != bytes else { return true }
+      func breaks(_ text: [UInt8]) -> Int { text.count { $0 == 0x0A || $0 == 0x0D } }
+      guard breaks(result) <= breaks(bytes) else {
         throw ScriptError(
           "the replacement would put a line break inside line \(index + 1)", at: new)
       }
-      batch.append(index, result.utf8)
+      batch.append(index, result)
       return all
     }
     try context.checkInterruption()
     return batch
   }
+
+  /// Where in the script the pattern's byte `offset` is: one byte of
+  /// `argument` when it is written plain or in quotes with nothing escaped
+  /// or substituted (its width in the script then tells), else the whole
+  /// argument.
+  static func patternRange(_ argument: Argument, offset: Int?) -> SourceRange {
+    let range = argument.range
+    guard let offset, range.start.line == range.end.line else { return range }
+    let width = range.end.column - range.start.column
+    let length = argument.text.utf8.count
+    let column: Int
+    if width == length, argument.isPlain {
+      column = range.start.column + min(offset, max(length - 1, 0))
+    } else if width == length + 2 {
+      column = range.start.column + 1 + min(offset, max(length - 1, 0))
+    } else {
+      return range
+    }
+    var start = range.start
+    start.column = column
+    var end = start
+    end.column += 1
+    return SourceRange(start, end)
+  }
 }
 
 extension PlainTextDocument {
-  /// NEW of `replace --regex` for one match: `$N` (as many digits as
-  /// name a group) and sed's `\N` (one digit) are group N, empty when it
-  /// did not take part; `\` before any other character makes it literal
-  /// (`\\`, `\$`); a `$` before no digit is itself.
+  /// NEW of `replace --regex` for one match, appended to `result`: `$N`
+  /// (as many digits as name a group) and sed's `\N` (one digit) are
+  /// group N, empty when it did not take part; `\` before any other
+  /// character makes it literal (`\\`, `\$`); a `$` before no digit is
+  /// itself.
   static func expand(
-    _ template: String, with match: NSTextCheckingResult, in text: NSString
-  ) -> String {
-    func group(_ number: Int) -> String {
-      guard number < match.numberOfRanges else { return "" }
-      let range = match.range(at: number)
-      return range.location == NSNotFound ? "" : text.substring(with: range)
+    _ template: [UInt8], with match: LinearRegexMatch, groupCount: Int, in bytes: [UInt8],
+    into result: inout [UInt8]
+  ) {
+    func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    func group(_ number: Int) {
+      if let range = match[number] { result += bytes[range] }
     }
-    var result = ""
-    var characters = template[...]
-    while let character = characters.popFirst() {
-      switch character {
-      case "\\":
-        guard let next = characters.popFirst() else {
-          result.append("\\")
+    var index = 0
+    while index < template.count {
+      let byte = template[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\\"):
+        guard index < template.count else {
+          result.append(byte)
           break
         }
-        if let digit = next.wholeNumberValue, next.isASCII {
-          result += group(digit)
+        let next = template[index]
+        if isDigit(next) {
+          group(Int(next - 0x30))
+          index += 1
         } else {
-          result.append(next)
+          // The next character, whole, is literal.
+          var after = index + 1
+          while after < template.count, template[after] & 0xC0 == 0x80 { after += 1 }
+          result += template[index..<after]
+          index = after
         }
-      case "$":
+      case UInt8(ascii: "$"):
         // The longest run of digits that names a group, at least one.
-        var digits = characters.prefix { $0.isASCII && $0.isNumber }
-        while digits.count > 1, Int(digits) ?? .max >= match.numberOfRanges {
-          digits = digits.dropLast()
+        var digits = 0
+        while index + digits < template.count, isDigit(template[index + digits]) { digits += 1 }
+        func number(_ count: Int) -> Int {
+          template[index..<(index + count)].reduce(0) { min($0 * 10 + Int($1 - 0x30), .max / 20) }
         }
-        if let number = Int(digits) {
-          result += group(number)
-          characters = characters.dropFirst(digits.count)
+        while digits > 1, number(digits) > groupCount { digits -= 1 }
+        if digits > 0 {
+          group(number(digits))
+          index += digits
         } else {
-          result.append("$")
+          result.append(byte)
         }
       default:
-        result.append(character)
+        result.append(byte)
       }
     }
-    return result
   }
 }
 

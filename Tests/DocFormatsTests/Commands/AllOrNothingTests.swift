@@ -213,6 +213,11 @@ struct AllOrNothingTests {
       setup: "new text t\nappend ab\nappend cb\nappend d", command: "replace b \"x\\ny\" --all"),
     FailingCase(
       setup: "new text t\nappend a\nappend cb", command: "replace b \"x\\ny\" --all --regex"),
+    // replace --regex --all that would take too long on a line: each of
+    // the 20,000 matches of 'x' rescans the rest of the line for a 'y'
+    FailingCase(
+      setup: "new text t\nappend xx\nappend " + String(repeating: "x", count: 20_000),
+      command: "replace '.*y|x' Q --all --regex"),
   ]
 
   @Test("undo N, restore, replace --all, and failures after expect-error", arguments: others)

@@ -96,7 +96,22 @@ enum TextCases {
     .fails("replace zzz y", after: base, on: "zzz", "'zzz' does not occur in the text"),
     .fails("replace one x", after: "new text e", on: "one", "'one' does not occur in the text"),
     .fails("replace '' y", after: base, on: "''", "OLD must not be empty"),
-    .fails("replace '(' y --regex", after: base, on: "'('", "invalid regular expression '('"),
+    // The caret points into the pattern, at the construct at fault.
+    .fails(
+      "replace '(' y --regex", after: base, at: 10,
+      "invalid regular expression '(': missing ')' to close this group"),
+    .fails(
+      "replace 'a(b' y --regex", after: base, at: 11,
+      "invalid regular expression 'a(b': missing ')' to close this group"),
+    .fails(
+      "replace '(o)\\1' y --regex", after: base, at: 13,
+      "backreferences are not supported: matching time must be linear in the line"),
+    .fails(
+      "replace t(?=w) y --regex", after: base, at: 10,
+      "lookahead is not supported: matching time must be linear in the line"),
+    .fails(
+      "replace \"\\\\d(?<=w)\" y --regex", after: base, on: "\"\\\\d(?<=w)\"",
+      "lookbehind is not supported: matching time must be linear in the line"),
     .fails(
       "replace o \"x\\ny\"", after: base, on: "\"x\\ny\"",
       "the replacement would put a line break inside line 1"),
