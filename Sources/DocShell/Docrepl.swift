@@ -18,11 +18,16 @@ public enum Docrepl {
   public static func main(arguments: [String]) async -> Int32 {
     var output = StandardStream.output
     var errors = StandardStream.error
-    return await run(
-      arguments: arguments, registry: DocFormats.makeRegistry(),
-      environment: ProcessInfo.processInfo.environment, name: executableName, output: &output,
-      errors: &errors
-    ).rawValue
+    // The program can start itself again, confined (`--confine`).
+    return await ConfinedRun.$relaunchArguments.withValue(
+      [CommandLine.arguments.first ?? executableName] + arguments
+    ) {
+      await run(
+        arguments: arguments, registry: DocFormats.makeRegistry(),
+        environment: ProcessInfo.processInfo.environment, name: executableName, output: &output,
+        errors: &errors
+      ).rawValue
+    }
   }
 
   /// Runs the program, writing to the given streams.
@@ -112,6 +117,8 @@ public enum Docrepl {
       }
       context.noColor = commandLine.contains(CommandLineReference.noColor)
       context.bail = commandLine.contains(CommandLineReference.ProgramOptions.bail)
+      context.declarationFiles = commandLine.values(of: CommandLineReference.ProgramOptions.types)
+        .map { URL(fileURLWithPath: $0, relativeTo: context.workingDirectory).standardizedFileURL }
       if let failure = registerTypes(
         commandLine.values(of: CommandLineReference.ProgramOptions.types),
         in: context.workingDirectory, errors: &errors)

@@ -17,6 +17,8 @@ struct ShellContext {
   var noColor = false
   /// `--bail` before the command: scripts stop at their first failure.
   var bail = false
+  /// The `--types` files, which a confined run reads before its scripts.
+  var declarationFiles: [URL] = []
 
   /// Interpreter options for a run in `folder` (the working folder by
   /// default), autosaving untitled documents where DocKit does by default,
