@@ -186,7 +186,7 @@ enum CommandLineReference {
     name: "run",
     synopsis: [
       "[-C <dir>] [--bail] [--echo] [--var NAME=VALUE]...",
-      "[--confine [--allow-read <path>]...] <file>...",
+      "[--confine] [--allow-read <path>]... <file>...",
     ],
     abstract:
       "Replay .docscript files in the current folder (or DIR). A script that does not parse runs nothing (65).",
@@ -216,7 +216,8 @@ enum CommandLineReference {
     name: "test",
     synopsis: [
       "[--update] [--junit <path>] [--jobs <n>] [--shard <k>/<n>]",
-      "[--filter <regex>] [--confine [--allow-read <path>]...] <file-or-folder>...",
+      "[--filter <regex>] [--confine] [--allow-read <path>]...",
+      "<file-or-folder>...",
     ],
     abstract:
       "Compare each script's output with its own #> and #! lines, each in a fresh temporary folder, all in one process; print a unified diff where they differ and end with '12 passed, 1 failed'. --update rewrites those lines in place.",
