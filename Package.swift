@@ -24,7 +24,8 @@ let package = Package(
     /// Apple-parity document types and the headless document host.
     .target(name: "DocKit", dependencies: ["CDocKitSystem"]),
     /// Linux system calls that Glibc's Swift overlay does not import
-    /// (`renameat2` and its flags, `FICLONE`, `copy_file_range`, `syncfs`).
+    /// (`renameat2` and its flags, `FICLONE`, `copy_file_range`, `syncfs`,
+    /// Landlock's, applied before `main` for `--confine`).
     .target(name: "CDocKitSystem"),
     /// The command language: locations, diagnostics, lexer, parser, interpreter.
     .target(name: "DocScript", dependencies: ["DocKit"]),

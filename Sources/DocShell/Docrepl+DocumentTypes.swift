@@ -37,10 +37,16 @@ extension Docrepl {
     let registry = DocumentTypeRegistry(documentTypes: documentTypes)
     var output = StandardStream.output
     var errors = StandardStream.error
-    return await run(
-      arguments: arguments, registry: registry, environment: ProcessInfo.processInfo.environment,
-      name: name ?? executableName, output: &output, errors: &errors
-    ).rawValue
+    // The program can start itself again, confined (`--confine`).
+    return await ProgramCopy.$arguments.withValue(
+      [CommandLine.arguments.first ?? executableName] + arguments
+    ) {
+      await run(
+        arguments: arguments, registry: registry,
+        environment: ProcessInfo.processInfo.environment, name: name ?? executableName,
+        output: &output, errors: &errors
+      ).rawValue
+    }
   }
 }
 

@@ -18,11 +18,16 @@ public enum Docrepl {
   public static func main(arguments: [String]) async -> Int32 {
     var output = StandardStream.output
     var errors = StandardStream.error
-    return await run(
-      arguments: arguments, registry: DocFormats.makeRegistry(),
-      environment: ProcessInfo.processInfo.environment, name: executableName, output: &output,
-      errors: &errors
-    ).rawValue
+    // The program can start itself again, confined (`--confine`).
+    return await ProgramCopy.$arguments.withValue(
+      [CommandLine.arguments.first ?? executableName] + arguments
+    ) {
+      await run(
+        arguments: arguments, registry: DocFormats.makeRegistry(),
+        environment: ProcessInfo.processInfo.environment, name: executableName, output: &output,
+        errors: &errors
+      ).rawValue
+    }
   }
 
   /// Runs the program, writing to the given streams.
@@ -96,7 +101,6 @@ public enum Docrepl {
     var context = ShellContext(
       registry: registry, environment: environment,
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    context.arguments = arguments
     let program = CommandLineReference.program
     // The table a usage error is reported against: the program's, then
     // the subcommand's once its name is read.
@@ -113,6 +117,8 @@ public enum Docrepl {
       }
       context.noColor = commandLine.contains(CommandLineReference.noColor)
       context.bail = commandLine.contains(CommandLineReference.ProgramOptions.bail)
+      context.declarationFiles = commandLine.values(of: CommandLineReference.ProgramOptions.types)
+        .map { URL(fileURLWithPath: $0, relativeTo: context.workingDirectory).standardizedFileURL }
       if let failure = registerTypes(
         commandLine.values(of: CommandLineReference.ProgramOptions.types),
         in: context.workingDirectory, errors: &errors)

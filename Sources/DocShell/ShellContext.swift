@@ -17,9 +17,8 @@ struct ShellContext {
   var noColor = false
   /// `--bail` before the command: scripts stop at their first failure.
   var bail = false
-  /// The command line the program runs, without its name: what a copy of
-  /// the program started for `test --jobs` runs with.
-  var arguments: [String] = []
+  /// The `--types` files, which a confined run reads before its scripts.
+  var declarationFiles: [URL] = []
 
   /// Interpreter options for a run in `folder` (the working folder by
   /// default), autosaving untitled documents where DocKit does by default,

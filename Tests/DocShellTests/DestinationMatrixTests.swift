@@ -253,6 +253,36 @@ struct DestinationMatrixTests {
     #expect(before.entries.count >= 6, "\(report): too few canaries")
   }
 
+  /// The commands by which a script names where it writes, each with
+  /// every flag: under `--confine`, a destination outside the run's
+  /// temporary folder (a file the script may not replace, beside its own
+  /// folder) is refused whatever the flags, and nothing changes.
+  static let confinedWrites: [String] = [
+    "save", "save --force", "autosave now", "save-as ../dest.txt", "save-as ../dest.txt --replace",
+    "save-as ../dest.txt --force", "save-to ../dest.txt", "save-to ../dest.txt --replace",
+    "save-to ../dest.txt --force", "export to ../dest.txt", "export --replace to ../dest.txt",
+    "export --force to ../dest.txt", "record ../dest.txt", "record ../dest.txt --replace",
+  ]
+
+  @Test(
+    "A confined write outside the run's folder is refused, whatever the flags",
+    arguments: confinedWrites)
+  func confinedWrite(_ command: String) throws {
+    let folder = try TemporaryDirectory("matrix")
+    try folder.write("the script's document\n", to: "work/d.txt")
+    try folder.write("the file there\n", to: "dest.txt")
+    // The document is the script's own file: read, edited, never written.
+    let script = try folder.write(
+      "open $SCRIPT_DIR/d.txt\nappend more\n\(command.replacingOccurrences(of: "../", with: "$SCRIPT_DIR/../"))\n",
+      to: "work/s.docscript")
+    let before = try DiskSnapshot(of: folder.url)
+    let result = try runDocrepl(["run", "--confine", script.path], in: folder("work"))
+    let report = "\(command): status \(result.status)\n\(result.errors)"
+    #expect(result.status == 1, "\(report)")
+    #expect(result.errors.contains("--confine allows writing only under"), "\(report)")
+    #expect(before.differences(from: try DiskSnapshot(of: folder.url)).isEmpty, "\(report)")
+  }
+
   /// The writes with no command that names their path, and every other
   /// write of a whole small file: through `AtomicFile`, in process, at
   /// every fixture, with every flag, direct and through a link.

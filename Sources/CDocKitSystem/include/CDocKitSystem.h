@@ -56,4 +56,38 @@ int _dispatch_get_main_queue_handle_4CF(void);
 /// the descriptor is readable again if any work is left.
 void _dispatch_main_queue_callback_4CF(void *msg);
 
+/// The environment variable that asks a process to confine itself with
+/// Landlock before `main` (see `dockit_landlock_startup_status`).
+#define DOCKIT_LANDLOCK_PLAN_VARIABLE "DOCKIT_LANDLOCK_PLAN"
+
+/// The highest Landlock ABI version the kernel offers (1 or more), or -1
+/// with errno set: ENOSYS when the kernel has no Landlock, EOPNOTSUPP when
+/// it is disabled at boot (or a sandbox refuses the system call).
+int dockit_landlock_abi(void);
+
+/// Confines the calling thread, and every thread and process it starts
+/// afterwards, for good, to `plan`: lines of `r PATH` (read files and list
+/// folders beneath PATH), `d PATH` (list the folder PATH and those beneath
+/// it, read no file) and `w PATH` (also make, write, rename and remove
+/// beneath PATH). Every other access to the file system that the kernel
+/// can deny is denied, running a program included. Sets
+/// `PR_SET_NO_NEW_PRIVS` first. Threads already running are NOT confined:
+/// call it while the process has one thread. Returns the ABI version in
+/// force (1 or more), or -1 with errno set and `failure` (`size` bytes)
+/// naming the step that failed and its path.
+int dockit_landlock_restrict(const char *plan, char *failure,
+                             unsigned long size);
+
+/// What the constructor that runs before `main` did: 0 when
+/// `DOCKIT_LANDLOCK_PLAN` was not set; the ABI version in force (1 or
+/// more) when it confined the process to that plan; `-errno` when it could
+/// not. The variable is removed from the environment either way.
+int dockit_landlock_startup_status(void);
+
+/// The plan the constructor was given, or NULL.
+const char *dockit_landlock_startup_plan(void);
+
+/// Why the constructor could not confine the process ("" when it could).
+const char *dockit_landlock_startup_failure(void);
+
 #endif

@@ -40,7 +40,7 @@ extension BinaryDocument: ScriptableReferenceDocument {
           example: "load pixel.png", topic: .document)
       ) { context in
         guard let path = context.arguments[0] else { return }
-        let url = context.url(for: path)
+        let url = try context.url(toRead: path)
         guard FileManager.default.fileExists(atPath: url.path) else {
           throw ScriptError("no such file '\(path.text)'", at: path)
         }

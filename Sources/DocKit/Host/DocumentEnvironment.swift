@@ -1,7 +1,8 @@
 public import Foundation
 
 /// What a document session takes from outside: the clock, where untitled
-/// documents autosave, the autosave policy, and how autosaves are named.
+/// documents autosave, the autosave policy, how autosaves are named, and
+/// where the session may read and write (``confinement``).
 /// Tests inject a fixed clock and counter-based names, so runs repeat.
 ///
 /// One environment serves sessions of every document type; inside a
@@ -15,6 +16,9 @@ public struct DocumentEnvironment: Sendable {
   public var autosavePolicy: AutosavePolicy
   /// A new name (without extension) for an untitled document's autosave.
   public var makeAutosaveName: @Sendable () -> String
+  /// Where sessions may read and write, for scripts from people the user
+  /// does not trust; nil (the default) for anywhere the process may.
+  public var confinement: Confinement?
 
   /// Creates an environment. Untitled documents autosave in
   /// `autosaveDirectory`, by default the current host's
@@ -23,8 +27,10 @@ public struct DocumentEnvironment: Sendable {
     now: @escaping @Sendable () -> Date = { Date() },
     autosaveDirectory: URL = DocumentHost.current.autosaveDirectory,
     autosavePolicy: AutosavePolicy = AutosavePolicy(),
-    makeAutosaveName: @escaping @Sendable () -> String = { "Untitled-" + UUID().uuidString }
+    makeAutosaveName: @escaping @Sendable () -> String = { "Untitled-" + UUID().uuidString },
+    confinement: Confinement? = nil
   ) {
+    self.confinement = confinement
     self.now = now
     self.autosaveDirectory = autosaveDirectory
     self.autosavePolicy = autosavePolicy

@@ -10,6 +10,8 @@ extension DocumentSession {
   static func open(
     _ url: URL, contentType: UTType?, backend: Backend, environment: Environment
   ) async throws -> DocumentSession {
+    // A confined session reads only where its rule allows.
+    try environment.confinement?.check(.read, url)
     do {
       return try await readSession(
         url, contentType: contentType, backend: backend, environment: environment)

@@ -287,6 +287,9 @@ extension DocumentSession {
     // was: a write suspends first where it serializes, so that edits made
     // meanwhile are seen as made during the save. Only a folder that may be
     // a package of this type is read, off the main actor by the reader.
+    // A confined session writes only where its rule allows, wherever the
+    // path leads.
+    try environment.confinement?.check(.write, url)
     var destination = try WriteDestination.inspect(url, context: .init(documentFile: fileURL))
     if destination.kind == .folder, writesPackage {
       // The document's own package is one without being read again while

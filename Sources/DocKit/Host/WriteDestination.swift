@@ -125,14 +125,20 @@ public struct WriteDestination: Sendable, Hashable {
     public var documentFile: URL?
     /// Other open documents' files, whose packages no write goes into.
     public var openDocuments: [URL]
+    /// Where the session may write, when it is confined (see
+    /// ``Confinement``): a write elsewhere is refused before anything is
+    /// looked at.
+    public var confinement: Confinement?
 
     /// Creates a context.
     public init(
-      workingFolder: URL? = nil, documentFile: URL? = nil, openDocuments: [URL] = []
+      workingFolder: URL? = nil, documentFile: URL? = nil, openDocuments: [URL] = [],
+      confinement: Confinement? = nil
     ) {
       self.workingFolder = workingFolder
       self.documentFile = documentFile
       self.openDocuments = openDocuments
+      self.confinement = confinement
     }
   }
 

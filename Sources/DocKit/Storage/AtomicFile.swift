@@ -46,6 +46,13 @@ package enum AtomicFile {
   ) throws(FileWrapperError) {
     let target = try DocumentPath.resolved(url)
     let path = try FileWrapper.filePath(of: target)
+    if let confinement = context.confinement {
+      do {
+        try confinement.check(.write, url)
+      } catch {
+        throw FileWrapperError(.permissionDenied, path: path, message: error.description)
+      }
+    }
     if let folderPermissions {
       let folder = target.deletingLastPathComponent().path
       try asFileWrapperError { () throws(SystemCallError) in

@@ -77,6 +77,19 @@ public struct DocumentCommandContext<Document> {
     PathResolver(workingDirectory: workingDirectory).url(for: path.text)
   }
 
+  /// The URL of a path argument the command reads, resolved against the
+  /// script's working folder, when the session may read it: a confined
+  /// session (``DocumentEnvironment/confinement``) reads only where its
+  /// rule allows.
+  ///
+  /// - Throws: ``ScriptError`` at the argument, naming the path and the
+  ///   rule, for a path the session may not read.
+  public func url(toRead path: Argument) throws -> URL {
+    try PathResolver(
+      workingDirectory: workingDirectory, confinement: session.environment.confinement
+    ).url(for: path, toRead: true)
+  }
+
   /// Renders errors as the interpreter's diagnostics do, with paths
   /// relative to the script's working folder: for a command that reports
   /// a library error inside a message of its own.

@@ -40,6 +40,8 @@ public struct ErrorMessage: Sendable {
     switch error {
     case let error as ScriptError:
       return error.message
+    case let error as ConfinementError:
+      return error.message(shown: display(error.url))
     case let error as CocoaError:
       if let details = error.documentErrorDetails, let reason = details.reason {
         return text(

@@ -108,7 +108,7 @@ extension Interpreter {
         "expected PATH and HEX after 'expect sha256'", at: what,
         notes: Self.expectUsage("expect sha256 PATH HEX", onDocument: false))
     }
-    let url = resolver.url(for: values[0].text)
+    let url = try resolver.url(for: values[0], toRead: true)
     guard let data = FileManager.default.contents(atPath: url.path) else {
       throw ScriptError("no such file '\(resolver.display(url))'", at: values[0])
     }
@@ -132,7 +132,7 @@ extension Interpreter {
         at: values.dropFirst(2).first ?? arguments.command,
         notes: Self.expectUsage("expect file PATH [TEXT]", onDocument: false))
     }
-    let url = resolver.url(for: path.text)
+    let url = try resolver.url(for: path, toRead: true)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
       throw ScriptError("expected '\(resolver.display(url))' to exist; it does not", at: path)

@@ -91,7 +91,7 @@ extension Interpreter {
 
   func openDocument(_ arguments: ParsedArguments) async throws {
     guard let path = arguments[0] else { return }
-    let url = resolver.url(for: path.text)
+    let url = try resolver.url(for: path, toRead: true)
     let contentType = try type(arguments.option("type"))
     let name = arguments.option("as")?.text ?? url.deletingPathExtension().lastPathComponent
     if let given = arguments.option("as") {
@@ -189,7 +189,8 @@ extension Interpreter {
 
   var resolver: PathResolver {
     PathResolver(
-      workingDirectory: options.workingDirectory, homeDirectory: options.homeDirectory)
+      workingDirectory: options.workingDirectory, homeDirectory: options.homeDirectory,
+      confinement: options.confinement)
   }
 
   /// `error`, naming the file of the document at `url` it is about by its
@@ -216,6 +217,6 @@ extension Interpreter {
     return SessionEnvironment(
       now: { clock.now }, autosaveDirectory: options.autosaveDirectory,
       autosavePolicy: AutosavePolicy(),
-      makeAutosaveName: { AutosaveNames.next() })
+      makeAutosaveName: { AutosaveNames.next() }, confinement: options.confinement)
   }
 }

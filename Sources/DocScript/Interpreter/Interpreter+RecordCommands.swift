@@ -52,6 +52,7 @@ extension Interpreter {
         notes: [.init("'record stop' ends it")])
     }
     let url = resolver.url(for: file.text)
+    try resolver.check(.write, url, at: file)
     let recording: SessionRecording
     do {
       recording = try SessionRecording(

@@ -251,6 +251,13 @@ extension Interpreter {
     _ url: URL, of handle: any DocumentHandle, copying: Bool, at range: SourceRange?
   ) throws {
     let shown = resolver.display(url)
+    if let confinement = options.confinement {
+      do {
+        try confinement.check(.write, url)
+      } catch {
+        throw ScriptError(errorMessage.text(for: error), at: range)
+      }
+    }
     let destination: WriteDestination
     do {
       destination = try WriteDestination.inspect(url, context: writeContext(for: handle))
@@ -297,7 +304,7 @@ extension Interpreter {
   func writeContext(for handle: (any DocumentHandle)?) -> WriteDestination.Context {
     WriteDestination.Context(
       workingFolder: options.workingDirectory, documentFile: handle?.fileURL,
-      openDocuments: documents.values.compactMap(\.fileURL))
+      openDocuments: documents.values.compactMap(\.fileURL), confinement: options.confinement)
   }
 
   /// Whether `url` is, through links, `handle`'s own file.

@@ -1,3 +1,4 @@
+import DocKit
 import Foundation
 
 extension Interpreter {
@@ -11,7 +12,11 @@ extension Interpreter {
       example: "scratch", topic: .other, isAllowedInGroup: false),
     actsOnDocument: false
   ) { interpreter, _, _ in
-    let folder = try TemporaryWorkingFolder()
+    // A confined run makes it where it may write.
+    let folder =
+      try interpreter.options.confinement?.writableFolders.first.map {
+        try TemporaryWorkingFolder(in: $0.url)
+      } ?? TemporaryWorkingFolder()
     interpreter.scratchFolders.append(folder)
     interpreter.options.workingDirectory = folder.url.standardizedFileURL
     interpreter.variables["PWD"] = interpreter.options.workingDirectory.path

@@ -123,6 +123,7 @@ extension Interpreter {
     let url =
       path.text.hasPrefix("/")
       ? URL(fileURLWithPath: path.text) : base.appendingPathComponent(path.text)
+    try resolver.check(.read, url, at: path)
     let canonical = url.standardizedFileURL.resolvingSymlinksInPath()
     if sourceStack.contains(where: {
       $0.url?.standardizedFileURL.resolvingSymlinksInPath() == canonical

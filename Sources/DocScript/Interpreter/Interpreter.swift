@@ -1,4 +1,4 @@
-import DocKit
+public import DocKit
 public import Foundation
 
 /// Runs DocScript: parses a script whole, then runs its statements one by
@@ -30,6 +30,10 @@ public final class Interpreter {
     /// The folder `~` and `$HOME` stand for: `HOME` in the environment, as
     /// a shell finds it (see ``PathResolver/defaultHomeDirectory(environment:)``).
     public var homeDirectory: URL
+    /// Where scripts may read and write, for scripts from people the
+    /// user does not trust (`--confine`); nil for anywhere. It becomes
+    /// every session's (``DocumentEnvironment/confinement``).
+    public var confinement: Confinement?
 
     /// Options for a run in `workingDirectory`, with a fixed clock taken
     /// from `SOURCE_DATE_EPOCH` when `environment` sets it.

@@ -1,3 +1,4 @@
+public import DocKit
 public import Foundation
 
 /// Turns paths in scripts into URLs, and URLs back into the short form
@@ -8,12 +9,16 @@ public struct PathResolver: Sendable {
   public var workingDirectory: URL
   /// The folder `~` stands for: `$HOME`, as in a shell.
   public var homeDirectory: URL
+  /// Where a confined script may read and write (`--confine`); nil for
+  /// anywhere.
+  public var confinement: Confinement?
 
   /// Creates a resolver. `homeDirectory` defaults to
   /// ``defaultHomeDirectory(environment:)`` of the process's environment.
-  public init(workingDirectory: URL, homeDirectory: URL? = nil) {
+  public init(workingDirectory: URL, homeDirectory: URL? = nil, confinement: Confinement? = nil) {
     self.workingDirectory = workingDirectory.standardizedFileURL
     self.homeDirectory = (homeDirectory ?? Self.defaultHomeDirectory()).standardizedFileURL
+    self.confinement = confinement
   }
 
   /// The home folder as a shell finds it: `HOME` in `environment` when it
@@ -46,5 +51,30 @@ public struct PathResolver: Sendable {
     if path == base { return "." }
     let prefix = base.hasSuffix("/") ? base : base + "/"
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  /// The URL for the path in `argument`, as ``url(for:)-(String)`` gives
+  /// it, checked against ``confinement`` when `toRead`.
+  ///
+  /// - Throws: ``ScriptError`` at `argument`, naming the path, where it
+  ///   leads and the rule, when a confined script may not read it.
+  public func url(for argument: Argument, toRead: Bool) throws -> URL {
+    let url = url(for: argument.text)
+    if toRead { try check(.read, url, at: argument) }
+    return url
+  }
+
+  /// Returns if ``confinement`` allows `access` to `url` (or there is
+  /// none), and throws ``ScriptError`` at `argument` otherwise: "'../x'
+  /// is outside the run's temporary folder: --confine allows writing only
+  /// under …".
+  public func check(_ access: Confinement.Access, _ url: URL, at argument: Argument) throws {
+    guard let confinement else { return }
+    do {
+      try confinement.check(access, url)
+    } catch {
+      throw ScriptError(
+        error.message(shown: display(error.url)), at: argument)
+    }
   }
 }

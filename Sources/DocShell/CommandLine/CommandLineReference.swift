@@ -184,14 +184,19 @@ enum CommandLineReference {
 
   static let run = Subcommand(
     name: "run",
-    synopsis: ["[-C <dir>] [--bail] [--echo] [--var NAME=VALUE]... <file>..."],
+    synopsis: [
+      "[-C <dir>] [--bail] [--echo] [--var NAME=VALUE]...",
+      "[--confine] [--allow-read <path>]... <file>...",
+    ],
     abstract:
       "Replay .docscript files in the current folder (or DIR). A script that does not parse runs nothing (65).",
     discussion: [
-      "Replays each script, in order, in one session: documents a script leaves open stay open for the next. Every script is parsed first; if one does not parse, nothing runs (65). '-' reads a script from standard input."
+      "Replays each script, in order, in one session: documents a script leaves open stay open for the next. Every script is parsed first; if one does not parse, nothing runs (65). '-' reads a script from standard input.",
+      "With --confine, the working folder is a new temporary folder, removed at the end, and the only place the scripts may write; with -C <dir>, <dir> is that folder instead, and is kept. The scripts reach their own files through $SCRIPT_DIR.",
     ],
     options: [
       RunOptions.folder, RunOptions.bail, RunOptions.echo, RunOptions.variable,
+      ConfineOptions.confine, ConfineOptions.allowRead,
       CommandLineOption("--no-color", help: "No colour in diagnostics."), help,
     ],
     operands: .scripts,
@@ -211,7 +216,8 @@ enum CommandLineReference {
     name: "test",
     synopsis: [
       "[--update] [--junit <path>] [--jobs <n>] [--shard <k>/<n>]",
-      "[--filter <regex>] <file-or-folder>...",
+      "[--filter <regex>] [--confine] [--allow-read <path>]...",
+      "<file-or-folder>...",
     ],
     abstract:
       "Compare each script's output with its own #> and #! lines, each in a fresh temporary folder, in one worker process a processor; print a unified diff where they differ and end with '12 passed, 1 failed'. --update rewrites those lines in place.",
@@ -221,7 +227,7 @@ enum CommandLineReference {
     ],
     options: [
       TestOptions.update, TestOptions.junit, TestOptions.jobs, TestOptions.shard,
-      TestOptions.filter,
+      TestOptions.filter, ConfineOptions.confine, ConfineOptions.allowRead,
       CommandLineOption(
         "--no-color", help: "Accepted, as by every command; output here is never coloured."),
       help,

@@ -39,6 +39,32 @@ enum RunCommand: ShellCommand {
         return .noInput
       }
     }
+    // `--confine`: decided before a script is read, so that a confined
+    // copy of the program reads standard input (`-`) itself.
+    var confined: ConfinedRun?
+    let allowRead = commandLine.values(of: CommandLineReference.ConfineOptions.allowRead)
+    if commandLine.contains(CommandLineReference.ConfineOptions.confine) {
+      let reads = files.filter { $0 != "-" && !$0.isEmpty }.map {
+        URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL
+          .deletingLastPathComponent()
+      }
+      switch ConfinedRun.prepare(
+        allowRead: allowRead, reads: reads + context.declarationFiles, in: folder,
+        prefix: "docrepl-run", runFolder: folderPath == nil ? nil : folder, report: nil,
+        errors: &errors)
+      {
+      case .ranInChild(let status): return status
+      case .failed(let message, let status):
+        errors.write("\(reference.commandName): error: \(message)\n")
+        return status
+      case .runHere(let run):
+        confined = run
+        errors.write("\(reference.commandName): \(run.announcement)\n")
+      }
+    } else if !allowRead.isEmpty {
+      throw CommandLineError(.other("'--allow-read' is for '--confine'"))
+    }
+    defer { confined?.finish() }
     var scripts: [ScriptFile] = []
     for file in files {
       do {
@@ -48,7 +74,15 @@ enum RunCommand: ShellCommand {
         return error.status
       }
     }
-    var options = context.interpreterOptions(in: folder)
+    var options = context.interpreterOptions(in: confined?.runFolder ?? folder)
+    if let confined {
+      // Untitled documents autosave in the run's folder too; a script
+      // from standard input has no folder of its own.
+      options.autosaveDirectory = confined.runFolder.appendingPathComponent(".docrepl-autosave")
+      options.confinement = confined.confinement(
+        scriptFolders: scripts.compactMap { $0.url?.deletingLastPathComponent() },
+        writable: confined.runFolder)
+    }
     // `docrepl --bail run` as `docrepl run --bail`.
     options.bail = context.bail || commandLine.contains(Option.bail)
     options.echo = commandLine.contains(Option.echo)

@@ -15,11 +15,11 @@ struct ScratchFolder: Sendable {
     var message: String
   }
 
-  /// Makes a new folder with `mkdtemp`, mode 0700. Runs off the main
-  /// actor.
+  /// Makes a new folder with `mkdtemp`, mode 0700, in `folder` (the
+  /// system's temporary folder by default). Runs off the main actor.
   @concurrent
-  static func make() async throws(Failure) -> ScratchFolder {
-    let base = FileManager.default.temporaryDirectory.standardizedFileURL
+  static func make(in folder: URL? = nil) async throws(Failure) -> ScratchFolder {
+    let base = (folder ?? FileManager.default.temporaryDirectory).standardizedFileURL
     var template = Array(base.appendingPathComponent("docrepl-test-XXXXXX").path.utf8CString)
     guard let made = mkdtemp(&template) else {
       throw Failure(

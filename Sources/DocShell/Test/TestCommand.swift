@@ -23,6 +23,9 @@ enum TestCommand: ShellCommand {
     var shard: Shard?
     var filter: Regex<AnyRegexOutput>?
     var paths: [String] = []
+    /// `--confine`, and its `--allow-read` paths.
+    var confine = false
+    var allowRead: [String] = []
   }
 
   @MainActor
@@ -46,6 +49,19 @@ enum TestCommand: ShellCommand {
       }
       return .success
     }
+    var confined: ConfinedRun?
+    if options.confine {
+      switch prepareConfinement(options, in: context, errors: &errors) {
+      case .ranInChild(let status): return status
+      case .failed(let message, let status):
+        errors.write("\(reference.commandName): error: \(message)\n")
+        return status
+      case .runHere(let run):
+        confined = run
+        errors.write("\(reference.commandName): \(run.announcement)\n")
+      }
+    }
+    defer { confined?.finish() }
     let selection: TestSelection
     do {
       selection = try TestSelection.find(
@@ -71,13 +87,16 @@ enum TestCommand: ShellCommand {
 
     normalizeProcessEnvironment()
     let runner = makeRunner(options, context: context)
+    runner.confined = confined
     let interruption = TestRunInterruption()
     let outcomes: [TestOutcome]
-    if options.jobs > 1, selection.scripts.count > 1,
-      TestWorkers.canStart(for: context.arguments),
+    // A confined run stays in its one confined process: its run folder
+    // and report belong to it.
+    if options.jobs > 1, selection.scripts.count > 1, confined == nil,
+      let arguments = ProgramCopy.arguments,
       let workers = TestWorkers(
-        count: min(options.jobs, selection.scripts.count), arguments: context.arguments,
-        environment: context.environment)
+        count: min(options.jobs, selection.scripts.count), arguments: arguments,
+        environment: ProcessInfo.processInfo.environment)
     {
       outcomes = await workers.runAll(
         selection.scripts, runner: runner, interruption: interruption, output: &output,
@@ -101,8 +120,12 @@ enum TestCommand: ShellCommand {
     }
     if let junitURL {
       do {
-        try AtomicFile.write(
-          Array(JUnitReport(outcomes: outcomes).xml.utf8), to: junitURL, as: .report)
+        let report = Array(JUnitReport(outcomes: outcomes).xml.utf8)
+        // A confined copy hands it to the process that started it, which
+        // may write outside the run's folder.
+        if confined?.handOver(report: report) != true {
+          try AtomicFile.write(report, to: junitURL, as: .report)
+        }
       } catch {
         errors.write(
           "\(reference.commandName): error: cannot write the JUnit report '\(options.junit ?? "")': \(ErrorMessage().text(for: error))\n"
@@ -124,6 +147,28 @@ enum TestCommand: ShellCommand {
     TestRunner(
       registry: context.registry, environment: normalizedEnvironment(context.environment),
       update: options.update)
+  }
+
+  /// Prepares `--confine` (see ``ConfinedRun``): a confined copy reads
+  /// the folders named on the command line, the scripts' folders under
+  /// them and the `--types` files before any script runs.
+  @MainActor
+  static func prepareConfinement(
+    _ options: Options, in context: ShellContext, errors: inout some TextOutputStream
+  ) -> ConfinedRun.Preparation {
+    let reads = options.paths.map { path in
+      let url = URL(fileURLWithPath: path, relativeTo: context.workingDirectory)
+        .standardizedFileURL
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+      return exists && !isDirectory.boolValue ? url.deletingLastPathComponent() : url
+    }
+    let junit = options.junit.map {
+      URL(fileURLWithPath: $0, relativeTo: context.workingDirectory).standardizedFileURL
+    }
+    return ConfinedRun.prepare(
+      allowRead: options.allowRead, reads: reads + context.declarationFiles,
+      in: context.workingDirectory, prefix: "docrepl-test", report: junit, errors: &errors)
   }
 
   /// Runs `scripts` with up to `jobs` in flight, and prints each outcome
@@ -241,5 +286,16 @@ extension TestCommand.Options {
     }
     paths = commandLine.operands
     guard !paths.isEmpty else { throw CommandLineError(.other("no script or folder given")) }
+    confine = commandLine.contains(CommandLineReference.ConfineOptions.confine)
+    allowRead = commandLine.values(of: CommandLineReference.ConfineOptions.allowRead)
+    if !allowRead.isEmpty, !confine {
+      throw CommandLineError(.other("'--allow-read' is for '--confine'"))
+    }
+    if confine, update {
+      throw CommandLineError(
+        .other(
+          "'--update' rewrites the scripts in their own folders, which '--confine' never writes; update scripts you trust without '--confine'"
+        ))
+    }
   }
 }

@@ -28,6 +28,10 @@ final class TestRunner {
   let environment: [String: String]
   /// Whether mismatches are rewritten in place.
   let update: Bool
+  /// `--confine`: each script's folder is made in the run's folder, and
+  /// the script reads only under its own folder (and the `--allow-read`
+  /// paths) and writes only under its scratch folder.
+  var confined: ConfinedRun?
 
   init(registry: DocumentTypeRegistry, environment: [String: String], update: Bool) {
     self.registry = registry
@@ -65,7 +69,7 @@ final class TestRunner {
     }
     let folder: ScratchFolder
     do {
-      folder = try await ScratchFolder.make()
+      folder = try await ScratchFolder.make(in: confined?.runFolder)
     } catch {
       return Self.failure(script, error.message)
     }
@@ -76,9 +80,10 @@ final class TestRunner {
     }
     for form in folder.paths { replacements[form] = "$TMP" }
 
-    let options = Interpreter.Options(
+    var options = Interpreter.Options(
       workingDirectory: folder.url, environment: environment,
       autosaveDirectory: folder.url.appendingPathComponent(".docrepl-autosave"))
+    options.confinement = confined?.confinement(scriptFolders: [scriptFolder], writable: folder.url)
     let recorder = TranscriptRecorder(scriptName: path, replacing: replacements)
     let source = ScriptSource(name: path, bytes: bytes)
     let result: Interpreter.Result

@@ -45,7 +45,8 @@ final class TestWorkers {
   private let continuation: AsyncStream<Event>.Continuation
 
   /// Starts `count` workers running `arguments` (the program's own command
-  /// line) in `environment`, or returns nil when not even one starts.
+  /// line, `argv[0]` first) in `environment`, or returns nil when not even
+  /// one starts.
   init?(count: Int, arguments: [String], environment: [String: String]) {
     (events, continuation) = AsyncStream.makeStream(of: Event.self)
     var environment = environment
@@ -58,14 +59,6 @@ final class TestWorkers {
       Self.readOutcomes(from: worker.results, worker: index, into: continuation)
     }
     guard !workers.isEmpty else { return nil }
-  }
-
-  /// Whether the program's own command line is `arguments` and it can
-  /// start copies of itself: not when a test or another program calls
-  /// `Docrepl.run` with a command line of its own.
-  static func canStart(for arguments: [String]) -> Bool {
-    Array(CommandLine.arguments.dropFirst()) == arguments
-      && access("/proc/self/exe", X_OK) == 0
   }
 
   /// Runs `scripts` on the workers; prints each outcome, in the scripts'
@@ -203,46 +196,23 @@ final class TestWorkers {
   private static func spawn(
     _ arguments: [String], environment: [String: String], index: Int
   ) -> (worker: Worker, results: Int32)? {
-    var commands: [Int32] = [0, 0]
-    var results: [Int32] = [0, 0]
-    guard makePipe(&commands) else { return nil }
-    guard makePipe(&results) else {
-      close(commands[0])
-      close(commands[1])
+    guard let commands = ProgramCopy.makePipe() else { return nil }
+    guard let results = ProgramCopy.makePipe() else {
+      close(commands.read)
+      close(commands.write)
       return nil
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    // dup2 clears close-on-exec on the copies.
-    posix_spawn_file_actions_adddup2(&actions, commands[0], commandDescriptor)
-    posix_spawn_file_actions_adddup2(&actions, results[1], resultDescriptor)
-    // The program's own name, so that it names itself as the parent does.
-    let name = CommandLine.arguments.first ?? "docrepl"
-    let argv = ([name] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv { free(pointer) }
-      for pointer in envp { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let started = posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, envp)
-    close(commands[0])
-    close(results[1])
-    guard started == 0 else {
-      close(commands[1])
-      close(results[0])
+    let started = ProgramCopy.start(
+      arguments, environment: environment,
+      descriptors: [(commands.read, commandDescriptor), (results.write, resultDescriptor)])
+    close(commands.read)
+    close(results.write)
+    guard let pid = started.pid else {
+      close(commands.write)
+      close(results.read)
       return nil
     }
-    return (Worker(pid: pid, commands: commands[1], running: nil), results[0])
-  }
-
-  /// A pipe whose ends close on exec: a worker gets only its own two,
-  /// as descriptors 3 and 4.
-  private static func makePipe(_ ends: inout [Int32]) -> Bool {
-    guard pipe(&ends) == 0 else { return false }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    return true
+    return (Worker(pid: pid, commands: commands.write, running: nil), results.read)
   }
 
   /// Reads `descriptor` on a thread of its own, one outcome a line, until
