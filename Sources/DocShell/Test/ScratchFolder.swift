@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 
 /// A fresh, empty folder for one script of `docrepl test` to run in,
-/// under the system's temporary folder (`$TMPDIR`, or `/tmp`), removed
-/// with everything in it afterwards.
+/// under the system's temporary folder (`$TMPDIR`, or `/tmp`; Bazel's
+/// `$TEST_TMPDIR` under Bazel), removed with everything in it afterwards
+/// (unless `--keep-tmpdir` keeps a failing script's).
 struct ScratchFolder: Sendable {
   /// The folder, with symbolic links resolved.
   var url: URL
@@ -15,11 +16,11 @@ struct ScratchFolder: Sendable {
     var message: String
   }
 
-  /// Makes a new folder with `mkdtemp`, mode 0700. Runs off the main
-  /// actor.
+  /// Makes a new folder with `mkdtemp`, mode 0700, in `base` (the
+  /// system's temporary folder when nil). Runs off the main actor.
   @concurrent
-  static func make() async throws(Failure) -> ScratchFolder {
-    let base = FileManager.default.temporaryDirectory.standardizedFileURL
+  static func make(in base: URL? = nil) async throws(Failure) -> ScratchFolder {
+    let base = (base ?? FileManager.default.temporaryDirectory).standardizedFileURL
     var template = Array(base.appendingPathComponent("docrepl-test-XXXXXX").path.utf8CString)
     guard let made = mkdtemp(&template) else {
       throw Failure(

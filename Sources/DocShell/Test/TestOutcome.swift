@@ -32,6 +32,11 @@ struct TestOutcome: Sendable {
   var printed = ""
   /// How long the script took, start to finish, in seconds.
   var seconds = 0.0
+  /// Whether it was stopped at `--timeout`'s limit: JUnit's failure
+  /// type `timeout`.
+  var timedOut = false
+  /// The temporary folder `--keep-tmpdir` kept, for a failure.
+  var keptFolder: String?
 
   /// Whether the verdict counts as a failure.
   var isFailure: Bool { verdict == .failed || verdict == .malformed }
