@@ -221,7 +221,8 @@ enum CommandLineReference {
     name: "test",
     synopsis: [
       "[--update] [--junit <path>] [--jobs <n>] [--shard <k>/<n>]",
-      "[--filter <regex>] [--timeout <seconds>] [--keep-tmpdir] <file-or-folder>...",
+      "[--filter <regex>] [--timeout <seconds>] [--keep-tmpdir]",
+      "<file-or-folder>...",
     ],
     abstract:
       "Compare each script's output with its own #> and #! lines, each in a fresh temporary folder, all in one process; print a unified diff where they differ and end with '12 passed, 1 failed'. --update rewrites those lines in place.",
