@@ -72,7 +72,7 @@ extension ScriptSource {
 
   /// Everything left to read from `descriptor`. A regular file's size
   /// sizes the buffer; a file that grows meanwhile, or a pipe, grows it.
-  private static func readAll(_ descriptor: Int32) -> [UInt8]? {
+  static func readAll(_ descriptor: Int32) -> [UInt8]? {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return nil }
     let isRegular = (status.st_mode & S_IFMT) == S_IFREG

@@ -95,6 +95,16 @@ enum CommandLineReference {
       help:
         "Run only the scripts whose path (as printed) contains a match for <regex>; applied before --shard.",
       examples: ["docrepl test --filter 'json|notes' tests/"])
+    static let timeout = CommandLineOption(
+      "--timeout", value: "<seconds>", needs: "a number of seconds, more than 0",
+      help:
+        "Stop a script that runs longer than <seconds> (default: no limit); it fails with 'timed out after <seconds> s', and the others go on. The script is stopped at the next point where a command can stop (between commands, and inside long ones that ask); one whose command does not return within a grace period (the limit, from 2 to 10 s) is reported and left, and the run goes on without it; if that command holds the main thread, the run reports it and the summary, and stops with status 1.",
+      examples: ["docrepl test --timeout 30 tests/"])
+    static let keepTemporaryFolders = CommandLineOption(
+      "--keep-tmpdir",
+      help:
+        "Keep the temporary folder of each script that fails, and name it after the script's report; the folders of scripts that pass are removed as usual.",
+      examples: ["docrepl test --keep-tmpdir tests/"])
   }
 
   /// `check`'s options.
@@ -216,18 +226,21 @@ enum CommandLineReference {
     name: "test",
     synopsis: [
       "[--update] [--junit <path>] [--jobs <n>] [--shard <k>/<n>]",
-      "[--filter <regex>] [--confine] [--allow-read <path>]...",
+      "[--filter <regex>] [--timeout <seconds>] [--keep-tmpdir]",
+      "[--confine] [--allow-read <path>]...",
       "<file-or-folder>...",
     ],
     abstract:
       "Compare each script's output with its own #> and #! lines, each in a fresh temporary folder, in one worker process a processor; print a unified diff where they differ and end with '12 passed, 1 failed'. --update rewrites those lines in place.",
     discussion: [
-      "Runs each script and compares what every command prints with the #> (output) and #! (diagnostics) lines under it. A folder means every *.docscript under it, recursively, except under hidden folders (.git), symbolic links to folders and folders below it with their own Package.swift (another Swift package, whose scripts need its own program); each link and package skipped is named on standard error. Scripts run sorted by path, each in a fresh temporary folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder. Scripts run in worker processes of this program, one a processor (--jobs), not one process a script. The last line of output is the summary: '12 passed, 1 failed'. More in docs/testing.md.",
+      "Runs each script and compares what every command prints with the #> (output) and #! (diagnostics) lines under it. A folder means every *.docscript under it, recursively, except under hidden folders (.git), symbolic links to folders and folders below it with their own Package.swift (another Swift package, whose scripts need its own program); each link and package skipped is named on standard error. Scripts run sorted by path, each in a fresh temporary folder (shown as $TMP in output) with TZ=UTC, LANG=C, NO_COLOR=1 and the clock fixed at SOURCE_DATE_EPOCH=0; $SCRIPT_DIR is the script's own folder. Scripts run in worker processes of this program, one a processor (--jobs), not one process a script, with standard input at its end. The last line of output is the summary: '12 passed, 1 failed'. More in docs/testing.md.",
       "Expected lines are read as cram reads them: a line whose last word is (re) is a regular expression for the whole line printed, one whose last word is (glob) a glob (* any run of characters, ? one; \\*, \\? and \\\\ themselves), one whose last word is (esc) a line with escapes (\\xNN a byte, \\t, \\r, \\n, \\\\). A line that is not a regular expression, or holds an unknown escape, makes the script malformed. Scripts may end their lines in LF or CRLF and start with a UTF-8 byte-order mark, and read as the same script with LF line ends; a carriage return that ends no line outside quotes, heredocs, comments and expected lines makes the script malformed.",
+      "Under Bazel (an sh_test that runs docrepl test), the test protocol's variables are followed: TEST_TOTAL_SHARDS and TEST_SHARD_INDEX (0-based) select a shard as --shard does (a --shard that selects another is an error), and the file TEST_SHARD_STATUS_FILE names is touched; XML_OUTPUT_FILE receives the JUnit report as --junit does; the temporary folders are made in TEST_TMPDIR; a failing script's report and the files of its temporary folder are copied to TEST_UNDECLARED_OUTPUTS_DIR/<script path>/. docs/ci.md has a BUILD file.",
     ],
     options: [
       TestOptions.update, TestOptions.junit, TestOptions.jobs, TestOptions.shard,
-      TestOptions.filter, ConfineOptions.confine, ConfineOptions.allowRead,
+      TestOptions.filter, TestOptions.timeout, TestOptions.keepTemporaryFolders,
+      ConfineOptions.confine, ConfineOptions.allowRead,
       CommandLineOption(
         "--no-color", help: "Accepted, as by every command; output here is never coloured."),
       help,
@@ -236,8 +249,11 @@ enum CommandLineReference {
     examples: [],
     exitStatuses: [
       (.success, "every script matched (or was updated)"),
-      (.failure, "a script did not match, could not be read or could not be updated"),
-      (.usage, "a bad command line (nothing runs)"),
+      (
+        .failure,
+        "a script did not match, timed out, could not be read or could not be updated"
+      ),
+      (.usage, "a bad command line, or Bazel's sharding variables wrong (nothing runs)"),
       (.dataError, "a script is malformed (this wins over 1)"),
       (
         .noInput,

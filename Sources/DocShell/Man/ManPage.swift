@@ -107,6 +107,10 @@ enum ManPage {
         "Where the history file (when \(name.historyVariable) is not set) and the autosaves of untitled documents are kept; without it, $HOME/.local/state, and for autosaves without HOME either, the home folder in the user database."
       ),
       (
+        "TEST_TOTAL_SHARDS, TEST_SHARD_INDEX, TEST_SHARD_STATUS_FILE, XML_OUTPUT_FILE, TEST_TMPDIR, TEST_UNDECLARED_OUTPUTS_DIR",
+        "Bazel's test protocol, which test follows: the shard to run (0-based), the file touched to say test shards, where the JUnit report goes, where the temporary folders are made, and where a failing script's report and files are copied."
+      ),
+      (
         "DOCREPL_PROGRESS_AFTER",
         "Seconds a command runs at the prompt before its progress shows on a terminal's standard error (default 0.5)."
       ),

@@ -1,5 +1,6 @@
 import DocScript
 import Foundation
+import Glibc
 
 /// A script named on the command line, read whole.
 struct ScriptFile {
@@ -34,18 +35,26 @@ struct ScriptFile {
       throw Failure(message: "'\(path)' is a folder, not a script", status: .noInput)
     }
     // Read straight into the source's bytes: a `Data` and then an array
-    // of it would hold a large script twice. A FIFO or device is refused,
-    // never waited on.
+    // of it would hold a large script twice. A pipe (`<(…)`, a named
+    // FIFO, `/dev/stdin` when it is one) is read once to its end, as
+    // `bash` and `python3` read one; a socket or device is unsafe input
+    // (65), refused without being read.
     do {
-      let source = try ScriptSource.reading(name: path, contentsOfFile: url.path)
-      return ScriptFile(source: source, url: url)
+      // Told apart before any open: opening a FIFO to look at it lets its
+      // writer write and go, and what it wrote goes with the last close.
+      var info = stat()
+      if stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+        // A pipe's folder (`/dev/fd`) is not the script's: relative
+        // paths in it start from the working folder, as for `-`.
+        return ScriptFile(
+          source: try ScriptSource.readingPipe(name: path, path: url.path), url: nil)
+      }
+      return ScriptFile(
+        source: try ScriptSource.reading(name: path, contentsOfFile: url.path), url: url)
     } catch {
-      // A pipe (`/dev/stdin`, `<(…)`) may never end; `-` reads standard
-      // input, and a script can be saved to a file first.
-      let hint = "; '\(ProgramName.current) run -' reads a script from standard input"
+      let unsafe = error.reason.hasPrefix("refusing") || error.reason == "not a regular file"
       throw Failure(
-        message: "\(path): \(error.reason)" + (error == .fifo ? hint : ""),
-        status: .noInput)
+        message: "\(path): \(error.reason)", status: unsafe ? .dataError : .noInput)
     }
   }
 }

@@ -18,8 +18,8 @@ import Foundation
 /// One test case a script, in the order they were selected. A mismatch is
 /// a failure of type `mismatch` whose text is the unified diff; a
 /// malformed script one of type `malformed` whose text is its
-/// diagnostics; anything else (unreadable, not updatable) of type
-/// `error`. Text is escaped for XML 1.0: markup characters become
+/// diagnostics; a script stopped by `--timeout` one of type `timeout`;
+/// anything else (unreadable, not updatable) of type `error`. Text is escaped for XML 1.0: markup characters become
 /// entities, and characters XML cannot hold at all (most C0 controls)
 /// become U+FFFD.
 struct JUnitReport {
@@ -47,8 +47,10 @@ struct JUnitReport {
         continue
       }
       let type =
-        outcome.verdict == .malformed
-        ? "malformed" : outcome.detail.hasPrefix("---") ? "mismatch" : "error"
+        outcome.timedOut
+        ? "timeout"
+        : outcome.verdict == .malformed
+          ? "malformed" : outcome.detail.hasPrefix("---") ? "mismatch" : "error"
       text += ">\n      <failure type=\"\(type)\" message=\"\(Self.escaped(outcome.message))\">"
       text += Self.escaped(outcome.detail, attribute: false)
       text += "</failure>\n"

@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 
 /// A fresh, empty folder for one script of `docrepl test` to run in,
-/// under the system's temporary folder (`$TMPDIR`, or `/tmp`), removed
-/// with everything in it afterwards.
+/// under the system's temporary folder (`$TMPDIR`, or `/tmp`; Bazel's
+/// `$TEST_TMPDIR` under Bazel), removed with everything in it afterwards
+/// (unless `--keep-tmpdir` keeps a failing script's).
 struct ScratchFolder: Sendable {
   /// The folder, with symbolic links resolved.
   var url: URL

@@ -26,6 +26,9 @@ enum TestCommand: ShellCommand {
     /// `--confine`, and its `--allow-read` paths.
     var confine = false
     var allowRead: [String] = []
+    /// `--timeout`: the limit, and how the user wrote it.
+    var timeout: (limit: Duration, seconds: String)?
+    var keepTemporaryFolders = false
   }
 
   @MainActor
@@ -34,20 +37,18 @@ enum TestCommand: ShellCommand {
     output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async throws(CommandLineError) -> ExitStatus {
     let options = try Options(commandLine)
+    let bazel: BazelTestEnvironment
+    let shard: Shard?
+    do {
+      bazel = try BazelTestEnvironment(context.environment)
+      shard = try bazel.shard(given: options.shard)
+    } catch {
+      throw CommandLineError(.other(error.message), showsUsage: false)
+    }
     if let descriptors = context.environment[TestWorkers.workerVariable] {
       // A worker of another `docrepl test`, which hands out the scripts.
-      normalizeProcessEnvironment()
-      let interruption = TestRunInterruption()
-      let served = await TestWorkers.serve(
-        runner: makeRunner(options, context: context), descriptors: descriptors)
-      interruption.stop()
-      guard served else {
-        errors.write(
-          "\(reference.commandName): error: \(TestWorkers.workerVariable) is set, but not by docrepl test: it starts its own workers; unset it\n"
-        )
-        return .usage
-      }
-      return .success
+      return await serveAsWorker(
+        descriptors, options: options, bazel: bazel, context: context, errors: &errors)
     }
     var confined: ConfinedRun?
     if options.confine {
@@ -65,7 +66,7 @@ enum TestCommand: ShellCommand {
     let selection: TestSelection
     do {
       selection = try TestSelection.find(
-        options.paths, in: context.workingDirectory, filter: options.filter, shard: options.shard)
+        options.paths, in: context.workingDirectory, filter: options.filter, shard: shard)
     } catch {
       errors.write("\(reference.commandName): error: \(error.message)\n")
       return error.status
@@ -75,20 +76,37 @@ enum TestCommand: ShellCommand {
         "\(reference.commandName): note: skipped '\(folder.path)': \(folder.reason); name it to test its scripts\n"
       )
     }
-    var junitURL: URL?
-    if let junit = options.junit {
+    // `--junit`'s report, and Bazel's (`XML_OUTPUT_FILE`), each once.
+    var reports: [(path: String, url: URL)] = []
+    for junit in [options.junit, bazel.xmlOutputFile].compactMap({ $0 }) {
       guard
         let url = JUnitReport.destination(
           junit, relativeTo: context.workingDirectory, for: "test",
           inputs: selection.scripts.map(\.url), errors: &errors)
       else { return .noInput }
-      junitURL = url
+      if !reports.contains(where: { $0.url == url }) { reports.append((junit, url)) }
+    }
+    do {
+      try bazel.touchShardStatusFile(relativeTo: context.workingDirectory)
+    } catch {
+      errors.write("\(reference.commandName): error: \(error.message)\n")
+      return .failure
     }
 
     normalizeProcessEnvironment()
-    let runner = makeRunner(options, context: context)
+    // A script reads standard input's end, never the caller's terminal
+    // or pipe: a run in CI cannot wait on it. Workers inherit it.
+    let devNull = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    if devNull >= 0 {
+      dup2(devNull, STDIN_FILENO)
+      close(devNull)
+    }
+    let runner = makeRunner(options, bazel: bazel, context: context)
     runner.confined = confined
     let interruption = TestRunInterruption()
+    let ledger = TestRunLedger(
+      total: selection.scripts.count, reports: reports.map(\.url),
+      keepsFolders: options.keepTemporaryFolders)
     let outcomes: [TestOutcome]
     // A confined run stays in its one confined process: its run folder
     // and report belong to it.
@@ -99,12 +117,14 @@ enum TestCommand: ShellCommand {
         environment: ProcessInfo.processInfo.environment)
     {
       outcomes = await workers.runAll(
-        selection.scripts, runner: runner, interruption: interruption, output: &output,
-        errors: &errors)
+        selection.scripts, interruption: interruption, output: &output, errors: &errors
+      ) { script in
+        await Self.run(script, at: 0, with: runner, timeout: options.timeout, ledger: ledger).1
+      }
     } else {
       outcomes = await runAll(
-        selection.scripts, runner: runner, jobs: options.jobs, interruption: interruption,
-        output: &output, errors: &errors)
+        selection.scripts, runner: runner, jobs: options.jobs, timeout: options.timeout,
+        ledger: ledger, interruption: interruption, output: &output, errors: &errors)
     }
     interruption.stop()
 
@@ -118,17 +138,17 @@ enum TestCommand: ShellCommand {
       )
       status = ExitStatus(rawValue: 130)
     }
-    if let junitURL {
+    for report in reports {
       do {
-        let report = Array(JUnitReport(outcomes: outcomes).xml.utf8)
-        // A confined copy hands it to the process that started it, which
-        // may write outside the run's folder.
-        if confined?.handOver(report: report) != true {
-          try AtomicFile.write(report, to: junitURL, as: .report)
+        let bytes = Array(JUnitReport(outcomes: outcomes).xml.utf8)
+        // A confined copy hands its report to the process that started
+        // it, which may write outside the run's folder.
+        if confined?.handOver(report: bytes) != true {
+          try AtomicFile.write(bytes, to: report.url, as: .report)
         }
       } catch {
         errors.write(
-          "\(reference.commandName): error: cannot write the JUnit report '\(options.junit ?? "")': \(ErrorMessage().text(for: error))\n"
+          "\(reference.commandName): error: cannot write the JUnit report '\(report.path)': \(ErrorMessage().text(for: error))\n"
         )
         if status == .success { status = .failure }
       }
@@ -143,10 +163,54 @@ enum TestCommand: ShellCommand {
 
   /// The runner for `options`, the same in the parent and in its workers.
   @MainActor
-  static func makeRunner(_ options: Options, context: ShellContext) -> TestRunner {
-    TestRunner(
+  static func makeRunner(
+    _ options: Options, bazel: BazelTestEnvironment, context: ShellContext
+  ) -> TestRunner {
+    let runner = TestRunner(
       registry: context.registry, environment: normalizedEnvironment(context.environment),
       update: options.update)
+    let folder = context.workingDirectory
+    runner.scratchBase = bazel.temporaryFolder.map {
+      URL(fileURLWithPath: $0, isDirectory: true, relativeTo: folder).standardizedFileURL
+    }
+    runner.keepsFailedFolders = options.keepTemporaryFolders
+    runner.artifacts = bazel.undeclaredOutputs.map {
+      FailureArtifacts(
+        folder: URL(fileURLWithPath: $0, isDirectory: true, relativeTo: folder).standardizedFileURL
+      )
+    }
+    return runner
+  }
+
+  /// In a worker of another `docrepl test`: runs the scripts it hands
+  /// over, each as that run would (its timeout included), until it
+  /// closes the command pipe. A script whose command holds the main
+  /// thread past its limit is reported to the parent, and the worker
+  /// ends: the parent's other workers run the rest.
+  @MainActor
+  private static func serveAsWorker(
+    _ descriptors: String, options: Options, bazel: BazelTestEnvironment,
+    context: ShellContext, errors: inout some TextOutputStream
+  ) async -> ExitStatus {
+    normalizeProcessEnvironment()
+    let runner = makeRunner(options, bazel: bazel, context: context)
+    let interruption = TestRunInterruption()
+    defer { interruption.stop() }
+    let served = await TestWorkers.serve(descriptors: descriptors) { script, results in
+      let ledger = TestRunLedger(
+        total: 1, reports: [], keepsFolders: options.keepTemporaryFolders,
+        resultDescriptor: results)
+      return await Self.run(
+        script, at: 0, with: runner, timeout: options.timeout, ledger: ledger
+      ).1
+    }
+    guard served else {
+      errors.write(
+        "\(reference.commandName): error: \(TestWorkers.workerVariable) is set, but not by docrepl test: it starts its own workers; unset it\n"
+      )
+      return .usage
+    }
+    return .success
   }
 
   /// Prepares `--confine` (see ``ConfinedRun``): a confined copy reads
@@ -178,6 +242,7 @@ enum TestCommand: ShellCommand {
   @MainActor
   static func runAll(
     _ scripts: [TestSelection.Script], runner: TestRunner, jobs: Int,
+    timeout: (limit: Duration, seconds: String)? = nil, ledger: TestRunLedger? = nil,
     interruption: TestRunInterruption,
     output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) async -> [TestOutcome] {
@@ -191,7 +256,9 @@ enum TestCommand: ShellCommand {
         while next < scripts.count, running < max(1, jobs), !interruption.happened {
           let index = next
           let script = scripts[index]
-          group.addTask { await Self.run(script, at: index, with: runner) }
+          group.addTask {
+            await Self.run(script, at: index, with: runner, timeout: timeout, ledger: ledger)
+          }
           next += 1
           running += 1
         }
@@ -201,6 +268,7 @@ enum TestCommand: ShellCommand {
         while printed < outcomes.count, let ready = outcomes[printed] {
           errors.write(ready.errors)
           output.write(ready.report)
+          ledger?.printed(ready)
           printed += 1
         }
       }
@@ -208,11 +276,27 @@ enum TestCommand: ShellCommand {
     return outcomes.prefix(printed).compactMap { $0 }
   }
 
+  /// Runs one script; with a timeout, in a race with it (see
+  /// ``ScriptTimeout/race(for:onHeldMainActor:_:)``).
   @MainActor
   private static func run(
-    _ script: TestSelection.Script, at index: Int, with runner: TestRunner
+    _ script: TestSelection.Script, at index: Int, with runner: TestRunner,
+    timeout: (limit: Duration, seconds: String)?, ledger: TestRunLedger?
   ) async -> (Int, TestOutcome) {
-    (index, await runner.run(script))
+    guard let timeout else { return (index, await runner.run(script)) }
+    let watch = ScriptTimeout(limit: timeout.limit, seconds: timeout.seconds)
+    ledger?.started(watch, for: script)
+    var outcome = await watch.race(
+      for: script, onHeldMainActor: { watch in ledger?.stop(heldBy: watch) }
+    ) {
+      await runner.run(script, timeout: watch)
+    }
+    ledger?.finished(watch)
+    if watch.wasAbandoned, let folder = watch.folder {
+      outcome.report +=
+        "\(script.path): note: its temporary folder, left to it: \(folder.url.path)\n"
+    }
+    return (index, outcome)
   }
 
   /// The environment scripts see: the caller's, with everything output
@@ -247,6 +331,7 @@ extension TestCommand.Options {
   init(_ commandLine: ParsedCommandLine) throws(CommandLineError) {
     typealias Option = CommandLineReference.TestOptions
     update = commandLine.contains(Option.update)
+    keepTemporaryFolders = commandLine.contains(Option.keepTemporaryFolders)
     for given in commandLine.occurrences {
       let value = given.value ?? ""
       switch given.option {
@@ -270,6 +355,15 @@ extension TestCommand.Options {
         case .failure(let problem):
           throw CommandLineError(.other(problem.message), position: given.position)
         }
+      case Option.timeout:
+        guard let seconds = Double(value), seconds > 0, seconds <= 1e9, seconds.isFinite,
+          value.allSatisfy({ $0.isNumber || $0 == "." })
+        else {
+          throw CommandLineError(
+            .needsValue(option: given.spelling, needs: Option.timeout.needs),
+            position: given.position)
+        }
+        timeout = (.milliseconds(Int64((seconds * 1000).rounded(.up))), seconds.secondsText)
       case Option.filter:
         do {
           filter = try Regex(value)

@@ -36,6 +36,11 @@ struct TestOutcome: Sendable, Codable {
   /// and for a failure whose other lines it updated around a check that
   /// did not hold. The summary counts these as updated.
   var rewrote = false
+  /// Whether it was stopped at `--timeout`'s limit: JUnit's failure
+  /// type `timeout`.
+  var timedOut = false
+  /// The temporary folder `--keep-tmpdir` kept, for a failure.
+  var keptFolder: String?
 
   /// Whether the verdict counts as a failure.
   var isFailure: Bool { verdict == .failed || verdict == .malformed }

@@ -33,6 +33,16 @@ final class TestRunner {
   /// paths) and writes only under its scratch folder.
   var confined: ConfinedRun?
 
+  /// Where the scripts' temporary folders are made: Bazel's
+  /// `$TEST_TMPDIR`, or nil for the system's temporary folder.
+  var scratchBase: URL?
+  /// Whether a failing script's temporary folder is kept and named
+  /// (`--keep-tmpdir`).
+  var keepsFailedFolders = false
+  /// Where a failing script's report and files are copied: Bazel's
+  /// `$TEST_UNDECLARED_OUTPUTS_DIR`.
+  var artifacts: FailureArtifacts?
+
   init(registry: DocumentTypeRegistry, environment: [String: String], update: Bool) {
     self.registry = registry
     self.environment = environment
@@ -42,24 +52,31 @@ final class TestRunner {
   /// Runs `script` and returns its outcome. What the document models
   /// print meanwhile is captured (see ``ModelOutput``) and shown with the
   /// script's failure; a script that passes shows none of it.
-  func run(_ script: TestSelection.Script) async -> TestOutcome {
+  ///
+  /// With a `timeout`, the script is stopped at the first safe point
+  /// past its limit (see ``ScriptTimeout``) and fails as timed out.
+  func run(_ script: TestSelection.Script, timeout: ScriptTimeout? = nil) async -> TestOutcome {
     let clock = ContinuousClock()
     let start = clock.now
     let capture = ModelOutput(name: script.path)
+    var folder: ScratchFolder?
     var outcome: TestOutcome = await ModelOutput.$current.withValue(capture) {
-      await self.outcome(of: script)
+      await self.outcome(of: script, timeout: timeout, folder: &folder)
     }
     if outcome.isFailure, let printed = capture?.report() {
       outcome.report += printed
       outcome.printed = printed
     }
+    if let folder { await dispose(of: folder, after: &outcome) }
     let elapsed = clock.now - start
     outcome.seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return outcome
   }
 
-  private func outcome(of script: TestSelection.Script) async -> TestOutcome {
+  private func outcome(
+    of script: TestSelection.Script, timeout: ScriptTimeout?, folder made: inout ScratchFolder?
+  ) async -> TestOutcome {
     let path = script.path
     let bytes: [UInt8]
     do {
@@ -69,10 +86,14 @@ final class TestRunner {
     }
     let folder: ScratchFolder
     do {
-      folder = try await ScratchFolder.make(in: confined?.runFolder)
+      // A confined run's folders are in its run folder, which the
+      // kernel lets it write.
+      folder = try await ScratchFolder.make(in: confined?.runFolder ?? scratchBase)
     } catch {
       return Self.failure(script, error.message)
     }
+    made = folder
+    timeout?.folder = folder
     var replacements: [String: String] = [:]
     let scriptFolder = script.url.deletingLastPathComponent().standardizedFileURL
     for form in [scriptFolder.path, scriptFolder.resolvingSymlinksInPath().path] where form != "/" {
@@ -89,13 +110,16 @@ final class TestRunner {
     let result: Interpreter.Result
     do {
       let interpreter = Interpreter(registry: registry, options: options, output: recorder)
+      if let timeout { interpreter.isInterruptRequested = { timeout.hasExpired } }
       let fileSystem = ScratchFileSystem(folder: folder.url.path)
       result = await FileSystemContext.$current.withValue(fileSystem) {
         await interpreter.run(source, url: script.url)
       }
       recorder.flush()
     }
-    await folder.remove()
+    // What a script stopped midway printed is not compared, nor written
+    // by --update.
+    if let timeout, timeout.hasExpired { return timeout.outcome(for: script) }
 
     if result.isMalformed {
       let diagnostics = recorder.renderedDiagnostics.map { $0 + "\n" }.joined()
@@ -149,6 +173,31 @@ final class TestRunner {
     return TestOutcome(
       script: script, verdict: .failed, report: "FAIL \(path)\n\(message)\n\(diff)\n",
       message: message, detail: diff)
+  }
+
+  /// Removes `folder`; or, for a failure, copies it to ``artifacts`` and
+  /// keeps it with `--keep-tmpdir`, saying where in the report. A script
+  /// the run went on without (see ``ScriptTimeout/race(for:onHeldMainActor:_:)``)
+  /// has been reported already; its folder goes all the same.
+  private func dispose(of folder: ScratchFolder, after outcome: inout TestOutcome) async {
+    guard outcome.isFailure else {
+      await folder.remove()
+      return
+    }
+    if let artifacts {
+      for problem in await artifacts.keep(
+        outcome.script, report: outcome.report, scratch: folder.url)
+      {
+        outcome.report += "\(outcome.script.path): warning: \(problem)\n"
+      }
+    }
+    if keepsFailedFolders {
+      outcome.report +=
+        "\(outcome.script.path): note: its temporary folder is kept: \(folder.url.path)\n"
+      outcome.keptFolder = folder.url.path
+    } else {
+      await folder.remove()
+    }
   }
 
   private static func failure(_ script: TestSelection.Script, _ problem: String) -> TestOutcome {

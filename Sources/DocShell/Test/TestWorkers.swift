@@ -64,10 +64,12 @@ final class TestWorkers {
   /// Runs `scripts` on the workers; prints each outcome, in the scripts'
   /// order, as soon as it and all before it are done. After an
   /// interruption, hands out no more scripts; those running finish.
-  /// Scripts left when every worker has died run in this process.
+  /// Scripts left when every worker has died run in this process, by
+  /// `runHere`.
   func runAll(
-    _ scripts: [TestSelection.Script], runner: TestRunner, interruption: TestRunInterruption,
-    output: inout some TextOutputStream, errors: inout some TextOutputStream
+    _ scripts: [TestSelection.Script], interruption: TestRunInterruption,
+    output: inout some TextOutputStream, errors: inout some TextOutputStream,
+    runningHere runHere: (TestSelection.Script) async -> TestOutcome
   ) async -> [TestOutcome] {
     var outcomes: [TestOutcome?] = Array(repeating: nil, count: scripts.count)
     var printed = 0
@@ -115,7 +117,7 @@ final class TestWorkers {
     continuation.finish()
     // Every worker died with scripts left: they run here.
     while next < scripts.count, !interruption.happened {
-      outcomes[next] = await runner.run(scripts[next])
+      outcomes[next] = await runHere(scripts[next])
       next += 1
       flush(&output, &errors)
     }
@@ -155,7 +157,7 @@ final class TestWorkers {
 
   /// Writes `value` as one line of JSON to `descriptor`; false if it
   /// could not be written whole.
-  private nonisolated static func writeLine(_ value: some Encodable, to descriptor: Int32) -> Bool {
+  nonisolated static func writeLine(_ value: some Encodable, to descriptor: Int32) -> Bool {
     guard var line = try? JSONEncoder().encode(value) else { return false }
     line.append(UInt8(ascii: "\n"))
     return line.withUnsafeBytes { buffer in
@@ -230,9 +232,15 @@ final class TestWorkers {
 
   /// In a worker: runs each script the parent hands over, and reports its
   /// outcome, until the parent closes the command pipe.
-  /// Returns false, having run nothing, when `descriptors` does not
-  /// name two open descriptors: the variable was set by someone else.
-  static func serve(runner: TestRunner, descriptors: String) async -> Bool {
+  /// `run` runs one script; it is given the result descriptor, on which
+  /// a script that holds the main thread is reported from another thread
+  /// (``TestRunLedger``). Returns false, having run nothing, when
+  /// `descriptors` does not name two open descriptors: the variable was
+  /// set by someone else.
+  static func serve(
+    descriptors: String,
+    run: (TestSelection.Script, _ results: Int32) async -> TestOutcome
+  ) async -> Bool {
     let parts = descriptors.split(separator: ",").compactMap { Int32($0) }
     guard parts.count == 2, parts.allSatisfy({ fcntl($0, F_GETFD) >= 0 }) else { return false }
     let (commands, results) = (parts[0], parts[1])
@@ -243,7 +251,7 @@ final class TestWorkers {
       }
     }
     for await script in scripts {
-      guard writeLine(await runner.run(script), to: results) else { break }
+      guard writeLine(await run(script, results), to: results) else { break }
     }
     return true
   }
