@@ -92,7 +92,7 @@ struct CompletionScriptTests {
           "fish: \(command) --\(match.1)")
       }
     }
-    #expect(zsh.output.contains("'(--jobs -j)'{--jobs,-j}'[Keep up to <n> scripts"))
+    #expect(zsh.output.contains("'(--jobs -j)'{--jobs,-j}'[Run scripts in <n> worker processes"))
     #expect(fish.output.contains("-l jobs -s j -x"))
     // Single quotes balance in every line of the fish script (escaped
     // ones aside; comments are not code).
