@@ -177,8 +177,8 @@ enum ExpectedLine: Sendable, Equatable {
       case UInt8(ascii: "r"): out.append(UInt8(ascii: "\r"))
       case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
       case UInt8(ascii: "x"):
-        guard index + 3 < bytes.count, let high = hexValue(bytes[index + 2]),
-          let low = hexValue(bytes[index + 3])
+        guard index + 3 < bytes.count, let high = Lexer.hexValue(bytes[index + 2]),
+          let low = Lexer.hexValue(bytes[index + 3])
         else {
           throw Problem(
             message: "in an (esc) line, '\\x' takes two hexadecimal digits",
@@ -197,15 +197,6 @@ enum ExpectedLine: Sendable, Equatable {
       index += 2
     }
     return out
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 
   /// The text of an expectation line that expects `line`: `line` itself,

@@ -671,7 +671,9 @@ struct Lexer {
     position = end
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
+  /// The value of a hexadecimal digit, or nil: for `\u{…}` here and
+  /// `\xNN` in `(esc)` expected lines.
+  static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -16,20 +16,8 @@ extension ScriptSource {
   ///   - name: What its diagnostics call it (the path as the user wrote it).
   ///   - path: The pipe's path.
   public static func readingPipe(name: String, path: String) throws(ReadError) -> ScriptSource {
-    var descriptor: Int32
-    repeat {
-      descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-    } while descriptor < 0 && errno == EINTR
-    guard descriptor >= 0 else {
-      let code = errno
-      throw code == ENOENT
-        ? .noSuchFile : ReadError(reason: String(cString: strerror(code)).lowercased())
-    }
+    let (descriptor, status) = try openForReading(path, flags: O_RDONLY | O_CLOEXEC | O_NOCTTY)
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw ReadError(reason: String(cString: strerror(errno)).lowercased())
-    }
     guard status.st_mode & S_IFMT == S_IFIFO else {
       throw ReadError(reason: "not a pipe")
     }
@@ -37,5 +25,29 @@ extension ScriptSource {
       throw ReadError(reason: String(cString: strerror(errno)).lowercased())
     }
     return ScriptSource(name: name, bytes: bytes)
+  }
+
+  /// Opens `path` with `flags` (again after `EINTR`) and returns the
+  /// descriptor, which the caller closes, with its status; a failure is
+  /// ``ReadError/noSuchFile`` or the system's reason.
+  static func openForReading(
+    _ path: String, flags: Int32
+  ) throws(ReadError) -> (descriptor: Int32, status: stat) {
+    var descriptor: Int32
+    repeat {
+      descriptor = open(path, flags)
+    } while descriptor < 0 && errno == EINTR
+    guard descriptor >= 0 else {
+      let code = errno
+      throw code == ENOENT
+        ? .noSuchFile : ReadError(reason: String(cString: strerror(code)).lowercased())
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let reason = String(cString: strerror(errno)).lowercased()
+      close(descriptor)
+      throw ReadError(reason: reason)
+    }
+    return (descriptor, status)
   }
 }

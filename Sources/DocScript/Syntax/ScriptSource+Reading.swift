@@ -38,17 +38,9 @@ extension ScriptSource {
   public static func reading(
     name: String, contentsOfFile path: String
   ) throws(ReadError) -> ScriptSource {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-    guard descriptor >= 0 else {
-      let code = errno
-      throw code == ENOENT
-        ? .noSuchFile : ReadError(reason: String(cString: strerror(code)).lowercased())
-    }
+    let (descriptor, status) = try openForReading(
+      path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw ReadError(reason: String(cString: strerror(errno)).lowercased())
-    }
     switch status.st_mode & S_IFMT {
     case S_IFREG: break
     case S_IFDIR: throw ReadError(reason: "is a folder, not a script")

@@ -46,6 +46,23 @@ struct ConfinedRun {
     case ranInChild(ExitStatus)
     /// The run cannot be confined: the message says why, with the status.
     case failed(String, ExitStatus)
+
+    /// What `command` does with it: says why the run cannot be confined,
+    /// or announces the confinement in force, on `errors`; returns the
+    /// run to go on with here, or the status to end with.
+    func start(
+      as command: String, errors: inout some TextOutputStream
+    ) -> (run: ConfinedRun?, exit: ExitStatus?) {
+      switch self {
+      case .ranInChild(let status): return (nil, status)
+      case .failed(let message, let status):
+        errors.write("\(command): error: \(message)\n")
+        return (nil, status)
+      case .runHere(let run):
+        errors.write("\(command): \(run.announcement)\n")
+        return (run, nil)
+      }
+    }
   }
 
   /// The variable that names the descriptor on which a confined copy
@@ -232,17 +249,7 @@ struct ConfinedRun {
   /// Removes `folder` and everything in it, opening read-only folders up
   /// first; never follows a link out of it.
   static func removeFolder(_ folder: URL) {
-    if (try? FileManager.default.removeItem(at: folder)) != nil { return }
-    var pending = [folder.path]
-    while let path = pending.popLast() {
-      var info = stat()
-      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-      chmod(path, 0o700)
-      for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-        pending.append(path + "/" + name)
-      }
-    }
-    try? FileManager.default.removeItem(at: folder)
+    ScratchFolder.removeTree(at: folder)
   }
 
   /// Starts the program again as `arguments` with `plan` in its

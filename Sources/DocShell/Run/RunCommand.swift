@@ -48,19 +48,13 @@ enum RunCommand: ShellCommand {
         URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL
           .deletingLastPathComponent()
       }
-      switch ConfinedRun.prepare(
+      let started = ConfinedRun.prepare(
         allowRead: allowRead, reads: reads + context.declarationFiles, in: folder,
         prefix: "docrepl-run", runFolder: folderPath == nil ? nil : folder, report: nil,
-        errors: &errors)
-      {
-      case .ranInChild(let status): return status
-      case .failed(let message, let status):
-        errors.write("\(reference.commandName): error: \(message)\n")
-        return status
-      case .runHere(let run):
-        confined = run
-        errors.write("\(reference.commandName): \(run.announcement)\n")
-      }
+        errors: &errors
+      ).start(as: reference.commandName, errors: &errors)
+      if let exit = started.exit { return exit }
+      confined = started.run
     } else if !allowRead.isEmpty {
       throw CommandLineError(.other("'--allow-read' is for '--confine'"))
     }

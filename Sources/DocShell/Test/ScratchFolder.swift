@@ -44,9 +44,15 @@ struct ScratchFolder: Sendable {
   /// main actor.
   @concurrent
   func remove() async {
-    if (try? FileManager.default.removeItem(at: url)) != nil { return }
+    Self.removeTree(at: url)
+  }
+
+  /// Removes `folder` and everything in it, making read-only folders
+  /// writable first; never follows symbolic links out of it.
+  static func removeTree(at folder: URL) {
+    if (try? FileManager.default.removeItem(at: folder)) != nil { return }
     // Something in it was not writable: open every folder up, then again.
-    var pending = [url.path]
+    var pending = [folder.path]
     while let path = pending.popLast() {
       var info = stat()
       guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
@@ -55,6 +61,6 @@ struct ScratchFolder: Sendable {
         pending.append(path + "/" + name)
       }
     }
-    try? FileManager.default.removeItem(at: url)
+    try? FileManager.default.removeItem(at: folder)
   }
 }

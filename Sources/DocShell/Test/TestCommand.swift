@@ -52,15 +52,10 @@ enum TestCommand: ShellCommand {
     }
     var confined: ConfinedRun?
     if options.confine {
-      switch prepareConfinement(options, in: context, errors: &errors) {
-      case .ranInChild(let status): return status
-      case .failed(let message, let status):
-        errors.write("\(reference.commandName): error: \(message)\n")
-        return status
-      case .runHere(let run):
-        confined = run
-        errors.write("\(reference.commandName): \(run.announcement)\n")
-      }
+      let started = prepareConfinement(options, in: context, errors: &errors)
+        .start(as: reference.commandName, errors: &errors)
+      if let exit = started.exit { return exit }
+      confined = started.run
     }
     defer { confined?.finish() }
     let selection: TestSelection
