@@ -1,4 +1,4 @@
-import Synchronization
+import DocKit
 
 /// When the current step of a `docrepl check` started, shared with a
 /// watchdog on another thread: one that sees a step run past the hang
@@ -11,7 +11,7 @@ public final class CheckHeartbeat: Sendable {
     var stopRequested = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A heartbeat with no step running.
   public init() {}

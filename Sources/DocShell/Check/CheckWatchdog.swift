@@ -1,6 +1,6 @@
+import DocKit
 import DocScript
 import Foundation
-import Synchronization
 
 /// Watches a `docrepl check` from a thread of its own: a step that runs
 /// past the hang bound is asked to stop (``CheckHeartbeat/stopStep()``),
@@ -9,7 +9,7 @@ import Synchronization
 final class CheckWatchdog: Sendable {
   private let heartbeat: CheckHeartbeat
   private let bound: Duration
-  private let stopped = Mutex(false)
+  private let stopped = Locked(false)
 
   init(heartbeat: CheckHeartbeat, bound: Duration) {
     self.heartbeat = heartbeat

@@ -1,7 +1,7 @@
 import CDocShellSignals
+import DocKit
 import Foundation
 import Glibc
-import Synchronization
 
 /// What a document model prints with `print()` (or anything else that
 /// writes to C's `stdout`) while `docrepl test` runs a script or `docrepl
@@ -40,7 +40,7 @@ final class ModelOutput: Sendable {
     var endsWithLineFeed = true
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   /// The name the crash handler prints, kept for as long as the file is
   /// named to it.
   private nonisolated(unsafe) let crashName: UnsafeMutablePointer<CChar>?
@@ -59,7 +59,7 @@ final class ModelOutput: Sendable {
     guard descriptor >= 0 else { return nil }
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
-    state = Mutex(State(descriptor: descriptor))
+    state = Locked(State(descriptor: descriptor))
     crashName = strdup(name)
     docshell_capture_file_add(descriptor, crashName)
   }
@@ -150,7 +150,7 @@ final class ModelOutput: Sendable {
 
   // MARK: - The stream
 
-  private static let installed = Mutex(false)
+  private static let installed = Locked(false)
 
   /// Replaces `stdout` and installs the crash handler, once in the
   /// process; both stay, a write outside any capture going to standard

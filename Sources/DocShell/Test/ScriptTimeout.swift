@@ -1,5 +1,5 @@
+import DocKit
 import Foundation
-import Synchronization
 
 /// `--timeout SECONDS` for one script of `docrepl test`: when it started,
 /// the limit, and the temporary folder it runs in.
@@ -17,7 +17,7 @@ final class ScriptTimeout: Sendable {
   let seconds: String
   /// When the script started.
   let start = ContinuousClock.now
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   private struct State {
     var folder: ScratchFolder?
@@ -115,5 +115,5 @@ final class ScriptTimeout: Sendable {
 
 /// Whether the main actor ran a task it was given.
 private final class Answer: Sendable {
-  let value = Mutex(false)
+  let value = Locked(false)
 }

@@ -1,7 +1,6 @@
 import DocKit
 import Foundation
 import Glibc
-import Synchronization
 
 /// What a `docrepl test --timeout` run has printed and has in flight, kept
 /// where another thread can read it: for the one case the run cannot end
@@ -21,7 +20,7 @@ final class TestRunLedger: Sendable {
     var stopping = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let total: Int
   private let reports: [URL]
   private let keepsFolders: Bool
