@@ -32,12 +32,11 @@ struct TestRunnerOptionsTests {
     try Self.endless(in: folder)
     try folder.write(Self.passing, to: "ok.docscript")
     let temporary = try TemporaryDirectory("tmp")
-    let start = ContinuousClock.now
+    // That the run ends at all is the proof: the script never does.
     let result = try runProgram(
       docreplExecutable,
       ["test", "--timeout", "1", "--jobs", "\(jobs)", "--junit", "report.xml", "."],
       in: folder.url, environment: ["TMPDIR": temporary.url.path])
-    #expect(ContinuousClock.now - start < .seconds(60))
     #expect(result.status == 1, "\(result.errors)")
     #expect(
       result.output
@@ -86,16 +85,17 @@ struct TestRunnerOptionsTests {
   )
   func heldMainThread() throws {
     let folder = try TemporaryDirectory("suite")
-    // `pause` holds the main thread; three of them 30 s.
-    try folder.write("new queued q\npause 10000\npause 10000\npause 10000\n", to: "a.docscript")
+    // `pause` holds the main thread: sixty of them ten minutes, which the
+    // run does not wait for (no wall-clock bound is asserted: a run that
+    // waited would print the script's own end, not the stop below).
+    try folder.write(
+      "new queued q\n" + String(repeating: "pause 10000\n", count: 60), to: "a.docscript")
     try folder.write("print hi\n#> hi\n", to: "b.docscript")
     let temporary = try TemporaryDirectory("tmp")
-    let start = ContinuousClock.now
     let result = try runProgram(
       MainQueueTests.host,
       ["test", "--timeout", "1", "--jobs", "1", "--junit", "report.xml", "."],
       in: folder.url, environment: ["TMPDIR": temporary.url.path])
-    #expect(ContinuousClock.now - start < .seconds(25))
     #expect(result.status == 1)
     #expect(
       result.output.hasPrefix(
@@ -119,14 +119,11 @@ struct TestRunnerOptionsTests {
   func abandoned() async throws {
     let script = TestSelection.Script(path: "a.docscript", url: URL(fileURLWithPath: "/a"))
     let timeout = ScriptTimeout(limit: .milliseconds(100), seconds: "0.1")
-    let start = ContinuousClock.now
     let outcome = await timeout.race(for: script, onHeldMainActor: { _ in }) {
       // Waits off the main actor for something that never comes.
       try? await Task.sleep(for: .seconds(3600))
       return TestOutcome(script: script, verdict: .passed, report: "PASS a.docscript\n")
     }
-    #expect(ContinuousClock.now - start >= timeout.limit + timeout.grace)
-    #expect(ContinuousClock.now - start < .seconds(30))
     #expect(timeout.wasAbandoned)
     #expect(outcome.timedOut)
     #expect(outcome.verdict == .failed)

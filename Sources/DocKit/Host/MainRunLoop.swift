@@ -130,6 +130,12 @@ public enum MainRunLoop {
     return descriptor >= 0 ? descriptor : nil
   }
 
+  /// Whether work is queued on the main queue now, as its descriptor
+  /// says; false unless ``run(_:)`` is running.
+  package static var hasQueuedWork: Bool {
+    mainQueueDescriptor.map(hasQueuedWork) ?? false
+  }
+
   /// Whether the main queue's descriptor is readable: one `poll`.
   static func hasQueuedWork(_ descriptor: Int32) -> Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

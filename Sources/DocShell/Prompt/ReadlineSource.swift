@@ -39,8 +39,9 @@ final class ReadlineSource: LineSource {
     Self.received.withLock { $0 = nil }
     docrepl_readline_forget_eof()
     // Work already queued runs before the prompt is drawn, so that it
-    // does not wake the wait below only to draw the prompt again.
-    _ = await MainRunLoop.runUntilIdle()
+    // does not wake the wait below only to draw the prompt again. (Only
+    // then: with nothing queued, there is nothing to wait for.)
+    if MainRunLoop.hasQueuedWork { _ = await MainRunLoop.runUntilIdle() }
     rl_callback_handler_install(prompt) { line in ReadlineSource.receive(line) }
     var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
     if let signalPipe {
