@@ -13,6 +13,18 @@ extension UTType {
     ])
     return UTType(exportedAs: "org.docrepl.test.queued", conformingTo: .plainText)
   }()
+
+  /// The type `check` runs on: a type of its own, so that reading a saved
+  /// document back gives the same command set (a shared type would give
+  /// the first registered for it: every command, `pause` included).
+  static let queuedCheck: UTType = {
+    try? UTType.register([
+      UTTypeDeclaration(
+        identifier: "org.docrepl.test.queued-check", conformsTo: ["public.plain-text"],
+        tags: [.filenameExtension: ["queuedcheck"]], description: "Queued lines, checked")
+    ])
+    return UTType(exportedAs: "org.docrepl.test.queued-check", conformingTo: .plainText)
+  }()
 }
 
 /// Which commands a ``QueuedModel`` has: all of them, or only those
@@ -20,18 +32,21 @@ extension UTType {
 protocol QueuedCommandSet: Sendable {
   static var typeName: String { get }
   static var includesTimingCommands: Bool { get }
+  static var contentType: UTType { get }
 }
 
 /// Every command, for `run`, `-c`, `test` and the prompt.
 enum AllQueuedCommands: QueuedCommandSet {
   static var typeName: String { "queued" }
   static var includesTimingCommands: Bool { true }
+  static var contentType: UTType { .queued }
 }
 
 /// The four mechanisms alone, for `check`.
 enum CheckedQueuedCommands: QueuedCommandSet {
   static var typeName: String { "queued-check" }
   static var includesTimingCommands: Bool { false }
+  static var contentType: UTType { .queuedCheck }
 }
 
 /// A document model written the way apps write theirs: each of its edits
@@ -39,7 +54,7 @@ enum CheckedQueuedCommands: QueuedCommandSet {
 /// apps queue it, and registers its undo there, as the models in issue 31
 /// did. Its `init` sets a line through `DispatchQueue.main.async`.
 final class QueuedModel<Commands: QueuedCommandSet>: ReferenceFileDocument, @unchecked Sendable {
-  static var readableContentTypes: [UTType] { [.queued] }
+  static var readableContentTypes: [UTType] { [Commands.contentType] }
 
   let lines: Mutex<[String]>
   /// Values sent here arrive through `receive(on: DispatchQueue.main)`.
@@ -117,7 +132,7 @@ final class QueuedModel<Commands: QueuedCommandSet>: ReferenceFileDocument, @unc
 
 extension QueuedModel: ScriptableReferenceDocument {
   static var scriptTypeNames: [ScriptTypeName] {
-    [ScriptTypeName(Commands.typeName, .queued)]
+    [ScriptTypeName(Commands.typeName, Commands.contentType)]
   }
 
   static func makeUntitled(contentType: UTType) throws -> QueuedModel { QueuedModel() }
