@@ -161,9 +161,10 @@ final class TestWorkers {
     guard var line = try? JSONEncoder().encode(value) else { return false }
     line.append(UInt8(ascii: "\n"))
     return line.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return false }
       var offset = 0
       while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let written = write(descriptor, base + offset, buffer.count - offset)
         if written < 0, errno == EINTR { continue }
         guard written > 0 else { return false }
         offset += written

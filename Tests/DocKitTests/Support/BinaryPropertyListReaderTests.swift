@@ -13,7 +13,7 @@ struct BinaryPropertyListReaderTests {
     switch value {
     case let dictionary as [String: Any]:
       "{"
-        + dictionary.keys.sorted().map { "\($0)=\(canonical(dictionary[$0]!))" }
+        + dictionary.sorted { $0.key < $1.key }.map { "\($0.key)=\(canonical($0.value))" }
         .joined(separator: ",") + "}"
     case let array as [Any]: "[" + array.map(canonical).joined(separator: ",") + "]"
     // Foundation reads 0 and 1 back as numbers that also cast to Bool,
