@@ -12,7 +12,7 @@ import Glibc
 /// runs threads (the cooperative pool, libdispatch's workers) long before
 /// it knows what to allow. So the restriction is made by a C constructor
 /// that runs before `main`, in a process started with
-/// ``planVariable`` set to a ``plan(readable:writable:)``: a host confines
+/// ``planVariable`` set to a `plan(readable:writable:)`: a host confines
 /// a run by starting itself again with the variable set, and the new
 /// process reads what happened from ``startup``.
 ///
@@ -40,7 +40,7 @@ public enum Landlock {
   }
 
   /// The environment variable that asks a process to confine itself
-  /// before `main`; it holds a ``plan(readable:writable:)``.
+  /// before `main`; it holds a `plan(readable:writable:)`.
   public static let planVariable = DOCKIT_LANDLOCK_PLAN_VARIABLE
 
   /// Whether the kernel offers Landlock, and which ABI version.

@@ -79,7 +79,7 @@ public struct DocumentCommandContext<Document> {
 
   /// The URL of a path argument the command reads, resolved against the
   /// script's working folder, when the session may read it: a confined
-  /// session (``DocumentEnvironment/confinement``) reads only where its
+  /// session (`DocumentEnvironment.confinement`) reads only where its
   /// rule allows.
   ///
   /// - Throws: ``ScriptError`` at the argument, naming the path and the

@@ -32,7 +32,7 @@ public final class Interpreter {
     public var homeDirectory: URL
     /// Where scripts may read and write, for scripts from people the
     /// user does not trust (`--confine`); nil for anywhere. It becomes
-    /// every session's (``DocumentEnvironment/confinement``).
+    /// every session's (`DocumentEnvironment.confinement`).
     public var confinement: Confinement?
 
     /// Options for a run in `workingDirectory`, with a fixed clock taken

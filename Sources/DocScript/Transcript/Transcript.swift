@@ -16,7 +16,7 @@ public import Foundation
 /// written, wherever they are (`#>x` as well as `#> x`).
 ///
 /// Expectation lines are read as cram reads expected output
-/// (``ExpectedLine``): a line ending in ` (re)` or ` (glob)` is a matcher,
+/// (`ExpectedLine`): a line ending in ` (re)` or ` (glob)` is a matcher,
 /// and one ending in ` (esc)` holds escapes. In a command whose output
 /// changed, a matcher line that still matches the line at its place is
 /// kept; the other lines are written as printed, escaped (and ended in
