@@ -4,18 +4,18 @@ import DocTestSupport
 import Foundation
 import Testing
 
-/// The README's "Hosting a document" examples, run as written (with a
-/// temporary folder for paths), so that the README cannot drift from the
+/// docs/dockit.md's "Hosting a document" examples, run as written (with a
+/// temporary folder for paths), so that those docs cannot drift from the
 /// API.
 @MainActor
-@Suite("The README's hosting examples")
+@Suite("The hosting examples of docs/dockit.md")
 struct ReadmeHostingTests {
   @Test("New, edit, save as, save to, export, revert, conflicts and close")
   func hosting() async throws {
     let temporary = try TemporaryDirectory()
     let folder = temporary.url
 
-    // --- README: new document, edits, save as ---
+    // --- docs/dockit.md: new document, edits, save as ---
     let session = DocumentSession(new: PlainTextDocument(text: "Milk\n"))
     try session.perform { try $0.insert(["Eggs"], at: 1) }  // undoable, "Undo Insert Lines"
     #expect(session.isDirty)  // no endEvent() needed before saving
@@ -23,16 +23,16 @@ struct ReadmeHostingTests {
     #expect(session.fileURL?.lastPathComponent == "List.txt")
     #expect(!session.isDirty)
 
-    // --- README: replace the whole value, save a copy ---
+    // --- docs/dockit.md: replace the whole value, save a copy ---
     session.setDocument(PlainTextDocument(text: "Bread\n"), actionName: "Replace List")
     try await session.save(to: folder.appendingPathComponent("Copy.md"), contentType: .markdown)
     #expect(session.isDirty)  // save(to:) leaves the document's own file and state alone
 
-    // --- README: revert ---
+    // --- docs/dockit.md: revert ---
     try await session.revert()
     #expect(session.document.text.text == "Milk\nEggs\n")
 
-    // --- README: conflicts ---
+    // --- docs/dockit.md: conflicts ---
     try Data("Changed elsewhere\n".utf8).write(to: folder.appendingPathComponent("List.txt"))
     #expect(session.hasConflict)
     try session.perform { try $0.insert(["Tea"], at: 2) }
@@ -44,7 +44,7 @@ struct ReadmeHostingTests {
     }
     #expect(!session.hasConflict)
 
-    // --- README: export through a presenter ---
+    // --- docs/dockit.md: export through a presenter ---
     let exporter = FileExporter()
     var exported: URL?
     await exporter.export(
@@ -56,7 +56,7 @@ struct ReadmeHostingTests {
     }
     #expect(exported?.lastPathComponent == "Shopping.md")
 
-    // --- README: close ---
+    // --- docs/dockit.md: close ---
     try session.perform { try $0.insert(["Jam"], at: 0) }
     #expect(throws: CocoaError.self) { try session.close() }  // unsaved changes
     try session.close(discardingChanges: true)
@@ -82,7 +82,7 @@ struct ReadmeHostingTests {
     try await new.save(as: url)
     try new.close()
 
-    // --- README: open, edit, save, undo ---
+    // --- docs/dockit.md: open, edit, save, undo ---
     let session = try await DocumentSession<NoteCollectionDocument>.open(url)
     try session.perform { try $0.editNote(id: "tram", text: "Take the 28 at 9") }
     try await session.save()  // journaled and atomic; rewrites tram.json only
