@@ -63,7 +63,9 @@ struct InstallScriptTests {
       (
         ["--binary", "/nonexistent/docrepl"], 64, "'/nonexistent/docrepl' is not an executable file"
       ),
-      (["--uninstall", "--binary", "/bin/true"], 64, "do not go together"),
+      (
+        ["--uninstall", "--binary", "/bin/true"], 64, "--binary and --uninstall do not go together"
+      ),
     ])
   func badCommandLine(arguments: [String], status: Int32, message: String) throws {
     let prefix = try TemporaryDirectory("install")
