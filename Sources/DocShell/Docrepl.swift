@@ -239,16 +239,19 @@ public enum Docrepl {
       let source = ReadlineSource(history: History(url: historyFile), signalPipe: signalPipe)
       // `export` with no destination asks, on a line of the same prompt
       // (so Ctrl-C cancels it), pre-filled with the default filename.
-      interpreter.exportPrompt = ReadlineExportPrompt { prompt, initialText in
-        ReadlineExportPrompt.prefill(initialText)
-        guard case .line(let line) = await source.readLine(prompt: prompt) else { return nil }
-        return String(decoding: line, as: UTF8.self)
-      }
       var output = StandardStream.output
       output.write("\(versionName): type 'help' for the commands, Ctrl-D to leave.\n")
       loop = InputLoop(interpreter: interpreter, source: source, name: "<input>")
       let pending = loop.pendingEntry
-      ReadlineCompletion.install(for: interpreter) { String(decoding: pending.text, as: UTF8.self) }
+      let completion = ReadlineCompletion.install(for: interpreter) {
+        String(decoding: pending.text, as: UTF8.self)
+      }
+      interpreter.exportPrompt = ReadlineExportPrompt(completion: completion) {
+        prompt, initialText in
+        ReadlineExportPrompt.prefill(initialText)
+        guard case .line(let line) = await source.readLine(prompt: prompt) else { return nil }
+        return String(decoding: line, as: UTF8.self)
+      }
       // Long work shows its progress on a terminal's standard error.
       if let progress = ProgressLine.reporter(environment: context.environment) {
         return await WorkProgress.$current.withValue(progress) { [loop] in

@@ -171,12 +171,14 @@ struct ReadlineKeysTests {
     try folder.write("x", to: "my file.txt")
     try folder.write("x", to: "sub/inner.txt")
     let interpreter = await Self.interpreter(in: folder)
-    ReadlineCompletion.install(for: interpreter)
-    let dialog = ReadlineExportPrompt()
+    let completion = ReadlineCompletion.install(for: interpreter)
+    let dialog = ReadlineExportPrompt(completion: completion)
     let destination = try await Self.withKeys(keys) {
       await dialog.exportDestination(defaultFilename: "Trip.json")
     }
     #expect(destination == expected)
+    // The state is the completion's own, and the dialog hands it back.
+    #expect(!completion.lineIsPath)
     // The main prompt completes commands again afterwards.
     let read = try await Self.withKeys("us\t\n") {
       CReadline.readline("> ").map { String(cString: $0) }

@@ -447,6 +447,7 @@ def main():
     root = os.path.realpath(os.environ.get("CRASH_TEST_DIR") or
                             __import__("tempfile").mkdtemp(prefix="docrepl-crash-"))
     driver = Driver(os.path.realpath(arguments.binary), root, arguments.seed)
+    fixtures.use_program(driver.binary)
     makers = [
         lambda: NewFile(root), lambda: Overwrite(root), lambda: Package(root, 1),
         lambda: Package(root, 10), lambda: FileBecomesFolder(root), lambda: SaveAs(root, False),

@@ -150,6 +150,7 @@ def main():
     arguments = parser.parse_args()
     root = os.path.realpath(tempfile.mkdtemp(prefix="docrepl-fault-"))
     runner = Runner(os.path.realpath(arguments.binary), root)
+    fixtures.use_program(runner.binary)
     started = time.monotonic()
     print("fault-test: strace -e inject on %s" % arguments.binary)
     failures = []

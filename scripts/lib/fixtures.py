@@ -1,5 +1,10 @@
 """Fixtures and checks shared by scripts/crash-test and scripts/fault-test.
 
+A note collection is made by docrepl itself (`make_notes_package` runs a
+script of `note add` commands and `save-as`), so the package format lives
+in one place, the program; call `use_program` with the binary under test
+first. Text files are plain bytes, which needs no program.
+
 A document's state is a digest of everything at its path: a file's bytes,
 a directory's names and children (recursively), a symbolic link's target.
 Two states are equal exactly when the trees are byte for byte the same;
@@ -7,9 +12,10 @@ modes and times are not compared. None stands for "nothing at the path".
 """
 
 import hashlib
-import json
 import os
 import stat
+import subprocess
+import tempfile
 
 # What DocKit names the items it keeps beside a document while saving it:
 # .<stem>.<hash>.docrepl-journal, .<stem>.<hash>.docrepl-<random>.tmp and
@@ -57,21 +63,35 @@ def litter(folder):
     return sorted(n for n in names if n.startswith(".") and LITTER_MARK in n)
 
 
-def note_json(note_id, text):
-    """A note file as the note-collection type writes it."""
-    return json.dumps({"text": text, "title": note_id}, indent=2, sort_keys=True) + "\n"
+# The docrepl binary that makes the fixtures: see use_program.
+_program = None
+
+
+def use_program(binary):
+    """Makes fixtures with the docrepl at `binary` from now on."""
+    global _program
+    _program = binary
 
 
 def make_notes_package(path, count, size=1024):
-    """A note collection of `count` notes of about `size` bytes each."""
-    os.makedirs(path)
-    ids = ["n%d" % index for index in range(1, count + 1)]
-    for note_id in ids:
+    """A note collection of `count` notes (n1, n2, ...) of about `size`
+    bytes each, titled "Bench", saved to `path` by docrepl."""
+    if _program is None:
+        raise RuntimeError("fixtures.use_program(binary) was not called")
+    lines = ["new notes Bench", "title Bench"]
+    for index in range(1, count + 1):
+        note_id = "n%d" % index
         text = (note_id + " ") * (size // (len(note_id) + 1))
-        with open(os.path.join(path, note_id + ".json"), "w") as file:
-            file.write(note_json(note_id, text))
-    with open(os.path.join(path, "metadata.json"), "w") as file:
-        file.write(json.dumps({"notes": ids, "title": "Bench"}, indent=2, sort_keys=True) + "\n")
+        lines.append("note add %s '%s'" % (note_id, text))
+    assert "'" not in path
+    lines.append("save-as '%s'" % path)
+    with tempfile.NamedTemporaryFile("w", suffix=".docscript", delete=False) as script:
+        script.write("\n".join(lines) + "\n")
+    try:
+        subprocess.run([_program, "run", script.name], check=True, stdout=subprocess.DEVNULL,
+                       cwd=os.path.dirname(os.path.abspath(path)))
+    finally:
+        os.remove(script.name)
 
 
 def make_text(path, lines):

@@ -1,5 +1,5 @@
 /// How `docrepl check` compares two states of a document (`--compare`).
-public enum CheckComparisonMode: String, Sendable, CaseIterable, CustomStringConvertible {
+package enum CheckComparisonMode: String, Sendable, CaseIterable, CustomStringConvertible {
   /// Byte for byte, file by file, as a save into an empty folder writes
   /// them: the default for a type whose encoding is deterministic.
   case bytes
@@ -10,12 +10,12 @@ public enum CheckComparisonMode: String, Sendable, CaseIterable, CustomStringCon
   case value
 
   /// `by bytes`, `by value`.
-  public var description: String { "by \(rawValue)" }
+  package var description: String { "by \(rawValue)" }
 }
 
 /// Which comparison a check's byte-comparing invariants (1 to 6) used in
 /// the end.
-public enum CheckComparisonUse: Sendable, Equatable, CustomStringConvertible {
+package enum CheckComparisonUse: Sendable, Equatable, CustomStringConvertible {
   /// Every comparison was byte for byte.
   case bytes
   /// By value (asked for, or once the encoding was found not
@@ -27,7 +27,7 @@ public enum CheckComparisonUse: Sendable, Equatable, CustomStringConvertible {
   case notJudged(reason: String)
 
   /// `by bytes`, `by value`, or what was not judged.
-  public var description: String {
+  package var description: String {
     switch self {
     case .bytes: "by bytes"
     case .value: "by value"

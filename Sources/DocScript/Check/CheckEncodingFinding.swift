@@ -4,21 +4,21 @@ import Foundation
 /// the same content written twice gave different bytes. It is no invariant
 /// failure: the check goes on comparing by value (``CheckComparisonMode``)
 /// where the type allows.
-public struct CheckEncodingFinding: Sendable, Equatable {
+package struct CheckEncodingFinding: Sendable, Equatable {
   /// The files that differ: the document's file, or the files inside its
   /// package, by their paths in it.
-  public var files: [String]
+  package var files: [String]
   /// How it was seen: "two saves of the same unchanged document", say.
-  public var evidence: String
+  package var evidence: String
   /// The likely cause, from how the two writes differ.
-  public var cause: String
+  package var cause: String
   /// What to change in the type.
-  public var fix: String
+  package var fix: String
   /// The seed of the sequence in which it was seen.
-  public var seed: UInt64
+  package var seed: UInt64
 
   /// `the type's encoding is not deterministic: …`, with the files.
-  public var message: String {
+  package var message: String {
     let names =
       files.prefix(4).map { "'\($0)'" }.joined(separator: ", ")
       + (files.count > 4 ? " and \(files.count - 4) more" : "")

@@ -1,26 +1,26 @@
-public import Foundation
+package import Foundation
 
 /// A failure script that `docrepl check` wrote, read back to reproduce
 /// its failure by the comparison it used (`docrepl check --from-failure`,
 /// and `docrepl run` of a script whose `expect` lines cannot show it). Its
 /// `# check-failure:` line says the type, the seed, the comparison and how
 /// many of its commands to replay (see `CheckScriptWriter`).
-public struct CheckFailureScript: Sendable {
+package struct CheckFailureScript: Sendable {
   /// The script as written.
-  public var text: String
+  package var text: String
   /// The type checked.
-  public var typeName: String
+  package var typeName: String
   /// The seed of the sequence.
-  public var seed: UInt64
+  package var seed: UInt64
   /// What the states were compared by.
-  public var comparison: CheckComparisonMode
+  package var comparison: CheckComparisonMode
   /// Whether its `expect` lines show the failure (`expect=shows`).
-  public var expectLinesFail: Bool
+  package var expectLinesFail: Bool
   /// The file the sequences started from (`open FILE as doc`), if not
   /// `new`.
-  public var startFile: URL?
+  package var startFile: URL?
   /// The commands replayed, setup included.
-  public var commandCount: Int
+  package var commandCount: Int
   /// The commands after the setup, as the checker runs them.
   var body: [CheckStep]
 
@@ -29,7 +29,7 @@ public struct CheckFailureScript: Sendable {
 
   /// Whether `text` is a failure script whose `expect` lines cannot show
   /// its failure, so that replaying it means comparing as `check` did.
-  public static func needsComparison(_ text: String) -> Bool {
+  package static func needsComparison(_ text: String) -> Bool {
     text.split(separator: "\n").contains {
       $0.hasPrefix(directive) && $0.split(separator: " ").contains("expect=none")
     }
@@ -40,7 +40,7 @@ public struct CheckFailureScript: Sendable {
   /// - Throws: ``CheckError`` (``CheckError/Kind/notAFailureScript``) when
   ///   it has no `# check-failure:` line, or its commands do not start as
   ///   a check's do.
-  public init(text: String) throws(CheckError) {
+  package init(text: String) throws(CheckError) {
     func refuse(_ why: String) -> CheckError {
       CheckError(kind: .notAFailureScript, message: "not a failure script of docrepl check: \(why)")
     }

@@ -4,7 +4,7 @@ import DocKit
 /// watchdog on another thread: one that sees a step run past the hang
 /// bound calls ``stopStep()``, and the checker's commands, which ask
 /// whether to stop, are interrupted and reported as a hang.
-public final class CheckHeartbeat: Sendable {
+package final class CheckHeartbeat: Sendable {
   private struct State {
     var step = 0
     var started: ContinuousClock.Instant?
@@ -14,7 +14,7 @@ public final class CheckHeartbeat: Sendable {
   private let state = Locked(State())
 
   /// A heartbeat with no step running.
-  public init() {}
+  package init() {}
 
   /// Marks the start of a step.
   func beat() {
@@ -27,12 +27,12 @@ public final class CheckHeartbeat: Sendable {
 
   /// The number of the running step and when it started; nil between
   /// sequences.
-  public var currentStep: (number: Int, started: ContinuousClock.Instant)? {
+  package var currentStep: (number: Int, started: ContinuousClock.Instant)? {
     state.withLock { state in state.started.map { (state.step, $0) } }
   }
 
   /// Asks the running step to stop.
-  public func stopStep() {
+  package func stopStep() {
     state.withLock { $0.stopRequested = true }
   }
 

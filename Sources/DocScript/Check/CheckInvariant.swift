@@ -1,6 +1,6 @@
 /// What `docrepl check` checks after every step of a random sequence: each
 /// failure names one.
-public enum CheckInvariant: Int, CaseIterable, Sendable, CustomStringConvertible {
+package enum CheckInvariant: Int, CaseIterable, Sendable, CustomStringConvertible {
   /// A command that fails leaves the document's bytes, both undo stacks
   /// and the dirty state exactly as they were.
   case allOrNothing = 1
@@ -22,7 +22,7 @@ public enum CheckInvariant: Int, CaseIterable, Sendable, CustomStringConvertible
   case noHang
 
   /// The invariant's name, as reports print it.
-  public var name: String {
+  package var name: String {
     switch self {
     case .allOrNothing: "all-or-nothing"
     case .undoRestores: "undo restores"
@@ -35,5 +35,5 @@ public enum CheckInvariant: Int, CaseIterable, Sendable, CustomStringConvertible
   }
 
   /// `invariant 2 (undo restores)`.
-  public var description: String { "invariant \(rawValue) (\(name))" }
+  package var description: String { "invariant \(rawValue) (\(name))" }
 }

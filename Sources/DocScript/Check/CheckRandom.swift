@@ -5,27 +5,27 @@ import DocKit
 /// seed gives the same sequences on every machine and every Swift
 /// version. (The standard library's `Int.random(in:using:)` may change
 /// how it maps a generator's output to a range; ``below(_:)`` does not.)
-public struct CheckRandom: RandomNumberGenerator, Sendable {
+package struct CheckRandom: RandomNumberGenerator, Sendable {
   private var generator: SplitMix64
 
   /// A generator that starts from `seed`.
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     generator = SplitMix64(seed: seed)
   }
 
   /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     generator.next()
   }
 
   /// A number in `0..<count` (0 when `count` is not positive), by
   /// Lemire's multiply-shift: the high half of a 128-bit product.
-  public mutating func below(_ count: Int) -> Int {
+  package mutating func below(_ count: Int) -> Int {
     generator.below(count)
   }
 
   /// True `percent` times in a hundred.
-  public mutating func chance(_ percent: Int) -> Bool {
+  package mutating func chance(_ percent: Int) -> Bool {
     below(100) < percent
   }
 

@@ -10,19 +10,19 @@ import Foundation
 ///     let report = await checker.run()
 ///     if let failure = report.failure { print(failure.script) }
 @MainActor
-public final class Checker {
+package final class Checker {
   let registry: DocumentTypeRegistry
   /// The options it runs with.
-  public let options: CheckOptions
+  package let options: CheckOptions
   let plan: CheckPlan
   /// Asked between steps and inside long commands whether to stop: a
   /// hang's watchdog, or Ctrl-C.
-  public var isInterruptRequested: @MainActor () -> Bool = { false }
+  package var isInterruptRequested: @MainActor () -> Bool = { false }
   /// Told after each sequence: how many ran, and how many steps.
-  public var progress: (@MainActor (_ runs: Int, _ steps: Int) -> Void)?
+  package var progress: (@MainActor (_ runs: Int, _ steps: Int) -> Void)?
   /// When each step starts, for a watchdog on another thread that stops
   /// a step that runs past the hang bound (see ``CheckHeartbeat``).
-  public let heartbeat = CheckHeartbeat()
+  package let heartbeat = CheckHeartbeat()
   /// Why the setup of a sequence failed, if it did.
   private var setupFailure: String?
   /// How states are compared, by every sequence and replay.
@@ -32,7 +32,7 @@ public final class Checker {
   ///
   /// - Throws: ``CheckError`` when no type has that name or the start
   ///   file does not exist.
-  public init(registry: DocumentTypeRegistry, options: CheckOptions) throws(CheckError) {
+  package init(registry: DocumentTypeRegistry, options: CheckOptions) throws(CheckError) {
     guard let (_, contentType) = registry.entry(forNew: options.typeName) else {
       throw CheckError(
         kind: .unknownType,
@@ -59,7 +59,7 @@ public final class Checker {
 
   /// Runs the sequences until one breaks an invariant (then shrinks it)
   /// or the budget is spent.
-  public func run() async -> CheckReport {
+  package func run() async -> CheckReport {
     var report = CheckReport()
     let clock = ContinuousClock()
     let start = clock.now
@@ -268,7 +268,7 @@ public final class Checker {
   /// Replays the commands of a failure script that `docrepl check` wrote,
   /// with the comparison it used, and reports whether the same invariant
   /// still breaks: `docrepl check --from-failure`.
-  public func reproduce(_ script: CheckFailureScript) async -> CheckReport {
+  package func reproduce(_ script: CheckFailureScript) async -> CheckReport {
     var report = CheckReport()
     report.runs = 1
     guard let folder = try? TemporaryWorkingFolder() else {

@@ -1,21 +1,21 @@
 /// What Tab offers at a cursor: the word being completed, and what it may
 /// become, from ``Interpreter/completions(for:cursor:)``.
-public struct Completion: Hashable, Sendable {
+package struct Completion: Hashable, Sendable {
   /// One word the argument may become.
-  public struct Match: Hashable, Sendable {
+  package struct Match: Hashable, Sendable {
     /// The argument it completes to, unescaped: `my file.txt`.
-    public var value: String
+    package var value: String
     /// The source text that replaces ``Completion/range``: what was typed,
     /// then the rest of ``value`` escaped for where the cursor is (inside
     /// `'…'`, `"…"` or a bare word): `my\ file.txt`.
-    public var replacement: String
+    package var replacement: String
     /// Whether the word is complete: a unique completion closes the quote
     /// it is in and adds a blank. False for a folder (it ends in `/`) or a
     /// JSON container.
-    public var isFinal: Bool
+    package var isFinal: Bool
 
     /// Creates a match.
-    public init(value: String, replacement: String, isFinal: Bool) {
+    package init(value: String, replacement: String, isFinal: Bool) {
       self.value = value
       self.replacement = replacement
       self.isFinal = isFinal
@@ -25,31 +25,31 @@ public struct Completion: Hashable, Sendable {
   /// The UTF-8 offsets, in the text given, of the word being completed:
   /// from its first character (an opening quote included) to the cursor.
   /// Empty at the cursor when a new word starts there.
-  public var range: Range<Int>
+  package var range: Range<Int>
   /// What the word may become, sorted by value, or in the document's
   /// order when each candidate has one (``CompletionCandidate/order``).
-  public var matches: [Match]
+  package var matches: [Match]
   /// Whether the matches are in the document's order (JSON keys as the
   /// file has them), which a list of them keeps.
-  public var isOrdered = false
+  package var isOrdered = false
   /// The quote the cursor is inside (`'` or `"`), which a unique final
   /// completion closes; nil in a bare word.
-  public var openQuote: Character?
+  package var openQuote: Character?
 
   /// Creates a completion.
-  public init(range: Range<Int>, matches: [Match], openQuote: Character? = nil) {
+  package init(range: Range<Int>, matches: [Match], openQuote: Character? = nil) {
     self.range = range
     self.matches = matches
     self.openQuote = openQuote
   }
 
   /// The matches' values, in order.
-  public var values: [String] { matches.map(\.value) }
+  package var values: [String] { matches.map(\.value) }
 
   /// The text that replaces ``range`` when the matches are accepted: the
   /// unique match with its quote closed and a blank if it is final, or
   /// else the longest prefix all the replacements share.
-  public var insertion: String {
+  package var insertion: String {
     guard let first = matches.first else { return "" }
     if matches.count == 1 {
       guard first.isFinal else { return first.replacement }

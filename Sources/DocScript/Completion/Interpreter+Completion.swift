@@ -16,7 +16,7 @@ extension Interpreter {
   /// - Parameters:
   ///   - text: The input typed so far.
   ///   - cursor: A UTF-8 offset into `text`; nil for its end.
-  public func completions(for text: String, cursor: Int? = nil) -> Completion {
+  package func completions(for text: String, cursor: Int? = nil) -> Completion {
     let utf8 = Array(text.utf8)
     var end = min(max(cursor ?? utf8.count, 0), utf8.count)
     // Back off to a character boundary.
@@ -255,7 +255,7 @@ extension Interpreter {
   /// the export dialog's `export to:`. Files and folders relative to the
   /// working folder, folders with a trailing `/`; nothing is escaped, and
   /// no match is final, since a blank after it would be part of the path.
-  public func pathCompletions(for text: String) -> Completion {
+  package func pathCompletions(for text: String) -> Completion {
     let matches =
       pathCandidates(text)
       .sorted { Array($0.value.utf8).lexicographicallyPrecedes(Array($1.value.utf8)) }

@@ -12,22 +12,22 @@
 /// entry also takes the blank, comment and expectation lines after it, so
 /// that `#>` and `#!` lines belong to the command above them.
 @MainActor
-public struct EntryReader {
+package struct EntryReader {
   /// A complete entry: its statements, parsed once, its bytes, and what
   /// the parse reported.
-  public struct Entry {
+  package struct Entry {
     /// The statements, in order.
-    public var statements: [Statement]
+    package var statements: [Statement]
     /// The entry's lines as a source, numbered where they stand in the
     /// input (from 1 for each entry at a prompt).
-    public var source: ScriptSource
+    package var source: ScriptSource
     /// The problems the parse found; if there are any, nothing in the
     /// entry should run.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
   }
 
   /// What reading came to.
-  public enum Event {
+  package enum Event {
     /// An entry, complete, or cut short by the end of the input (its
     /// diagnostics then say what is unterminated).
     case entry(Entry)
@@ -41,7 +41,7 @@ public struct EntryReader {
 
   /// The name diagnostics give the input: a file's, `<stdin>`,
   /// `<command line>`.
-  public let name: String
+  package let name: String
   /// The number of the next line read.
   private var nextLine: Int
   /// The entry being read, parsed as its lines come; nil between entries.
@@ -50,7 +50,7 @@ public struct EntryReader {
   private var statements: [Statement] = []
 
   /// A reader of an input named `name` whose first line is `firstLine`.
-  public init(name: String, firstLine: Int = 1) {
+  package init(name: String, firstLine: Int = 1) {
     self.name = name
     nextLine = firstLine
   }
@@ -60,7 +60,7 @@ public struct EntryReader {
   /// the lines of the entry being continued so far, joined by line breaks
   /// (what Tab completion reads before the line being typed), or nil
   /// between entries.
-  public mutating func next(
+  package mutating func next(
     from lines: inout some LineSource, prompt: (_ entrySoFar: [UInt8]?) -> String = { _ in "" }
   ) async -> Event {
     while true {

@@ -3,7 +3,7 @@
 /// `docrepl run` and `source`). Every input is read by ``EntryReader``;
 /// only the line source differs.
 @MainActor
-public protocol LineSource {
+package protocol LineSource {
   /// Whether lines are typed by a person: the loop then shows prompts,
   /// asks before discarding changes, and keeps going after Ctrl-C; each
   /// entry's lines are counted from 1.
@@ -26,13 +26,13 @@ public protocol LineSource {
 }
 
 extension LineSource {
-  public mutating func nextLineIfNoStatement() -> [UInt8]? { nil }
+  package mutating func nextLineIfNoStatement() -> [UInt8]? { nil }
 
-  public mutating func entryCompleted(_ entry: [UInt8]) {}
+  package mutating func entryCompleted(_ entry: [UInt8]) {}
 }
 
 /// What reading a line came to.
-public enum LineEvent: Equatable, Sendable {
+package enum LineEvent: Equatable, Sendable {
   /// A line, without its line break; bytes, so that invalid UTF-8
   /// reaches the lexer, which reports it.
   case line([UInt8])

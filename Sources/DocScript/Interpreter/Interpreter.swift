@@ -188,7 +188,7 @@ public final class Interpreter {
   // MARK: - Running
 
   /// Parses `source` whole; if it is well formed, runs it an entry at a
-  /// time through the loop every input goes through (``EntryReader``), as
+  /// time through the loop every input goes through (`EntryReader`), as
   /// if its lines had been typed: each entry is recorded (`record`) and
   /// run as the prompt runs one.
   ///
@@ -238,14 +238,14 @@ public final class Interpreter {
   }
 
   /// Runs statements parsed already, from one input: a prompt's entry,
-  /// which a resumable ``Parser`` parsed as its lines came, so that it is
+  /// which a resumable `Parser` parsed as its lines came, so that it is
   /// not parsed again. If the parse found problems (`diagnostics`), or a
   /// statement names an unknown command, reports them and runs nothing.
   ///
   /// - Parameters:
   ///   - statements: The statements, all of the input's.
-  ///   - source: The input they were parsed from (``Parser/source``).
-  ///   - diagnostics: What the parse reported (``Parser/diagnostics``).
+  ///   - source: The input they were parsed from (`Parser.source`).
+  ///   - diagnostics: What the parse reported (`Parser.diagnostics`).
   @discardableResult
   public func run(
     _ statements: [Statement], parsedFrom source: ScriptSource, diagnostics: [Diagnostic]

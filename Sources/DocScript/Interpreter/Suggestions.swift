@@ -4,7 +4,7 @@ public enum Suggestions {
   /// enough to be a likely typo: at most a third of the name's length,
   /// and at least one edit. Ties go to the first in byte order, so the
   /// answer never depends on the candidates' order.
-  public static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+  package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
     let target = Array(name.unicodeScalars)
     let limit = max(1, target.count / 3)
     var best: (distance: Int, name: String)?

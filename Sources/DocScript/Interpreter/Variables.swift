@@ -3,33 +3,33 @@
 /// `$SCRIPT_DIR` and `$PWD` are predefined by whoever runs the script; the
 /// script adds its own with `let`. An undefined variable is an error that
 /// points at the reference; `${name:-fallback}` is the explicit way out.
-public struct Variables: Sendable {
+package struct Variables: Sendable {
   private var values: [String: String]
 
   /// Creates a scope with `values`.
-  public init(_ values: [String: String] = [:]) {
+  package init(_ values: [String: String] = [:]) {
     self.values = values
   }
 
   /// The value of `name`, if defined.
-  public subscript(name: String) -> String? {
+  package subscript(name: String) -> String? {
     get { values[name] }
     set { values[name] = newValue }
   }
 
   /// The defined names, sorted.
-  public var names: [String] { values.keys.sorted() }
+  package var names: [String] { values.keys.sorted() }
 
   /// The text of `word` with its variables replaced.
   ///
   /// - Throws: A ``Diagnostic`` at the first undefined variable without a
   ///   fallback, with a "did you mean" note when a defined name is close.
-  public func expand(_ word: Word) throws(Diagnostic) -> String {
+  package func expand(_ word: Word) throws(Diagnostic) -> String {
     try expand(word.parts)
   }
 
   /// The text of `parts` with their variables replaced.
-  public func expand(_ parts: [Word.Part]) throws(Diagnostic) -> String {
+  package func expand(_ parts: [Word.Part]) throws(Diagnostic) -> String {
     var text = ""
     for part in parts {
       switch part {

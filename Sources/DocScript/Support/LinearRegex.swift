@@ -53,10 +53,10 @@ public struct LinearRegex: Sendable {
 
   /// The number of instructions the pattern compiled to: a search takes
   /// at most about twice this many steps per scalar of the input.
-  public var programSize: Int { program.instructions.count }
+  package var programSize: Int { program.instructions.count }
 
   /// Whether the pattern matches all of `bytes` (a whole line, as UTF-8).
-  public func wholeMatch(_ bytes: some Collection<UInt8>) -> Bool {
+  package func wholeMatch(_ bytes: some Collection<UInt8>) -> Bool {
     withBuffer(bytes) { buffer in
       let vm = LinearRegexVM(program)
       // Without a step limit, a search cannot fail.
@@ -67,7 +67,7 @@ public struct LinearRegex: Sendable {
   /// The first match in `bytes` (UTF-8) that starts at or after byte
   /// `start`, with its groups, or nil. Anchors and `\b` see the bytes
   /// before `start`: `^` matches only at 0.
-  public func firstMatch(
+  package func firstMatch(
     in bytes: some Collection<UInt8>, from start: Int = 0
   )
     -> LinearRegexMatch?
@@ -79,7 +79,7 @@ public struct LinearRegex: Sendable {
   /// ``firstMatch(in:from:)``, that throws an error of kind
   /// ``LinearRegexError/Kind/tooMuchWork`` once it has taken more than
   /// `stepLimit` steps.
-  public func firstMatch(
+  package func firstMatch(
     in bytes: some Collection<UInt8>, from start: Int = 0, stepLimit: Int
   ) throws(LinearRegexError) -> LinearRegexMatch? {
     try withBuffer(bytes) { buffer throws(LinearRegexError) in

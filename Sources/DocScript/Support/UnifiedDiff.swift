@@ -20,9 +20,9 @@ import Foundation
 /// to a few lines of a long text costs about one pass over its bytes; the
 /// differing middle is minimised with Myers's algorithm, in O((N + M) D)
 /// for D changed lines, up to ``maximumEditDistance`` (``isBounded``).
-public struct UnifiedDiff: Sendable, CustomStringConvertible {
+package struct UnifiedDiff: Sendable, CustomStringConvertible {
   /// One line of a hunk.
-  public enum Line: Hashable, Sendable {
+  package enum Line: Hashable, Sendable {
     /// A line both sides have (` line`).
     case context(String)
     /// A line only the old side has (`-line`).
@@ -32,48 +32,48 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
   }
 
   /// A run of changes with the unchanged lines around them.
-  public struct Hunk: Hashable, Sendable {
+  package struct Hunk: Hashable, Sendable {
     /// The first old line (1-based), and how many old lines the hunk spans.
-    public var oldStart: Int, oldCount: Int
+    package var oldStart: Int, oldCount: Int
     /// The first new line (1-based), and how many new lines the hunk spans.
-    public var newStart: Int, newCount: Int
+    package var newStart: Int, newCount: Int
     /// The lines.
-    public var lines: [Line]
+    package var lines: [Line]
     /// The indices in ``lines`` of the lines that end their side without
     /// a line break: `diff -u` follows each with
     /// `\ No newline at end of file`.
-    public var linesWithoutNewline: [Int] = []
+    package var linesWithoutNewline: [Int] = []
   }
 
   /// The names in the `---` and `+++` lines.
-  public var oldName: String, newName: String
+  package var oldName: String, newName: String
   /// The hunks; empty when the two sides are equal.
-  public var hunks: [Hunk]
+  package var hunks: [Hunk]
   /// Whether the middle had more than ``maximumEditDistance`` changed
   /// lines, so that it is shown as removed, then added, rather than as
   /// the shortest edit script. The diff still applies.
-  public private(set) var isBounded = false
+  package private(set) var isBounded = false
   /// How many pairs of lines the minimisation compared: the work beyond
   /// the pass over the bytes that trims the common prefix and suffix. For
   /// tests and benchmarks.
-  public private(set) var lineComparisons = 0
+  package private(set) var lineComparisons = 0
 
   /// How many pairs of chunks a diff of chunks
   /// (``init(oldChunks:newChunks:oldName:newName:context:stoppingWhen:)``)
   /// passed over without reading them, as the same storage. For tests.
-  public private(set) var sharedChunksSkipped = 0
+  package private(set) var sharedChunksSkipped = 0
   /// How many bytes a diff of chunks read, both sides together: the
   /// chunks compared at the ends, and the middle. For tests.
-  public private(set) var bytesCompared = 0
+  package private(set) var bytesCompared = 0
 
   /// Edit scripts longer than this many changed lines are not minimised:
   /// the differing middle is shown as removed, then added. This bounds the
   /// time and memory a diff can take, as GNU diff's heuristics do.
-  public static let maximumEditDistance = 2_000
+  package static let maximumEditDistance = 2_000
 
   /// Compares `old` with `new`, lines without their line breaks, with
   /// `context` unchanged lines around each change.
-  public init(
+  package init(
     old: [String], new: [String], oldName: String = "a", newName: String = "b", context: Int = 3
   ) {
     func joined(_ lines: [String]) -> [UInt8] {
@@ -94,7 +94,7 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
   /// including a `\n`, or the bytes after the last one. A last line
   /// without a line break differs from the same line with one, and is
   /// marked as `diff -u` marks it.
-  public init(
+  package init(
     oldText: String, newText: String, oldName: String = "a", newName: String = "b",
     context: Int = 3
   ) {
@@ -106,7 +106,7 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
   /// `shouldStop` now and then (every megabyte of the common ends, every
   /// 65,536 line comparisons); nil when it said to stop, as `diff` does
   /// on Ctrl-C.
-  public init?(
+  package init?(
     oldText: String, newText: String, oldName: String = "a", newName: String = "b",
     context: Int = 3, stoppingWhen shouldStop: () -> Bool
   ) {
@@ -126,7 +126,7 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
   /// without reading their bytes; the rest, with enough of the shared
   /// lines around it for the context, is compared as one run of bytes a
   /// side. Nil when `shouldStop` said to stop.
-  public init?(
+  package init?(
     oldChunks: ScriptLineChunks, newChunks: ScriptLineChunks, oldName: String = "a",
     newName: String = "b", context: Int = 3, stoppingWhen shouldStop: () -> Bool
   ) {
@@ -260,11 +260,11 @@ public struct UnifiedDiff: Sendable, CustomStringConvertible {
   private var wasStopped = false
 
   /// Whether the two sides are equal.
-  public var isEmpty: Bool { hunks.isEmpty }
+  package var isEmpty: Bool { hunks.isEmpty }
 
   /// The diff as `diff -u` prints it, without a final newline; empty when
   /// the sides are equal.
-  public var description: String {
+  package var description: String {
     guard !hunks.isEmpty else { return "" }
     var out = ["--- \(oldName)", "+++ \(newName)"]
     for hunk in hunks {
@@ -617,13 +617,14 @@ extension UnifiedDiff {
       return run.reversed()
     }
 
-    /// Myers's greedy algorithm on old lines `o` and new lines `n`,
-    /// keeping each round's frontier to trace the path back; past
-    /// ``maximumEditDistance``, remove all then add all.
-    mutating func myers(_ o: Range<Int>, _ p: Range<Int>, into edits: inout [Edit]) {
-      let (oBase, nBase) = (o.lowerBound, p.lowerBound)
-      let n = o.count
-      let m = p.count
+    /// Myers's greedy algorithm on the old lines `old` and the new lines
+    /// `new` (`n` and `m` lines, his N and M), appending the script to
+    /// `edits`; it keeps each round's frontier to trace the path back, and
+    /// past ``maximumEditDistance`` it removes all, then adds all.
+    mutating func myers(_ old: Range<Int>, _ new: Range<Int>, into edits: inout [Edit]) {
+      let (oBase, nBase) = (old.lowerBound, new.lowerBound)
+      let n = old.count
+      let m = new.count
       let offset = n + m
       var frontier = [Int](repeating: 0, count: 2 * offset + 2)
       var trace: [[Int]] = []
@@ -652,7 +653,7 @@ extension UnifiedDiff {
       }
       guard found else {
         isBounded = true
-        for x in o { edits.append(.remove(old: x)) }
+        for x in old { edits.append(.remove(old: x)) }
         for y in nBase..<(nBase + m) { edits.append(.add(new: y)) }
         return
       }

@@ -22,7 +22,7 @@ public final class WorkProgress: Sendable {
   @TaskLocal public static var current: WorkProgress?
 
   /// What the display is told.
-  public enum Event: Sendable, Equatable {
+  package enum Event: Sendable, Equatable {
     /// `title` is `percent` done (0 to 100).
     case progress(title: String, percent: Int)
     /// The work shown ended: clear it.
@@ -45,7 +45,7 @@ public final class WorkProgress: Sendable {
 
   /// A reporter that tells `display` of work that runs longer than
   /// `threshold`.
-  public init(
+  package init(
     threshold: Duration = .milliseconds(500), display: @escaping @Sendable (Event) -> Void
   ) {
     self.threshold = threshold
@@ -94,7 +94,7 @@ public final class WorkProgress: Sendable {
   /// puts in each file (DocKit's `FileWrapper.writeProgress`) as `title`,
   /// a piece of work a file, if there is a reporter (``current``). The
   /// write's `fsync` and commit come after its last bytes, at 100%.
-  public static func reportingWrites<Result>(
+  package static func reportingWrites<Result>(
     _ title: String = "writing", isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Result
   ) async rethrows -> Result {

@@ -1,8 +1,8 @@
 /// A `#>` or `#!` line after a command: what the command is expected to
 /// print. The interpreter treats it as a comment; the test runner compares.
-public struct Expectation: Hashable, Sendable {
+package struct Expectation: Hashable, Sendable {
   /// Which stream the line is about.
-  public enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     /// `#>`: a line of standard output.
     case output = "#>"
     /// `#!`: a line of diagnostics.
@@ -10,14 +10,14 @@ public struct Expectation: Hashable, Sendable {
   }
 
   /// Which stream the line is about.
-  public var kind: Kind
+  package var kind: Kind
   /// The expected line, without the marker and the one space after it.
-  public var text: String
+  package var text: String
   /// Where the marker is.
-  public var location: SourceLocation
+  package var location: SourceLocation
 
   /// Creates an expectation.
-  public init(kind: Kind, text: String, location: SourceLocation) {
+  package init(kind: Kind, text: String, location: SourceLocation) {
     self.kind = kind
     self.text = text
     self.location = location

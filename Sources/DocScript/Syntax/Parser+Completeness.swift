@@ -12,14 +12,14 @@ extension Parser {
   ///     Parser.isComplete("show")                  // true
   ///     Parser.isComplete("append \"one")          // false: a quote is open
   ///     Parser.isComplete("group g {\nappend a")   // false: a group is open
-  public static func isComplete(_ text: String) -> Bool {
+  package static func isComplete(_ text: String) -> Bool {
     isComplete(ScriptSource(name: "<input>", text: text))
   }
 
   /// Whether `source` is whole: ``isComplete(_:)-(String)`` for bytes,
   /// which may not be valid UTF-8 (such input is complete: running it
   /// reports the encoding).
-  public static func isComplete(_ source: ScriptSource) -> Bool {
+  package static func isComplete(_ source: ScriptSource) -> Bool {
     var parser = Parser(resumable: source)
     while parser.next() != nil {}
     return !parser.needsMoreInput

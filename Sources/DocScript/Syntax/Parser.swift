@@ -28,10 +28,10 @@
 /// Errors do not cascade: a malformed line is reported once and skipped,
 /// a stray `}` is reported without closing anything, and a malformed
 /// `group` line that ends in `{` still opens a group for its `}` to close.
-public struct Parser {
+package struct Parser {
   /// How deep `group` blocks may nest. Deeper ones are reported and their
   /// contents skipped, so that no script can exhaust the stack.
-  public static let maximumGroupDepth = 64
+  package static let maximumGroupDepth = 64
 
   private var lexer: Lexer
   private var frames: [Frame] = []
@@ -55,7 +55,7 @@ public struct Parser {
   }
 
   /// Creates a parser for `source`.
-  public init(_ source: ScriptSource) {
+  package init(_ source: ScriptSource) {
     lexer = Lexer(source)
     Self.counter?.countParser()
   }
@@ -67,7 +67,7 @@ public struct Parser {
   /// ends, reports nothing a later line could complete (an open quote,
   /// heredoc, continued line or group), and holds back the last top-level
   /// statement, which expectation lines could still follow.
-  public init(resumable source: ScriptSource) {
+  package init(resumable source: ScriptSource) {
     lexer = Lexer(source, isOpenEnded: true)
     name = source.name
     firstLine = source.firstLine
@@ -80,40 +80,40 @@ public struct Parser {
   /// Adds `bytes` at the end of the input.
   ///
   /// - Precondition: the parser is resumable and its input has not ended.
-  public mutating func append(_ bytes: [UInt8]) {
+  package mutating func append(_ bytes: [UInt8]) {
     lexer.append(bytes)
   }
 
   /// Whether the input so far stops inside a statement: a quote, a
   /// heredoc or a continued line is open, or a group is. Asked once
   /// ``next()`` has returned nil.
-  public var needsMoreInput: Bool { lexer.awaitsInput || !frames.isEmpty }
+  package var needsMoreInput: Bool { lexer.awaitsInput || !frames.isEmpty }
 
   /// Ends the input of a resumable parser: ``next()`` then returns what it
   /// held back, and reports what is left unterminated.
-  public mutating func endInput() {
+  package mutating func endInput() {
     lexer.endInput()
   }
 
   /// The input so far (a resumable parser's), as one source.
-  public var source: ScriptSource {
+  package var source: ScriptSource {
     var source = ScriptSource(name: name, bytes: lexer.source)
     source.firstLine = firstLine
     return source
   }
 
   /// Every problem found so far, in source order.
-  public var diagnostics: [Diagnostic] {
+  package var diagnostics: [Diagnostic] {
     (lexer.diagnostics + ownDiagnostics).sorted { $0.location < $1.location }
   }
 
   /// Whether the script ended inside a quote, a heredoc, a continued line
   /// or a group: more input would complete it. A prompt shows its
   /// continuation prompt then, instead of reporting an error.
-  public var endsIncomplete: Bool { lexer.endsIncomplete || openGroupAtEnd }
+  package var endsIncomplete: Bool { lexer.endsIncomplete || openGroupAtEnd }
 
   /// Parses all of `source`.
-  public static func parse(
+  package static func parse(
     _ source: ScriptSource
   ) -> (
     statements: [Statement], diagnostics: [Diagnostic]
@@ -125,7 +125,7 @@ public struct Parser {
   }
 
   /// The next top-level statement, or nil at the end of the script.
-  public mutating func next() -> Statement? {
+  package mutating func next() -> Statement? {
     while !finished {
       guard let item = lexer.next() else {
         // Open-ended input that stops here may go on: nothing is final.
@@ -320,7 +320,7 @@ public struct Parser {
 
   /// Whether `text` can name a variable: letters, digits and `_`, not
   /// starting with a digit.
-  public static func isVariableName(_ text: String) -> Bool { isName(text) }
+  package static func isVariableName(_ text: String) -> Bool { isName(text) }
 
   static func isName(_ text: String) -> Bool {
     guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else {

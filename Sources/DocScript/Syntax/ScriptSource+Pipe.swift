@@ -15,7 +15,7 @@ extension ScriptSource {
   /// - Parameters:
   ///   - name: What its diagnostics call it (the path as the user wrote it).
   ///   - path: The pipe's path.
-  public static func readingPipe(name: String, path: String) throws(ReadError) -> ScriptSource {
+  package static func readingPipe(name: String, path: String) throws(ReadError) -> ScriptSource {
     let (descriptor, status) = try openForReading(path, flags: O_RDONLY | O_CLOEXEC | O_NOCTTY)
     defer { close(descriptor) }
     guard status.st_mode & S_IFMT == S_IFIFO else {

@@ -12,21 +12,21 @@ extension ScriptSource {
   /// - Parameters:
   ///   - name: What its diagnostics call it (the path as the user wrote it).
   ///   - path: The file's path.
-  public init?(name: String, contentsOfFile path: String) {
+  package init?(name: String, contentsOfFile path: String) {
     guard let source = try? Self.reading(name: name, contentsOfFile: path) else { return nil }
     self = source
   }
 
   /// Why a script file could not be read, in words that follow its name:
   /// `ff: refusing to read a FIFO`.
-  public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
+  package struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, lower case.
-    public var reason: String
-    public var description: String { reason }
+    package var reason: String
+    package var description: String { reason }
     /// Nothing is at the path.
-    public static let noSuchFile = ReadError(reason: "no such file")
+    package static let noSuchFile = ReadError(reason: "no such file")
     /// The path is a FIFO (a named pipe, or a pipe such as `/dev/stdin`).
-    public static let fifo = ReadError(reason: "refusing to read a FIFO")
+    package static let fifo = ReadError(reason: "refusing to read a FIFO")
   }
 
   /// Reads the script at `path` (following links, as every editor does),
@@ -35,7 +35,7 @@ extension ScriptSource {
   /// Only a regular file is read. A FIFO, a socket or a device is refused
   /// without being read (opening a FIFO is made not to wait for a writer),
   /// as `open` refuses one: reading it could block forever.
-  public static func reading(
+  package static func reading(
     name: String, contentsOfFile path: String
   ) throws(ReadError) -> ScriptSource {
     let (descriptor, status) = try openForReading(
@@ -58,7 +58,7 @@ extension ScriptSource {
   }
 
   /// Reads standard input to its end, the same way.
-  public static func standardInput(name: String = "<stdin>") -> ScriptSource? {
+  package static func standardInput(name: String = "<stdin>") -> ScriptSource? {
     readAll(STDIN_FILENO).map { ScriptSource(name: name, bytes: $0) }
   }
 

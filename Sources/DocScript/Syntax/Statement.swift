@@ -7,7 +7,7 @@ public indirect enum Statement: Hashable, Sendable {
   case group(Group)
 
   /// Where the statement is.
-  public var range: SourceRange {
+  package var range: SourceRange {
     switch self {
     case .command(let command): command.range
     case .group(let group): group.range
@@ -15,7 +15,7 @@ public indirect enum Statement: Hashable, Sendable {
   }
 
   /// The `#>` and `#!` lines that follow the statement.
-  public var expectations: [Expectation] {
+  package var expectations: [Expectation] {
     switch self {
     case .command(let command): command.expectations
     case .group(let group): group.expectations
@@ -27,18 +27,18 @@ public indirect enum Statement: Hashable, Sendable {
 /// lines that follow it.
 public struct Command: Hashable, Sendable {
   /// The words; the first is the command's name. Never empty.
-  public var words: [Word]
+  package var words: [Word]
   /// From the first word to the end of the last, heredoc operators
   /// included.
-  public var range: SourceRange
+  package var range: SourceRange
   /// The `#>` and `#!` lines after the command.
-  public var expectations: [Expectation]
+  package var expectations: [Expectation]
   /// The last line the command takes up, heredoc bodies included: its
   /// expected output follows that line.
-  public var lastLine: Int
+  package var lastLine: Int
 
   /// Creates a command.
-  public init(
+  package init(
     words: [Word], range: SourceRange, expectations: [Expectation] = [], lastLine: Int? = nil
   ) {
     self.words = words
@@ -54,16 +54,17 @@ public struct Command: Hashable, Sendable {
 /// `group NAME { … }`: statements that form one undo group.
 public struct Group: Hashable, Sendable {
   /// The group's name, which becomes the undo action name.
-  public var name: Word
+  package var name: Word
   /// The statements inside the braces.
-  public var body: [Statement]
+  package var body: [Statement]
   /// From `group` to the closing brace.
-  public var range: SourceRange
+  package var range: SourceRange
   /// The `#>` and `#!` lines after the closing brace.
-  public var expectations: [Expectation]
+  package var expectations: [Expectation]
 
   /// Creates a group.
-  public init(name: Word, body: [Statement], range: SourceRange, expectations: [Expectation] = []) {
+  package init(name: Word, body: [Statement], range: SourceRange, expectations: [Expectation] = [])
+  {
     self.name = name
     self.body = body
     self.range = range

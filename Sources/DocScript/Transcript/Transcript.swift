@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A script compared with its own `#>` and `#!` lines: what the test
 /// runner reports, and what `--update` writes.
@@ -28,51 +28,51 @@ public import Foundation
 /// say whether it is expected to hold, and a run that differs there is a
 /// failure ``updatableBytes`` keeps (``failedChecks``), so that `--update`
 /// never turns a check that failed into one expected to fail.
-public struct Transcript: Sendable {
+package struct Transcript: Sendable {
   /// Where a script first differs from what it printed.
-  public struct Mismatch: Hashable, Sendable {
+  package struct Mismatch: Hashable, Sendable {
     /// The line of the first command whose output or diagnostics differ.
-    public var line: Int
+    package var line: Int
     /// That line's text, without its indentation and line break.
-    public var command: String
+    package var command: String
   }
 
   /// The script as written.
-  public var originalBytes: [UInt8]
+  package var originalBytes: [UInt8]
   /// The script with the expectation lines of each command that printed
   /// something else replaced by what it printed.
-  public var updatedBytes: [UInt8]
+  package var updatedBytes: [UInt8]
   /// What the run came to.
-  public var result: Interpreter.Result
+  package var result: Interpreter.Result
   /// The first command whose output or diagnostics differ; nil when the
   /// script matches or is malformed.
-  public var firstMismatch: Mismatch?
+  package var firstMismatch: Mismatch?
   /// The script with the expectation lines of the commands that are not
   /// checks replaced by what they printed: what `--update` writes. Equal
   /// to ``updatedBytes`` unless a check differs.
-  public var updatableBytes: [UInt8]
+  package var updatableBytes: [UInt8]
   /// The checks (`expect`, `expect-error`, or a line holding one, or a
   /// `source` whose script ran one that failed) whose result differs from
   /// their `#!` lines, in order: what `--update` leaves as they are.
-  public var failedChecks: [Mismatch] = []
+  package var failedChecks: [Mismatch] = []
   /// Why some expectation lines could not be compared (a `(re)` pattern
   /// not tried on a line too long for it), one sentence each, with the
   /// line's number: such a line does not match.
-  public var notes: [String] = []
+  package var notes: [String] = []
 
   /// The script as written, as text (invalid UTF-8 replaced).
-  public var original: String { String(decoding: originalBytes, as: UTF8.self) }
+  package var original: String { String(decoding: originalBytes, as: UTF8.self) }
   /// The updated script, as text (invalid UTF-8 replaced).
-  public var updated: String { String(decoding: updatedBytes, as: UTF8.self) }
+  package var updated: String { String(decoding: updatedBytes, as: UTF8.self) }
 
   /// Whether the run printed exactly what the script expects, and nothing
   /// failed that was not expected to.
-  public var matches: Bool { originalBytes == updatedBytes && !result.isMalformed }
+  package var matches: Bool { originalBytes == updatedBytes && !result.isMalformed }
 
   /// The difference between the script and its updated form, as
   /// `diff -u` prints it, without a final line break; empty when they
   /// match.
-  public func diff(name: String) -> String {
+  package func diff(name: String) -> String {
     UnifiedDiff(
       old: Interpreter.lines(of: Self.withoutCarriageReturns(original)),
       new: Interpreter.lines(of: Self.withoutCarriageReturns(updated)),
@@ -83,7 +83,7 @@ public struct Transcript: Sendable {
   /// Runs `source` with `interpreter`, whose output must be `recorder`,
   /// and compares.
   @MainActor
-  public static func check(
+  package static func check(
     _ source: ScriptSource, url: URL?, interpreter: Interpreter, recorder: TranscriptRecorder
   ) async -> Transcript {
     let result = await interpreter.run(source, url: url)
@@ -104,7 +104,7 @@ public struct Transcript: Sendable {
   /// Compares `source` with `blocks`, what a run of it printed after each
   /// line (``TranscriptRecorder/blocks``). Needs no actor: the test runner
   /// compares off the main actor while other scripts run.
-  public init(
+  package init(
     _ source: ScriptSource, blocks: [Int: TranscriptRecorder.Block], result: Interpreter.Result
   ) {
     self.originalBytes = source.bytes

@@ -11,19 +11,19 @@ import Foundation
 /// temporary folder a script runs in as `$TMP`, so that what a script
 /// prints does not depend on where that folder was.
 @MainActor
-public final class TranscriptRecorder: ScriptOutput {
+package final class TranscriptRecorder: ScriptOutput {
   /// What came after one line of the script.
-  public struct Block: Hashable, Sendable {
+  package struct Block: Hashable, Sendable {
     /// Lines of standard output.
-    public var output: [String] = []
+    package var output: [String] = []
     /// Diagnostics, each as `severity: message` and its notes as
     /// `note: …`, without locations, so that moving a command does not
     /// change what is expected of it. A message of several lines takes
     /// one entry a line.
-    public var diagnostics: [String] = []
+    package var diagnostics: [String] = []
     /// Whether a check (`expect`, `expect-error`) failed here: what
     /// `test --update` does not write back as expected.
-    public var hasFailedCheck = false
+    package var hasFailedCheck = false
   }
 
   private let scriptName: String
@@ -31,15 +31,15 @@ public final class TranscriptRecorder: ScriptOutput {
   private var anchor: Int?
   private var pendingOutput = ""
   /// The blocks, by the line they follow.
-  public private(set) var blocks: [Int: Block] = [:]
+  package private(set) var blocks: [Int: Block] = [:]
   /// Every diagnostic as the interpreter rendered it (source line, caret,
   /// notes), in order: what a person reads when a script is malformed.
-  public private(set) var renderedDiagnostics: [String] = []
+  package private(set) var renderedDiagnostics: [String] = []
 
   /// A recorder for the script named `scriptName`, which replaces each key
   /// of `replacements` with its value in everything it records, longest
   /// key first.
-  public init(scriptName: String, replacing replacements: [String: String] = [:]) {
+  package init(scriptName: String, replacing replacements: [String: String] = [:]) {
     self.scriptName = scriptName
     self.replacements = replacements.filter { !$0.key.isEmpty }
       .sorted {
@@ -49,17 +49,17 @@ public final class TranscriptRecorder: ScriptOutput {
       .map { (text: $0.key, replacement: $0.value) }
   }
 
-  public func willRun(_ command: Command, source: ScriptSource) {
+  package func willRun(_ command: Command, source: ScriptSource) {
     guard source.name == scriptName else { return }
     flush()
     anchor = command.lastLine
   }
 
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     pendingOutput += text
   }
 
-  public func report(_ diagnostic: Diagnostic, rendered: String) {
+  package func report(_ diagnostic: Diagnostic, rendered: String) {
     flush()
     renderedDiagnostics.append(replaced(rendered))
     let line = anchor ?? 0
@@ -72,7 +72,7 @@ public final class TranscriptRecorder: ScriptOutput {
   }
 
   /// Moves buffered output into its block; call after the run.
-  public func flush() {
+  package func flush() {
     guard !pendingOutput.isEmpty else { return }
     var lines = lines(of: replaced(pendingOutput))
     if lines.last == "" { lines.removeLast() }
@@ -95,7 +95,7 @@ public final class TranscriptRecorder: ScriptOutput {
   /// it ends (at the end of the text, or before a character that cannot
   /// continue a file name: not a letter, digit, `-`, `_` or `.` followed
   /// by one of those), so that `/tmp/a` is not replaced inside `/tmp/ab`.
-  public func replaced(_ text: String) -> String {
+  package func replaced(_ text: String) -> String {
     var text = text
     for (original, replacement) in replacements where text.contains(original) {
       var result = ""

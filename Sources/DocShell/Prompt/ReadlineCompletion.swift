@@ -1,5 +1,5 @@
 import CReadline
-public import DocScript
+package import DocScript
 import Foundation
 import Glibc
 
@@ -16,7 +16,7 @@ import Glibc
 /// completion closes its quote and adds a blank, except a folder (`dir/`)
 /// or a JSON container, which go on.
 @MainActor
-public final class ReadlineCompletion {
+package final class ReadlineCompletion {
   /// The completer readline calls; readline has one, so this is a static.
   private static var installed: ReadlineCompletion?
   /// readline keeps the pointers, so these live as long as the process.
@@ -26,10 +26,11 @@ public final class ReadlineCompletion {
   private let interpreter: Interpreter
   private let pendingInput: @MainActor () -> String
 
-  /// Whether the line being read is a path, not a command: set while the
-  /// export dialog asks `export to:`, so that Tab completes files and
-  /// folders there as it does for a command's PATH.
-  public static var lineIsPath = false
+  /// Whether the line being read is a path, not a command: set by the
+  /// export dialog (``ReadlineExportPrompt``) while it asks `export to:`,
+  /// so that Tab completes files and folders there as it does for a
+  /// command's PATH.
+  package var lineIsPath = false
 
   private init(interpreter: Interpreter, pendingInput: @escaping @MainActor () -> String) {
     self.interpreter = interpreter
@@ -44,12 +45,17 @@ public final class ReadlineCompletion {
   ///   - pendingInput: The earlier lines of the input being typed, when
   ///     the prompt is continuing one (an open quote, heredoc or `{`);
   ///     empty otherwise.
-  public static func install(
+  /// - Returns: The completion installed, which a question that reads a
+  ///   path (the export dialog) tells so through ``lineIsPath``.
+  @discardableResult
+  package static func install(
     for interpreter: Interpreter, pendingInput: @escaping @MainActor () -> String = { "" }
-  ) {
+  ) -> ReadlineCompletion {
     markMainQueue()
-    installed = ReadlineCompletion(interpreter: interpreter, pendingInput: pendingInput)
+    let completion = ReadlineCompletion(interpreter: interpreter, pendingInput: pendingInput)
+    installed = completion
     docrepl_completion_install(readlineCompleter, wordBreaks, quotes)
+    return completion
   }
 
   /// What readline should offer for `line` with the cursor at `point`,
@@ -61,7 +67,7 @@ public final class ReadlineCompletion {
     guard point <= line.count, start <= point,
       let before = String(validating: line[..<point], as: UTF8.self)
     else { return nil }
-    if Self.lineIsPath {
+    if lineIsPath {
       return Self.readlineMatches(
         interpreter.pathCompletions(for: before), text: before, replacingFrom: start
       ).map { ($0, false) }

@@ -1,5 +1,5 @@
 import CReadline
-public import DocScript
+import DocScript
 import Foundation
 import Glibc
 
@@ -14,20 +14,26 @@ import Glibc
 /// `replace 'PATH'? [y/N]` is answered yes; a document package, after
 /// `replace the folder 'PATH'? [y/N]`.
 @MainActor
-public final class ReadlineExportPrompt: ExportPrompt {
+package final class ReadlineExportPrompt: ExportPrompt {
   /// Reads one line after showing `prompt`, with `initialText` already
   /// typed and editable; nil for Ctrl-C or the end of input.
-  public typealias ReadLine = @MainActor (_ prompt: String, _ initialText: String) async -> String?
+  package typealias ReadLine = @MainActor (_ prompt: String, _ initialText: String) async -> String?
 
   private let readLine: ReadLine
+  /// The prompt's Tab completion, told that the `export to:` line is a
+  /// path while the dialog reads it; nil where Tab does not complete.
+  private let completion: ReadlineCompletion?
 
   /// A dialog that reads its lines with `readLine`: by default readline
   /// itself (``readline(prompt:initialText:)``); the prompt passes its own
   /// reader, which knows about Ctrl-C, and calls ``prefill(_:)`` for the
-  /// initial text.
-  public init(
+  /// initial text. While it asks for a destination, `completion` (the
+  /// prompt's) completes files and folders.
+  package init(
+    completion: ReadlineCompletion? = nil,
     readLine: @escaping ReadLine = { prompt, text in readline(prompt: prompt, initialText: text) }
   ) {
+    self.completion = completion
     self.readLine = readLine
   }
 
@@ -35,23 +41,23 @@ public final class ReadlineExportPrompt: ExportPrompt {
   /// extension); returns the path typed, without surrounding blanks (empty
   /// for an empty line, which takes the default), or nil when the person
   /// cancelled.
-  public func exportDestination(defaultFilename: String) async -> String? {
+  package func exportDestination(defaultFilename: String) async -> String? {
     // The line is a path: Tab completes files and folders.
-    ReadlineCompletion.lineIsPath = true
-    defer { ReadlineCompletion.lineIsPath = false }
+    completion?.lineIsPath = true
+    defer { completion?.lineIsPath = false }
     guard let line = await readLine("export to: ", defaultFilename) else { return nil }
     return line.trimmingCharacters(in: .whitespaces)
   }
 
   /// Asks whether to replace the existing `path`; only `y` or `yes` (any
   /// case) is yes.
-  public func confirmReplace(_ path: String) async -> Bool {
+  package func confirmReplace(_ path: String) async -> Bool {
     await confirm("replace '\(path)'? [y/N] ")
   }
 
   /// Asks whether to replace the document package `path`, a folder, which
   /// exists; only `y` or `yes` (any case) is yes.
-  public func confirmReplace(folder path: String) async -> Bool {
+  package func confirmReplace(folder path: String) async -> Bool {
     await confirm("replace the folder '\(path)'? [y/N] ")
   }
 
@@ -69,7 +75,7 @@ public final class ReadlineExportPrompt: ExportPrompt {
 
   /// Makes the next `readline()` call start with `text` typed, the cursor
   /// after it. Whatever startup hook was set still runs, and is put back.
-  public static func prefill(_ text: String) {
+  package static func prefill(_ text: String) {
     markMainQueue()
     if pendingText == nil { previousHook = docrepl_prefill_startup_hook() }
     pendingText = text
@@ -90,7 +96,7 @@ public final class ReadlineExportPrompt: ExportPrompt {
 
   /// One line read with GNU readline, starting with `initialText`; not
   /// added to the history. Nil at the end of input.
-  public static func readline(prompt: String, initialText: String) -> String? {
+  package static func readline(prompt: String, initialText: String) -> String? {
     prefill(initialText)
     guard let line = CReadline.readline(prompt) else {
       // No line was read, so the hook may not have run.
