@@ -299,9 +299,8 @@ struct ParserTests {
     let (statements, diagnostics) = Parser.parse(source)
     #expect(diagnostics.isEmpty)
     #expect(statements.count == 2)
-    guard case .command(let echo) = try #require(statements.first),
-      case .command(let heredoc) = try #require(statements.last)
-    else { return }
+    let echo = try #require(statements.first?.command)
+    let heredoc = try #require(statements.last?.command)
     #expect(echo.words[1].literalText?.utf8.count == 5_000_000)
     #expect(heredoc.words[1].literalText == body)
   }
@@ -309,9 +308,19 @@ struct ParserTests {
   @Test("Plain words can be keywords; quoted or escaped ones cannot")
   func plainWords() throws {
     let (statements, _) = Parser.parse(ScriptSource(name: "t", text: "a 'b' \\c d$x e"))
-    guard case .command(let command) = try #require(statements.first) else { return }
+    let command = try #require(statements.first?.command)
     #expect(command.words.map(\.isPlain) == [true, false, false, false, true])
     #expect(command.words.map(\.plainText) == ["a", nil, nil, nil, "e"])
     #expect(command.name == "a")
+  }
+}
+
+extension Statement {
+  /// The command this statement is; nil for a group. For `#require`,
+  /// which fails the test where `guard case … else { return }` would pass
+  /// it without asserting.
+  var command: Command? {
+    guard case .command(let command) = self else { return nil }
+    return command
   }
 }

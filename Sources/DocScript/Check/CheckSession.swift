@@ -76,8 +76,8 @@ final class CheckSession {
 
   /// The current document, if one is open.
   var handle: (any CheckableHandle)? {
-    guard let name = interpreter.currentName else { return nil }
-    return interpreter.documents[name] as? any CheckableHandle
+    guard let name = interpreter.state.currentName else { return nil }
+    return interpreter.state.documents[name] as? any CheckableHandle
   }
 
   /// Whether the working file has been written.

@@ -115,9 +115,9 @@ extension Interpreter {
   private func completionTarget(in arguments: [Argument]) -> (any DocumentHandle)? {
     for (index, argument) in arguments.enumerated()
     where argument.isPlain && argument.text == "--doc" && index + 1 < arguments.count {
-      return documents[arguments[index + 1].text]
+      return state.documents[arguments[index + 1].text]
     }
-    return currentName.flatMap { documents[$0] }
+    return state.currentName.flatMap { state.documents[$0] }
   }
 
   /// The words that may follow `arguments` of the command `spec`
@@ -204,8 +204,7 @@ extension Interpreter {
     guard positionals.count == 1 else { return nil }
     switch (command, positionals[0].text) {
     case ("expect", "file"), ("expect", "sha256"): return .path
-    case ("set", "bail"), ("set", "echo"): return .choice(["off", "on"])
-    case ("set", "clock"): return .choice(["now"])
+    case ("set", let name): return Setting(rawValue: name).map { .choice($0.completions) }
     default: return nil
     }
   }
@@ -222,8 +221,8 @@ extension Interpreter {
       return candidates(
         of: .documentDefined, spec: spec, typed: typed, handle: handle, placeholder: placeholder)
     case .path: return pathCandidates(typed)
-    case .documentName: return documents.keys.map { CompletionCandidate($0) }
-    case .snapshotName: return snapshotOrder.map { CompletionCandidate($0) }
+    case .documentName: return state.documents.keys.map { CompletionCandidate($0) }
+    case .snapshotName: return state.snapshotOrder.map { CompletionCandidate($0) }
     case .autosaveName:
       return ((try? leftAutosaves()) ?? []).map { CompletionCandidate($0.lastPathComponent) }
     case .typeName:

@@ -7,8 +7,6 @@ extension Interpreter {
     documentCommands + inspectingCommands + snapshotCommands + savingCommands + [recoverCommand]
     + undoCommands + checkingCommands + scriptCommands + recordCommands + [scratchCommand]
 
-  /// Every command name the language knows: built-in, and every
-  /// registered type's.
   /// Whether `name` is a command: a built-in, `let`, `group`, or a
   /// registered type's. What ``allCommandNames`` answers, without making
   /// the set, for the one name each command looks up.
@@ -17,6 +15,8 @@ extension Interpreter {
       || registry.entries.contains { $0.commandSpecs.contains { $0.name == name } }
   }
 
+  /// Every command name the language knows: built-in, `let`, `group`,
+  /// and every registered type's.
   var allCommandNames: Set<String> {
     Set(builtins.keys).union(registry.entries.flatMap { $0.commandSpecs.map(\.name) })
       .union(["let", "group"])
@@ -67,7 +67,7 @@ extension Interpreter {
   /// start of every command, in a group or not.
   private func begin(_ command: Command) throws -> [Argument]? {
     output.willRun(command, source: currentSource)
-    if options.echo { output.write(echoText(of: command) + "\n") }
+    if state.options.echo { output.write(echoText(of: command) + "\n") }
     let words = try expand(command)
     guard words[0].text == "let", command.words[0].isPlain else { return words }
     variables[words[1].text] = words[3].text
@@ -128,7 +128,7 @@ extension Interpreter {
 
   /// Ends the open undo event of `handle`, autosaving if it is on.
   func endEvent(of handle: any DocumentHandle) async throws {
-    if autosaveEnabled {
+    if state.autosaveEnabled {
       try await handle.endEvent()
     } else {
       handle.undoManager.markEventBoundary()
@@ -143,7 +143,7 @@ extension Interpreter {
   func runGroup(_ group: Group) async throws {
     let name = try variables.expand(group.name)
     var touched: [EventMark] = []
-    let before = groupDepth == 0 ? SavedState(self) : nil
+    let before = groupDepth == 0 ? state : nil
     groupDepth += 1
     defer { groupDepth -= 1 }
     do {
@@ -151,7 +151,7 @@ extension Interpreter {
     } catch {
       for mark in touched.reversed() { mark.rollBack() }
       // Snapshots taken and settings changed inside go too.
-      before?.restore(in: self)
+      if let before { restore(before) }
       throw error
     }
     await settleMainQueue(after: group.range)
@@ -253,13 +253,13 @@ extension Interpreter {
           do {
             try await run()
           } catch {
-            currentName = nil
+            state.currentName = nil
             throw error
           }
         }
       )
     } catch {
-      currentName = nil
+      state.currentName = nil
       throw error
     }
   }
@@ -301,7 +301,7 @@ extension Interpreter {
     var spec = command.spec
     spec.parameters.append(.option("doc", value: "NAME"))
     let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
-    let folder = options.workingDirectory
+    let folder = state.options.workingDirectory
     let probe = interruptionProbe
     return (
       target,
@@ -322,14 +322,12 @@ extension Interpreter {
     )
   }
 
-  static let settingNames: Set<String> = ["bail", "echo", "clock"]
-
   /// Whether `set` with these arguments is the setting command: `set bail
   /// on` is; `set /a 1` is the JSON document's own `set`. A word that is no
   /// setting's name goes to the document only if it has a `set` command,
   /// so that a misspelt setting is reported as one.
   private func isSetting(_ arguments: [Argument]) -> Bool {
-    guard let first = arguments.first, !Self.settingNames.contains(first.text) else { return true }
+    guard let first = arguments.first, !Setting.names.contains(first.text) else { return true }
     // Only a document's command takes `--doc`.
     guard Self.docOption(in: arguments) == nil else { return false }
     return (try? document(named: nil, at: first))?.commands["set"] == nil
@@ -351,20 +349,20 @@ extension Interpreter {
 
   func document(named name: Argument?, at command: Argument) throws -> any DocumentHandle {
     if let name {
-      guard let handle = documents[name.text] else {
+      guard let handle = state.documents[name.text] else {
         throw ScriptError(
           "no document named '\(name.text)'", at: name,
           notes: [
-            Suggestions.note(for: name.text, among: documents.keys)
+            Suggestions.note(for: name.text, among: state.documents.keys)
               ?? .init("'docs' lists the open documents")
           ])
       }
       return handle
     }
-    guard let currentName, let handle = documents[currentName] else {
+    guard let currentName = state.currentName, let handle = state.documents[currentName] else {
       // Documents are open, but a failed `new` or `open` left none current.
       let note: Diagnostic.Note =
-        documents.isEmpty
+        state.documents.isEmpty
         ? .init("create one with 'new', or 'open' a file")
         : .init("no document is current: 'use NAME' makes an open one current")
       throw ScriptError("no document is open", at: command, notes: [note])

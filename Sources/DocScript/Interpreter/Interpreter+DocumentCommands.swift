@@ -34,7 +34,7 @@ extension Interpreter {
     ) { interpreter, arguments, _ in
       guard let name = arguments[0] else { return }
       _ = try interpreter.document(named: name, at: arguments.command)
-      interpreter.currentName = name.text
+      interpreter.state.currentName = name.text
     },
     BuiltinCommand(
       spec: CommandSpec(
@@ -76,17 +76,17 @@ extension Interpreter {
     } else {
       name = nextUntitledName()
     }
-    documents[name] = try entry.makeNew(contentType, sessionEnvironment)
-    currentName = name
+    state.documents[name] = try entry.makeNew(contentType, sessionEnvironment)
+    state.currentName = name
   }
 
   /// `untitled-1`, `untitled-2` and onward: the next that no open document
   /// has, for a document given no name.
   func nextUntitledName() -> String {
     repeat {
-      untitledCount += 1
-    } while documents["untitled-\(untitledCount)"] != nil
-    return "untitled-\(untitledCount)"
+      state.untitledCount += 1
+    } while state.documents["untitled-\(state.untitledCount)"] != nil
+    return "untitled-\(state.untitledCount)"
   }
 
   func openDocument(_ arguments: ParsedArguments) async throws {
@@ -96,7 +96,7 @@ extension Interpreter {
     let name = arguments.option("as")?.text ?? url.deletingPathExtension().lastPathComponent
     if let given = arguments.option("as") {
       try checkNewName(given)
-    } else if documents[name] != nil {
+    } else if state.documents[name] != nil {
       throw ScriptError(
         "a document named '\(name)' is already open", at: path,
         notes: [.init("open it under another name with 'as NAME'")])
@@ -115,11 +115,11 @@ extension Interpreter {
       throw ScriptError("no document type reads \(type.identifier)", at: path)
     }
     do {
-      documents[name] = try await entry.open(url, openAs, sessionEnvironment)
+      state.documents[name] = try await entry.open(url, openAs, sessionEnvironment)
     } catch {
       throw Located(error: naming(fileOf: error, inDocumentAt: url), range: path.range)
     }
-    currentName = name
+    state.currentName = name
     recordRead(of: url, at: path)
   }
 
@@ -130,14 +130,14 @@ extension Interpreter {
     guard !name.text.isEmpty else {
       throw ScriptError("a document name must not be empty", at: name)
     }
-    guard documents[name.text] == nil else {
+    guard state.documents[name.text] == nil else {
       throw ScriptError("a document named '\(name.text)' is already open", at: name)
     }
   }
 
   func closeDocument(_ arguments: ParsedArguments) throws {
     let handle = try document(named: arguments[0], at: arguments.command)
-    guard let name = documents.first(where: { $0.value === handle })?.key else { return }
+    guard let name = state.documents.first(where: { $0.value === handle })?.key else { return }
     do {
       try handle.close(discardingChanges: arguments.has("discard"))
     } catch {
@@ -145,27 +145,30 @@ extension Interpreter {
         "'\(name)' has unsaved changes", at: arguments[0]?.range ?? arguments.command.range,
         notes: [.init("save it, or close it with --discard")])
     }
-    documents[name] = nil
+    state.documents[name] = nil
     recoveredAutosaves[ObjectIdentifier(handle)] = nil
-    snapshots = snapshots.filter { $0.value.document != name }
-    snapshotOrder.removeAll { snapshots[$0] == nil }
-    recentNames.removeAll { $0 == name }
-    if currentName == name {
+    state.snapshots = state.snapshots.filter { $0.value.document != name }
+    let snapshots = state.snapshots
+    state.snapshotOrder.removeAll { snapshots[$0] == nil }
+    state.recentNames.removeAll { $0 == name }
+    if state.currentName == name {
       // As a window closing brings the one behind it forward: the
       // document current before this one, and saying so, so that the
       // next command's target is never a surprise.
-      currentName =
-        recentNames.last { documents[$0] != nil }
-        ?? documents.keys.min { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-      if let next = currentName { output.write("current document: \(next)\n") }
+      state.currentName =
+        state.recentNames.last { state.documents[$0] != nil }
+        ?? state.documents.keys.min { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+      if let next = state.currentName { output.write("current document: \(next)\n") }
     }
   }
 
   func listDocuments() {
-    let names = documents.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    let names = state.documents.keys.sorted {
+      Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+    }
     let rows = names.compactMap { name -> [String]? in
-      guard let handle = documents[name] else { return nil }
-      let mark = name == currentName ? ">" : " "
+      guard let handle = state.documents[name] else { return nil }
+      let mark = name == state.currentName ? ">" : " "
       let file = handle.fileURL.map(resolver.display) ?? "(untitled)"
       return [mark + " " + name + (handle.isDirty ? "*" : ""), handle.contentType.identifier, file]
     }
@@ -189,8 +192,8 @@ extension Interpreter {
 
   var resolver: PathResolver {
     PathResolver(
-      workingDirectory: options.workingDirectory, homeDirectory: options.homeDirectory,
-      confinement: options.confinement)
+      workingDirectory: state.options.workingDirectory, homeDirectory: state.options.homeDirectory,
+      confinement: state.options.confinement)
   }
 
   /// `error`, naming the file of the document at `url` it is about by its
@@ -215,8 +218,8 @@ extension Interpreter {
   var sessionEnvironment: SessionEnvironment {
     let clock = clock
     return SessionEnvironment(
-      now: { clock.now }, autosaveDirectory: options.autosaveDirectory,
+      now: { clock.now }, autosaveDirectory: state.options.autosaveDirectory,
       autosavePolicy: AutosavePolicy(),
-      makeAutosaveName: { AutosaveNames.next() }, confinement: options.confinement)
+      makeAutosaveName: { AutosaveNames.next() }, confinement: state.options.confinement)
   }
 }

@@ -15,7 +15,7 @@ extension Interpreter {
     guard let substring = arguments[0] else { return }
     let words = Array(arguments.positionals.dropFirst())
     guard let name = words.first else { return }
-    let before = SavedState(self)
+    let before = state
     let visible = output
     output = SilencedOutput(forwardingTo: visible)
     var failure: (any Error)?
@@ -26,7 +26,7 @@ extension Interpreter {
       failure = error
     }
     output = visible
-    before.restore(in: self)
+    restore(before)
     // Being interrupted is not the failure expected.
     if let failure, Self.isInterruption(failure) { throw failure }
     guard let failure else {

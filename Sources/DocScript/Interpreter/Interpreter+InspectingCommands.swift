@@ -79,7 +79,7 @@ extension Interpreter {
   }
 
   func printStatus(of handle: any DocumentHandle) {
-    let name = documents.first { $0.value === handle }?.key ?? "?"
+    let name = state.documents.first { $0.value === handle }?.key ?? "?"
     var disk = "untitled"
     if let url = handle.fileURL {
       disk = handle.hasConflict ? "changed since read" : "unchanged since read"

@@ -57,7 +57,7 @@ extension Interpreter {
     do {
       recording = try SessionRecording(
         url: url, replacing: replacing,
-        context: writeContext(for: currentName.flatMap { documents[$0] }))
+        context: writeContext(for: state.currentName.flatMap { state.documents[$0] }))
     } catch CocoaError.fileWriteFileExists {
       throw ScriptError(
         "'\(resolver.display(url))' already exists", at: file,
@@ -100,11 +100,11 @@ extension Interpreter {
   private func recordingPreamble(
     for recording: SessionRecording, at command: Argument
   ) async -> [String] {
-    guard !documents.isEmpty else { return [] }
+    guard !state.documents.isEmpty else { return [] }
     var lines = ["# The documents open when the recording began."]
     var missing: [(name: String, why: String)] = []
-    for name in documents.keys.sorted() {
-      guard let handle = documents[name] else { continue }
+    for name in state.documents.keys.sorted() {
+      guard let handle = state.documents[name] else { continue }
       var content: [String] = []
       if handle.isDirty {
         let commands: [String]?
@@ -133,7 +133,7 @@ extension Interpreter {
       }
       lines += content
     }
-    if let currentName, !missing.contains(where: { $0.name == currentName }) {
+    if let currentName = state.currentName, !missing.contains(where: { $0.name == currentName }) {
       lines.append("use \(Word.quoted(currentName))")
     }
     for (name, why) in missing {

@@ -26,9 +26,9 @@ extension Interpreter {
   /// user, or that others may write in, is refused, as autosave refuses
   /// it; a missing one has none.
   func leftAutosaves() throws -> [URL] {
-    let folder = options.autosaveDirectory
+    let folder = state.options.autosaveDirectory
     try DocumentSession<Void>.checkAutosaveFolder(at: folder)
-    let inUse = Set(documents.values.compactMap { $0.autosaveURL?.standardizedFileURL.path })
+    let inUse = Set(state.documents.values.compactMap { $0.autosaveURL?.standardizedFileURL.path })
     return DocumentSession<Void>.recoverableAutosaves(in: folder)
       .filter { !inUse.contains($0.standardizedFileURL.path) }
       .sorted {
@@ -90,10 +90,10 @@ extension Interpreter {
   /// process's (so that a docrepl still writing it, and this one, never
   /// write the same file). If it cannot be opened, it is renamed back.
   func recover(_ autosave: Argument, as given: Argument?) async throws {
-    let folder = options.autosaveDirectory
+    let folder = state.options.autosaveDirectory
     let left = try leftAutosaves()
     guard let source = left.first(where: { $0.lastPathComponent == autosave.text }) else {
-      if let (name, _) = documents.first(where: {
+      if let (name, _) = state.documents.first(where: {
         $0.value.autosaveURL?.standardizedFileURL
           == folder.appendingPathComponent(autosave.text).standardizedFileURL
       }) {
@@ -137,9 +137,9 @@ extension Interpreter {
     }
     handle.adoptRecoveredAutosave(at: claimed)
     let name = given?.text ?? nextUntitledName()
-    documents[name] = handle
+    state.documents[name] = handle
     recoveredAutosaves[ObjectIdentifier(handle)] = (handle, source)
-    currentName = name
+    state.currentName = name
   }
 
   /// Closes `handle`, discarding its changes, because what opened it is
@@ -166,18 +166,19 @@ extension Interpreter {
   /// user: input that ended, a terminal that went away) keeps its
   /// autosave, for `recover` in a later session.
   public func closeDocuments(discardingChanges: Bool) {
-    for (name, handle) in documents where discardingChanges || !handle.isDirty {
+    for (name, handle) in state.documents where discardingChanges || !handle.isDirty {
       guard (try? handle.close(discardingChanges: discardingChanges)) != nil else { continue }
-      documents[name] = nil
+      state.documents[name] = nil
       recoveredAutosaves[ObjectIdentifier(handle)] = nil
     }
-    recentNames.removeAll { documents[$0] == nil }
-    if let name = currentName, documents[name] == nil { currentName = nil }
+    let documents = state.documents
+    state.recentNames.removeAll { documents[$0] == nil }
+    if let name = state.currentName, state.documents[name] == nil { state.currentName = nil }
   }
 
   /// The file the open document `name` autosaves to, if it is untitled
   /// and has autosaved: what is left for `recover` if it is not closed.
   public func autosaveURL(ofDocument name: String) -> URL? {
-    documents[name]?.autosaveURL
+    state.documents[name]?.autosaveURL
   }
 }

@@ -109,8 +109,8 @@ extension Interpreter {
     ) { interpreter, arguments, handle in
       guard let handle, let mode = arguments[0] else { return }
       switch mode.text {
-      case "on": interpreter.autosaveEnabled = true
-      case "off": interpreter.autosaveEnabled = false
+      case "on": interpreter.state.autosaveEnabled = true
+      case "off": interpreter.state.autosaveEnabled = false
       case "now":
         if let file = handle.fileURL {
           try interpreter.checkDestination(file, of: handle, copying: false, at: nil)
@@ -155,7 +155,7 @@ extension Interpreter {
 
   func export(_ handle: any DocumentHandle, _ arguments: ParsedArguments) async throws {
     let contentType = try type(arguments.option("type"))
-    let name = documents.first { $0.value === handle }?.key
+    let name = state.documents.first { $0.value === handle }?.key
     if let given = arguments.option("name") { try Self.checkFileName(given) }
     let defaultName =
       arguments.option("name")?.text ?? handle.fileURL?.deletingPathExtension()
@@ -251,7 +251,7 @@ extension Interpreter {
     _ url: URL, of handle: any DocumentHandle, copying: Bool, at range: SourceRange?
   ) throws {
     let shown = resolver.display(url)
-    if let confinement = options.confinement {
+    if let confinement = state.options.confinement {
       do {
         try confinement.check(.write, url)
       } catch {
@@ -267,7 +267,7 @@ extension Interpreter {
     }
     if destination.kind == .insideDocumentPackage {
       let target = destination.resolvedURL.path
-      for (name, document) in documents.sorted(by: { $0.key < $1.key }) {
+      for (name, document) in state.documents.sorted(by: { $0.key < $1.key }) {
         guard let file = document.fileURL?.resolvingSymlinksInPath().path,
           Self.isInside(target, file)
         else { continue }
@@ -286,7 +286,7 @@ extension Interpreter {
     }
     // Another open document's file: the two would share it, and the next
     // save of either would overwrite the other's.
-    for (name, document) in documents.sorted(by: { $0.key < $1.key })
+    for (name, document) in state.documents.sorted(by: { $0.key < $1.key })
     where document !== handle && isFile(url, of: document) {
       throw ScriptError(
         "'\(shown)' is the file of the open document '\(name)'; a save never replaces it",
@@ -303,8 +303,9 @@ extension Interpreter {
   /// path: the working folder, `handle`'s file and every open document's.
   func writeContext(for handle: (any DocumentHandle)?) -> WriteDestination.Context {
     WriteDestination.Context(
-      workingFolder: options.workingDirectory, documentFile: handle?.fileURL,
-      openDocuments: documents.values.compactMap(\.fileURL), confinement: options.confinement)
+      workingFolder: state.options.workingDirectory, documentFile: handle?.fileURL,
+      openDocuments: state.documents.values.compactMap(\.fileURL),
+      confinement: state.options.confinement)
   }
 
   /// Whether `url` is, through links, `handle`'s own file.

@@ -14,12 +14,12 @@ extension Interpreter {
   ) { interpreter, _, _ in
     // A confined run makes it where it may write.
     let folder =
-      try interpreter.options.confinement?.writableFolders.first.map {
+      try interpreter.state.options.confinement?.writableFolders.first.map {
         try TemporaryWorkingFolder(in: $0.url)
       } ?? TemporaryWorkingFolder()
     interpreter.scratchFolders.append(folder)
-    interpreter.options.workingDirectory = folder.url.standardizedFileURL
-    interpreter.variables["PWD"] = interpreter.options.workingDirectory.path
+    interpreter.state.options.workingDirectory = folder.url.standardizedFileURL
+    interpreter.variables["PWD"] = interpreter.state.options.workingDirectory.path
   }
 
   /// Removes the folders `scratch` made, with everything in them: for

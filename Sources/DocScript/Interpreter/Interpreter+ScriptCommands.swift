@@ -23,11 +23,11 @@ extension Interpreter {
     BuiltinCommand(
       spec: CommandSpec(
         "set", [.required("SETTING"), .required("VALUE")],
-        summary: "changes a setting: bail on|off, echo on|off, clock ISO8601|now",
+        summary: "changes a setting: " + Setting.summary,
         discussion:
           "bail stops the script at the first failed command. echo prints each command before it runs. clock fixes the time documents and autosave see, or lets it run.",
         example: "set clock 2026-01-01T00:00:00Z", topic: .other,
-        completing: ["SETTING": .choice(["bail", "clock", "echo"])]),
+        completing: ["SETTING": .choice(Setting.names.sorted())]),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
       try interpreter.changeSetting(arguments)
@@ -75,8 +75,7 @@ extension Interpreter {
   /// `quit` and `exit`: the rest of the input does not run, and the run's
   /// result asks whoever reads the input to leave.
   func requestLeaving() {
-    leaving = true
-    result.leaveRequested = true
+    result.stopReason = .leaving
   }
 
   func changeSetting(_ arguments: ParsedArguments) throws {
@@ -88,26 +87,26 @@ extension Interpreter {
       default: throw ScriptError("expected on or off, not '\(value.text)'", at: value)
       }
     }
-    switch setting.text {
-    case "bail": options.bail = try onOff()
-    case "echo": options.echo = try onOff()
-    case "clock":
+    switch Setting(rawValue: setting.text) {
+    case .bail: state.options.bail = try onOff()
+    case .echo: state.options.echo = try onOff()
+    case .clock:
       if value.text == "now" {
-        clock.set(nil)
+        state.options.clock = nil
       } else {
         let formatter = ISO8601DateFormatter()
         guard let date = formatter.date(from: value.text) else {
           throw ScriptError(
             "expected an ISO 8601 time such as 2026-01-01T00:00:00Z, or now", at: value)
         }
-        clock.set(date)
+        state.options.clock = date
       }
-    default:
+    case nil:
       throw ScriptError(
         "unknown setting '\(setting.text)'", at: setting,
         notes: [
-          Suggestions.note(for: setting.text, among: Self.settingNames)
-            ?? .init("the settings are bail, echo and clock")
+          Suggestions.note(for: setting.text, among: Setting.names)
+            ?? .init("the settings are \(Setting.list)")
         ])
     }
   }
@@ -119,7 +118,7 @@ extension Interpreter {
   func source(_ arguments: ParsedArguments) async throws {
     guard let path = arguments[0] else { return }
     let base =
-      sourceStack.last?.url?.deletingLastPathComponent() ?? options.workingDirectory
+      sourceStack.last?.url?.deletingLastPathComponent() ?? state.options.workingDirectory
     let url =
       path.text.hasPrefix("/")
       ? URL(fileURLWithPath: path.text) : base.appendingPathComponent(path.text)

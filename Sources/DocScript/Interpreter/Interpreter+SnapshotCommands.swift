@@ -21,8 +21,8 @@ extension Interpreter {
         example: "snapshots", topic: .snapshots),
       actsOnDocument: false
     ) { interpreter, _, _ in
-      let rows = interpreter.snapshotOrder.compactMap { name in
-        interpreter.snapshots[name].map { [name, $0.document] }
+      let rows = interpreter.state.snapshotOrder.compactMap { name in
+        interpreter.state.snapshots[name].map { [name, $0.document] }
       }
       for line in table(rows) { interpreter.output.write(line + "\n") }
     },
@@ -49,7 +49,7 @@ extension Interpreter {
       target: { interpreter, arguments in
         guard let name = arguments[0] else { return nil }
         let (documentName, _) = try interpreter.snapshot(named: name)
-        guard let handle = interpreter.documents[documentName] else {
+        guard let handle = interpreter.state.documents[documentName] else {
           throw ScriptError("the document of '\(name.text)' is closed", at: name)
         }
         return handle
@@ -62,32 +62,34 @@ extension Interpreter {
   ]
 
   func takeSnapshot(of handle: any DocumentHandle, name: Argument?) async throws {
-    let document = documents.first { $0.value === handle }?.key ?? ""
+    let document = state.documents.first { $0.value === handle }?.key ?? ""
     let snapshotName: String
     if let name {
       guard !name.text.isEmpty, !name.text.contains(where: \.isWhitespace) else {
         throw ScriptError("a snapshot name must be a word without blanks", at: name)
       }
-      guard snapshots[name.text] == nil else {
+      guard state.snapshots[name.text] == nil else {
         throw ScriptError("a snapshot named '\(name.text)' exists", at: name)
       }
       snapshotName = name.text
     } else {
-      repeat { snapshotCount += 1 } while snapshots["snap-\(snapshotCount)"] != nil
-      snapshotName = "snap-\(snapshotCount)"
+      repeat {
+        state.snapshotCount += 1
+      } while state.snapshots["snap-\(state.snapshotCount)"] != nil
+      snapshotName = "snap-\(state.snapshotCount)"
     }
     let snapshot = try await handle.snapshot()
-    snapshots[snapshotName] = (document, snapshot)
-    snapshotOrder.append(snapshotName)
+    state.snapshots[snapshotName] = (document, snapshot)
+    state.snapshotOrder.append(snapshotName)
     output.write("\(snapshotName)\n")
   }
 
   func snapshot(named name: Argument) throws -> (String, StoredSnapshot) {
-    guard let entry = snapshots[name.text] else {
+    guard let entry = state.snapshots[name.text] else {
       throw ScriptError(
         "no snapshot named '\(name.text)'", at: name,
         notes: [
-          Suggestions.note(for: name.text, among: snapshots.keys)
+          Suggestions.note(for: name.text, among: state.snapshots.keys)
             ?? .init("'snapshots' lists them")
         ])
     }
@@ -112,7 +114,7 @@ extension Interpreter {
         currentText = new.text
       }
     } else {
-      guard let handle = documents[document] else {
+      guard let handle = state.documents[document] else {
         throw ScriptError("the document of '\(first.text)' is closed", at: first)
       }
       newName = "\(document) (current)"

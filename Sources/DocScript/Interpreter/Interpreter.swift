@@ -65,49 +65,46 @@ public final class Interpreter {
     /// How many of those failures were a file to read that does not
     /// exist: a document to `open`, a script to `source`.
     public var missingFiles = 0
-    /// Whether `bail` stopped the run at a failure.
-    public var stoppedByBail = false
+    /// Why the last run stopped before its input ended, if it did.
+    public var stopReason: StopReason?
+    /// Whether `bail` stopped the last run at a failure.
+    public var stoppedByBail: Bool { stopReason == .bail }
     /// Whether an interruption (``Interpreter/isInterruptRequested``, or
     /// the task's cancellation) stopped the last run; what the
     /// interrupted command had done was rolled back.
-    public var wasInterrupted = false
+    public var wasInterrupted: Bool { stopReason == .interruption }
     /// Whether `quit` or `exit` ran in the last run: the rest of the input
     /// did not run, and the input should end as at Ctrl-D (a prompt asks
     /// about unsaved changes first).
-    public var leaveRequested = false
+    public var leaveRequested: Bool { stopReason == .leaving }
 
     /// Whether everything ran and held.
     public var succeeded: Bool { !isMalformed && failures == 0 }
   }
 
   let registry: DocumentTypeRegistry
+  /// Everything a command can change that `expect-error` and a failed
+  /// group put back: the documents, snapshots, settings and counters.
+  /// Only what is deliberately not put back is kept outside it, below.
+  var state: State {
+    didSet {
+      if clock.fixedDate != state.options.clock { clock.set(state.options.clock) }
+    }
+  }
+  /// The clock documents and autosave see, which ``State/options`` sets.
+  let clock: ScriptClock
+
+  // MARK: Kept outside the state: not put back
+
   /// Where output goes; `expect-error` silences it for its command.
   var output: any ScriptOutput
-  var options: Options
+  /// The variables. Not put back: a `let` is no edit, and stays defined
+  /// after a failed group or `expect-error`, as a shell's assignment does.
   var variables: Variables
-  let clock: ScriptClock
-  var autosaveEnabled = false
   /// Asks where `export` without `to PATH` writes, as `fileExporter`'s
   /// panel does; nil (the default) writes the default filename into the
   /// working folder, as a script does.
   public var exportPrompt: (any ExportPrompt)?
-
-  /// The open documents by name, and the current one.
-  var documents: [String: any DocumentHandle] = [:]
-  var currentName: String? {
-    didSet {
-      guard let currentName, currentName != oldValue else { return }
-      recentNames.removeAll { $0 == currentName }
-      recentNames.append(currentName)
-    }
-  }
-  /// The names that have been current, the latest last: closing the
-  /// current document makes the latest of the others still open current.
-  var recentNames: [String] = []
-  var untitledCount = 0
-  var snapshots: [String: (document: String, snapshot: StoredSnapshot)] = [:]
-  var snapshotOrder: [String] = []
-  var snapshotCount = 0
   /// The documents `recover` opened, by handle, with the name their
   /// autosave was found by: taking the command back gives the autosave
   /// back under that name.
@@ -121,16 +118,13 @@ public final class Interpreter {
   /// runs an entry at a time, and working it out again for each entry
   /// cost as much as running a one-line edit.
   private var scriptDirectory: (url: URL, path: String)?
+  /// What the runs came to; its ``Result/stopReason`` stops the current
+  /// one.
   var result = Result()
-  var stopped = false
   /// How many `group` blocks are running.
   var groupDepth = 0
   /// The session `record` is writing, if any.
   var recording: SessionRecording?
-  /// Whether the current run was interrupted: the rest of it is skipped.
-  var interrupted = false
-  /// Whether `quit` ran in the current run: the rest of it is skipped.
-  var leaving = false
   /// Whether the main queue has run since the current statement's
   /// command ended (before its undo event ended).
   var settledMainQueue = false
@@ -159,9 +153,9 @@ public final class Interpreter {
   public init(registry: DocumentTypeRegistry, options: Options, output: any ScriptOutput) {
     self.registry = registry
     self.output = output
-    self.options = options
-    clock = ScriptClock(options.clock)
-    var variables = Variables(options.variables)
+    state = State(options: options)
+    clock = ScriptClock(state.options.clock)
+    var variables = Variables(state.options.variables)
     variables["PWD"] = options.workingDirectory.path
     variables["SCRIPT_DIR"] = options.workingDirectory.path
     variables["HOME"] = options.homeDirectory.path
@@ -175,14 +169,16 @@ public final class Interpreter {
 
   /// The current document's name, and whether it is dirty: for a prompt.
   public var currentDocument: (name: String, isDirty: Bool)? {
-    guard let currentName, let handle = documents[currentName] else { return nil }
+    guard let currentName = state.currentName, let handle = state.documents[currentName] else {
+      return nil
+    }
     return (currentName, handle.isDirty)
   }
 
   /// The names of the open documents with unsaved changes, sorted: what
   /// leaving would lose.
   public var dirtyDocumentNames: [String] {
-    documents.filter { $0.value.isDirty }.keys.sorted()
+    state.documents.filter { $0.value.isDirty }.keys.sorted()
   }
 
   // MARK: - Running
@@ -220,7 +216,7 @@ public final class Interpreter {
   func runEntries(of source: ScriptSource, url: URL?, includedAt: SourceLocation?) async {
     var lines = ScriptLines(source)
     var reader = EntryReader(name: source.name, firstLine: source.firstLine)
-    while !stopped, !interrupted, !leaving,
+    while result.stopReason == nil,
       case .entry(let entry) = await reader.next(from: &lines)
     {
       guard entry.diagnostics.isEmpty else {
@@ -266,13 +262,8 @@ public final class Interpreter {
   /// Resets what one run reports: an interruption, or `bail` at a
   /// failure, stops one run, not the ones a prompt starts next.
   private func beginRun() {
-    interrupted = false
-    stopped = false
-    leaving = false
-    result.stoppedByBail = false
+    result.stopReason = nil
     result.isMalformed = false
-    result.wasInterrupted = false
-    result.leaveRequested = false
   }
 
   /// Runs a checked input, recorded when it is not a sourced script's.
@@ -326,7 +317,7 @@ public final class Interpreter {
       variables["SCRIPT_DIR"] = savedScriptDirectory
     }
     var parsed = statements.makeIterator()
-    while !stopped, !interrupted, !leaving, let statement = parsed.next() {
+    while result.stopReason == nil, let statement = parsed.next() {
       // A safe point: between statements, nothing is half done.
       do {
         try checkInterruption()
@@ -374,17 +365,11 @@ public final class Interpreter {
     var unwrapped = error
     while let located = unwrapped as? Located { unwrapped = located.error }
     if unwrapped is MissingFileError { result.missingFiles += 1 }
-    if Self.isInterruption(error) {
-      interrupted = true
-      result.wasInterrupted = true
-    }
+    if Self.isInterruption(error) { result.stopReason = .interruption }
     var diagnostic = diagnostic(for: error, at: range)
     if let note { diagnostic.notes.insert(note, at: 0) }
     report(diagnostic, in: currentSource)
-    if options.bail {
-      stopped = true
-      result.stoppedByBail = true
-    }
+    if state.options.bail, result.stopReason == nil { result.stopReason = .bail }
   }
 
   var currentSource: ScriptSource {

@@ -122,7 +122,7 @@ struct InputLoop {
   /// The status of input in which something failed: 66 if a file to
   /// read (a document to open, a script to source) was missing, else 1.
   private var failureStatus: ExitStatus {
-    interpreter.currentResult.missingFiles > 0 ? .noInput : .failure
+    .failure(of: interpreter.currentResult)
   }
 
   /// Runs one entry; returns whether everything in it ran and held.

@@ -81,8 +81,15 @@ enum RunCommand: ShellCommand {
     options.bail = context.bail || commandLine.contains(Option.bail)
     options.echo = commandLine.contains(Option.echo)
     options.variables = variables
+    // Everything the run writes goes to the streams given, through the
+    // interpreter's output, which gives them back however the run ends.
     let sink = StreamOutput(
+      output: output, errors: errors,
       color: DiagnosticColor.forStandardError(environment: context.environment, disabled: noColor))
+    defer {
+      output = sink.output
+      errors = sink.errors
+    }
     let interpreter = Interpreter(
       registry: context.registry, options: options, output: sink)
     // However the run ends, SIGTERM and SIGHUP included.
@@ -95,19 +102,22 @@ enum RunCommand: ShellCommand {
     var status = ExitStatus.success
     for script in scripts {
       let result = await interpreter.run(script.source, url: script.url)
-      if result.isMalformed { return .dataError }
-      if result.wasInterrupted || TerminalSignals.isStopRequested { return .interrupted }
-      if !result.succeeded { status = result.missingFiles > 0 ? .noInput : .failure }
+      let scriptStatus = ExitStatus(result)
+      if scriptStatus == .dataError { return scriptStatus }
+      if scriptStatus == .interrupted || TerminalSignals.isStopRequested { return .interrupted }
+      if scriptStatus != .success { status = scriptStatus }
       // A failure script of `docrepl check` whose expect lines cannot show
       // its failure (a comparison by value) is reproduced by that
       // comparison too, so that its replay does not pass silently.
       if result.succeeded, CheckFailureScript.needsComparison(script.source.text) {
-        errors.write(
+        sink.errors.write(
           "docrepl run: note: '\(script.source.name)' shows its failure only by value; replaying it as 'docrepl check --from-failure' does\n"
         )
+        var (checkOutput, checkErrors) = (sink.output, sink.errors)
         let reproduced = await CheckCommand.reproduce(
           text: script.source.text, named: script.source.name, registry: context.registry,
-          output: &output, errors: &errors)
+          output: &checkOutput, errors: &checkErrors)
+        (sink.output, sink.errors) = (checkOutput, checkErrors)
         if reproduced != .success { status = .failure }
       }
       if result.stoppedByBail || result.leaveRequested { break }

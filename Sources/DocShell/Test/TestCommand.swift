@@ -88,7 +88,6 @@ enum TestCommand: ShellCommand {
       return .failure
     }
 
-    normalizeProcessEnvironment()
     // A script reads standard input's end, never the caller's terminal
     // or pipe: a run in CI cannot wait on it. Workers inherit it.
     let devNull = open("/dev/null", O_RDONLY | O_CLOEXEC)
@@ -109,7 +108,7 @@ enum TestCommand: ShellCommand {
       let arguments = ProgramCopy.arguments,
       let workers = TestWorkers(
         count: min(options.jobs, selection.scripts.count), arguments: arguments,
-        environment: ProcessInfo.processInfo.environment)
+        environment: workerEnvironment(ProcessInfo.processInfo.environment))
     {
       outcomes = await workers.runAll(
         selection.scripts, interruption: interruption, output: &output, errors: &errors
@@ -131,7 +130,7 @@ enum TestCommand: ShellCommand {
       errors.write(
         "\(reference.commandName): interrupted; \(left) script\(left == 1 ? "" : "s") did not run\n"
       )
-      status = ExitStatus(rawValue: 130)
+      status = .interrupted
     }
     for report in reports {
       do {
@@ -187,7 +186,6 @@ enum TestCommand: ShellCommand {
     _ descriptors: String, options: Options, bazel: BazelTestEnvironment,
     context: ShellContext, errors: inout some TextOutputStream
   ) async -> ExitStatus {
-    normalizeProcessEnvironment()
     let runner = makeRunner(options, bazel: bazel, context: context)
     let interruption = TestRunInterruption()
     defer { interruption.stop() }
@@ -310,14 +308,14 @@ enum TestCommand: ShellCommand {
     "TZ": "UTC", "LANG": "C", "LC_ALL": "C", "NO_COLOR": "1", "SOURCE_DATE_EPOCH": "0",
   ]
 
-  /// Sets `TZ`, `LANG` and `LC_ALL` for the whole process too, before any
-  /// script runs, so that anything the C library or Foundation formats
-  /// follows them.
-  private static func normalizeProcessEnvironment() {
-    for name in ["TZ", "LANG", "LC_ALL"] {
-      if let value = fixedEnvironment[name] { setenv(name, value, 1) }
-    }
-    tzset()
+  /// The environment a worker process starts with: this process's, with
+  /// `TZ`, `LANG` and `LC_ALL` fixed, so that anything the C library or
+  /// Foundation formats in it follows them. This process's own
+  /// environment is left as it is: `test` is a library call too.
+  static func workerEnvironment(_ environment: [String: String]) -> [String: String] {
+    var environment = environment
+    for name in ["TZ", "LANG", "LC_ALL"] { environment[name] = fixedEnvironment[name] }
+    return environment
   }
 }
 

@@ -58,8 +58,8 @@ struct WorldState: Equatable, CustomStringConvertible {
   static func capture(_ harness: ScriptHarness) async -> WorldState {
     let interpreter = harness.interpreter
     var documents: [Document] = []
-    for name in interpreter.documents.keys.sorted() {
-      guard let handle = interpreter.documents[name] else { continue }
+    for name in interpreter.state.documents.keys.sorted() {
+      guard let handle = interpreter.state.documents[name] else { continue }
       let undoManager = handle.undoManager
       documents.append(
         Document(
@@ -72,18 +72,18 @@ struct WorldState: Equatable, CustomStringConvertible {
           undoCount: undoManager.undoCount, redoCount: undoManager.redoCount,
           groupingLevel: undoManager.groupingLevel))
     }
-    let snapshots = interpreter.snapshotOrder.map { name in
-      let entry = interpreter.snapshots[name]
+    let snapshots = interpreter.state.snapshotOrder.map { name in
+      let entry = interpreter.state.snapshots[name]
       return "\(name) \(entry?.document ?? "?") \(Interpreter.quoted(entry?.snapshot.text ?? "?"))"
     }
-    let options = interpreter.options
+    let options = interpreter.state.options
     let settings = """
-      bail \(options.bail) echo \(options.echo) autosave \(interpreter.autosaveEnabled) \
-      clock \(interpreter.clock.now.timeIntervalSince1970) untitled \(interpreter.untitledCount) \
-      snap \(interpreter.snapshotCount) snapshots \(interpreter.snapshots.count)
+      bail \(options.bail) echo \(options.echo) autosave \(interpreter.state.autosaveEnabled) \
+      clock \(interpreter.clock.now.timeIntervalSince1970) untitled \(interpreter.state.untitledCount) \
+      snap \(interpreter.state.snapshotCount) snapshots \(interpreter.state.snapshots.count)
       """
     return WorldState(
-      documents: documents, current: interpreter.currentName, snapshots: snapshots,
+      documents: documents, current: interpreter.state.currentName, snapshots: snapshots,
       settings: settings, files: files(under: harness.temporary.url))
   }
 
@@ -109,8 +109,8 @@ struct WorldState: Equatable, CustomStringConvertible {
   static func walk(_ harness: ScriptHarness) async -> [String] {
     var lines: [String] = []
     let interpreter = harness.interpreter
-    for name in interpreter.documents.keys.sorted() {
-      guard let handle = interpreter.documents[name] else { continue }
+    for name in interpreter.state.documents.keys.sorted() {
+      guard let handle = interpreter.state.documents[name] else { continue }
       let undoManager = handle.undoManager
       func note(_ title: String) async {
         let show = (try? await handle.show()) ?? "(show failed)"

@@ -1,0 +1,40 @@
+/// The settings `set` changes: their names, the values each takes, and
+/// what completion offers, in this one place (the command's summary, its
+/// completion, the check of a name and the error for a misspelt one all
+/// read it).
+enum Setting: String, CaseIterable {
+  case bail
+  case echo
+  case clock
+
+  /// The names, for suggestions and telling `set NAME` from a document's
+  /// own `set`.
+  static let names = Set(allCases.map(\.rawValue))
+
+  /// The values, as the command's summary shows them.
+  var valueSyntax: String {
+    switch self {
+    case .bail, .echo: "on|off"
+    case .clock: "ISO8601|now"
+    }
+  }
+
+  /// The values completion offers.
+  var completions: [String] {
+    switch self {
+    case .bail, .echo: ["off", "on"]
+    case .clock: ["now"]
+    }
+  }
+
+  /// "bail on|off, echo on|off, clock ISO8601|now".
+  static var summary: String {
+    allCases.map { "\($0.rawValue) \($0.valueSyntax)" }.joined(separator: ", ")
+  }
+
+  /// "bail, echo and clock".
+  static var list: String {
+    let names = allCases.map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+  }
+}
