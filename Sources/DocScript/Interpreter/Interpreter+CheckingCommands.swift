@@ -2,6 +2,11 @@ import DocKit
 import Foundation
 
 extension Interpreter {
+  /// The names of the commands whose result is a check's: the built-ins
+  /// under the checking topic. `test --update` keeps their expectations.
+  package static let checkCommandNames: Set<String> = Set(
+    builtinCommands.filter { $0.spec.topic == .checking }.map(\.spec.name))
+
   static let checkingCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(

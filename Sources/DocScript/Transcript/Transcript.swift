@@ -141,9 +141,6 @@ private struct Rewrite {
   /// Why some expectation lines could not be compared.
   var notes: [String] = []
 
-  /// The commands whose result is a check's.
-  static let checkNames: Set<String> = ["expect", "expect-error"]
-
   /// One line of the script: its bytes, and its line break (empty for a
   /// last line without one).
   private struct Line {
@@ -169,7 +166,7 @@ private struct Rewrite {
         switch next {
         case .command(let command):
           expected[command.lastLine, default: []] += command.expectations
-          if let name = command.words.first?.literalText, Self.checkNames.contains(name) {
+          if let name = command.words.first?.literalText, Interpreter.checkCommandNames.contains(name) {
             checkAnchors.insert(command.lastLine)
           }
           commandStart[command.lastLine] = min(
