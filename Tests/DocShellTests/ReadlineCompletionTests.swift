@@ -1,4 +1,3 @@
-import CReadline
 import DocFormats
 import DocScript
 import DocTestSupport
@@ -7,6 +6,12 @@ import Glibc
 import Testing
 
 @testable import DocShell
+
+#if LineEditingLibedit
+  import CLibedit
+#else
+  import CReadline
+#endif
 
 /// The readline side of Tab completion: the engine's answer turned into
 /// what readline inserts and lists, wherever readline's word starts.
@@ -124,7 +129,7 @@ struct ReadlineKeysTests {
     let interpreter = await Self.interpreter(in: folder)
     ReadlineCompletion.install(for: interpreter)
     let read = try await Self.withKeys(keys) {
-      CReadline.readline("> ").map { String(cString: $0) }
+      docrepl_readline("> ").map { String(cString: $0) }
     }
     #expect(read == line)
   }
@@ -135,7 +140,7 @@ struct ReadlineKeysTests {
     let interpreter = await Self.interpreter(in: folder)
     ReadlineCompletion.install(for: interpreter) { "print \"two\nlines\"; " }
     let read = try await Self.withKeys("us\t\n") {
-      CReadline.readline("> ").map { String(cString: $0) }
+      docrepl_readline("> ").map { String(cString: $0) }
     }
     #expect(read == "use ")
   }
@@ -179,7 +184,7 @@ struct ReadlineKeysTests {
     #expect(destination == expected)
     // The main prompt completes commands again afterwards.
     let read = try await Self.withKeys("us\t\n") {
-      CReadline.readline("> ").map { String(cString: $0) }
+      docrepl_readline("> ").map { String(cString: $0) }
     }
     #expect(read == "use ")
   }

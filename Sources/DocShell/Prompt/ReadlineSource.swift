@@ -1,8 +1,13 @@
-import CReadline
 import Dispatch
 import DocKit
 import DocScript
 import Glibc
+
+#if LineEditingLibedit
+  import CLibedit
+#else
+  import CReadline
+#endif
 
 /// Lines typed at the prompt, through GNU readline's callback interface.
 ///
@@ -83,18 +88,14 @@ final class ReadlineSource: LineSource {
             // return), and ^C would then overwrite the prompt.
             TerminalSignals.clear()
             write(STDOUT_FILENO, "^C", 2)
-            rl_free_line_state()
-            rl_callback_sigcleanup()
-            rl_callback_handler_remove()
+            docrepl_readline_abandon_line()
             write(STDOUT_FILENO, "\n", 1)
             docrepl_readline_clear_line()
             return .interrupt
           case .terminate:
             // SIGTERM or SIGHUP: the line is dropped, the terminal is
             // given back as readline found it, and the loop ends.
-            rl_free_line_state()
-            rl_callback_sigcleanup()
-            rl_callback_handler_remove()
+            docrepl_readline_abandon_line()
             write(STDOUT_FILENO, "\n", 1)
             return .closed
           }
