@@ -50,6 +50,24 @@ static inline void docrepl_readline_abandon_line(void) {
   rl_callback_handler_remove();
 }
 
+/// Shows `prompt` and makes `handler` receive the line, through the
+/// callback interface. libedit's rl_callback_handler_install does not run
+/// the startup hook as GNU readline's does, so it is run here, and the line
+/// drawn again, over itself, with what it inserted (the export dialog's
+/// filename).
+static inline void docrepl_readline_install_handler(const char *prompt, rl_vcpfunc_t *handler) {
+  rl_callback_handler_install(prompt, handler);
+  if (rl_startup_hook != NULL) {
+    rl_startup_hook();
+    // The prompt is drawn already: back to the line's start, so that it
+    // is drawn again over itself, with the text after it.
+    FILE *output = rl_outstream != NULL ? rl_outstream : stdout;
+    fputc('\r', output);
+    fflush(output);
+    rl_forced_update_display();
+  }
+}
+
 /// One line read with a prompt (libedit's `readline`), under a name that
 /// DocShell's own `readline(prompt:initialText:)` does not shadow.
 static inline char *docrepl_readline(const char *prompt) { return readline(prompt); }
@@ -74,10 +92,13 @@ static inline void docrepl_completion_install(
 
 /// Called at the start of each completion: never fall back to file names,
 /// and leave blanks to the completer. (libedit has no
-/// rl_completion_suppress_quote.)
+/// rl_completion_suppress_quote, and does not close quotes itself.)
 static inline void docrepl_completion_take_over(void) {
   rl_attempted_completion_over = 1;
   rl_completion_suppress_append = 1;
+  // libedit appends rl_completion_append_character whatever
+  // rl_completion_suppress_append says.
+  rl_completion_append_character = '\0';
 }
 
 /// Whether the matches listed are sorted.

@@ -73,6 +73,12 @@ static inline void docrepl_readline_abandon_line(void) {
   rl_callback_handler_remove();
 }
 
+/// Shows `prompt` and makes `handler` receive the line, through the
+/// callback interface (which runs the startup hook).
+static inline void docrepl_readline_install_handler(const char *prompt, rl_vcpfunc_t *handler) {
+  rl_callback_handler_install(prompt, handler);
+}
+
 /// One line read with `readline`, under a name that DocShell's own
 /// `readline(prompt:initialText:)` does not shadow.
 static inline char *docrepl_readline(const char *prompt) { return readline(prompt); }

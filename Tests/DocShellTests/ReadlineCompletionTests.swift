@@ -74,7 +74,12 @@ struct ReadlineCompletionTests {
 /// installed completer, and the export dialog's line starts pre-filled.
 /// readline's state is global, so these run one at a time.
 @MainActor
-@Suite("Readline, driven by keys", .serialized)
+@Suite(
+  "Readline, driven by keys", .serialized,
+  .enabled(
+    if: !LineEditorBuild.isLibedit,
+    "libedit does not edit input that is not a terminal: it reads the pipe's lines as they are, so Tab, Ctrl-A and Ctrl-U are not applied"
+  ))
 struct ReadlineKeysTests {
   /// Runs `body` with readline reading `keys` and writing nowhere.
   static func withKeys<T>(_ keys: String, _ body: () async -> T) async throws -> T {

@@ -47,7 +47,7 @@ final class ReadlineSource: LineSource {
     // does not wake the wait below only to draw the prompt again. (Only
     // then: with nothing queued, there is nothing to wait for.)
     if MainRunLoop.hasQueuedWork { _ = await MainRunLoop.runUntilIdle() }
-    rl_callback_handler_install(prompt) { line in ReadlineSource.receive(line) }
+    docrepl_readline_install_handler(prompt) { line in ReadlineSource.receive(line) }
     var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
     if let signalPipe {
       descriptors.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0))
