@@ -18,6 +18,20 @@ let package = Package(
     .library(name: "DocShell", targets: ["DocShell"]),
     .executable(name: "docrepl", targets: ["docrepl"]),
   ],
+  // The line editor DocShell links: GNU readline (GPL-3.0), the default, or
+  // libedit (BSD), for a host whose program is not to be under the GPL:
+  // `swift build --traits LineEditingLibedit`, or `traits:
+  // ["LineEditingLibedit"]` on the package dependency. One, not both (see
+  // NOTICE and Sources/DocShell/Prompt/LineEditor.swift).
+  traits: [
+    .trait(
+      name: "LineEditingReadline",
+      description: "DocShell's prompt uses GNU readline (libreadline-dev; GPL-3.0)."),
+    .trait(
+      name: "LineEditingLibedit",
+      description: "DocShell's prompt uses libedit's readline interface (libedit-dev; BSD)."),
+    .default(enabledTraits: ["LineEditingReadline"]),
+  ],
   targets: [
     // Libraries
 
@@ -34,7 +48,11 @@ let package = Package(
     /// The program around the language: arguments, loop, line editor, runners.
     .target(
       name: "DocShell",
-      dependencies: ["DocKit", "DocScript", "DocFormats", "CReadline", "CDocShellSignals"]
+      dependencies: [
+        "DocKit", "DocScript", "DocFormats", "CDocShellSignals",
+        .target(name: "CReadline", condition: .when(traits: ["LineEditingReadline"])),
+        .target(name: "CLibedit", condition: .when(traits: ["LineEditingLibedit"])),
+      ]
     ),
     /// The input loop's signal handler and its state (a flag and a
     /// self-pipe), and the one `test` and `check` use (a flag), defined
@@ -43,6 +61,9 @@ let package = Package(
     // No pkgConfig: readline.pc adds -D_XOPEN_SOURCE=600, which SwiftPM
     // refuses with a warning; the headers are in /usr/include anyway.
     .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+    // libedit's readline interface (<editline/readline.h>), for the
+    // LineEditingLibedit trait.
+    .systemLibrary(name: "CLibedit", providers: [.apt(["libedit-dev"])]),
 
     // Executable
 
@@ -94,8 +115,10 @@ let package = Package(
     .testTarget(
       name: "DocShellTests",
       dependencies: [
-        "DocShell", "DocKit", "DocScript", "DocFormats", "CReadline", "DocTestSupport", "docrepl",
+        "DocShell", "DocKit", "DocScript", "DocFormats", "DocTestSupport", "docrepl",
         "docrepl-mainqueue-host",
+        .target(name: "CReadline", condition: .when(traits: ["LineEditingReadline"])),
+        .target(name: "CLibedit", condition: .when(traits: ["LineEditingLibedit"])),
       ],
       exclude: ["Snapshots"]
     ),

@@ -1,6 +1,8 @@
-// GNU readline for Swift. readline's configuration lives in mutable C
-// globals, which Swift 6 refuses to touch directly; the static inline
-// helpers below are the only way DocShell reads or sets them.
+// GNU readline for Swift: the line editor of the LineEditingReadline trait,
+// the default. readline's configuration lives in mutable C globals, which
+// Swift 6 refuses to touch directly; the static inline helpers below are
+// the only way DocShell reads or sets them. CLibedit's shim has the same
+// helpers, for libedit, so that DocShell has one Swift code path.
 #ifndef DOCREPL_CREADLINE_SHIM_H
 #define DOCREPL_CREADLINE_SHIM_H
 
@@ -8,10 +10,11 @@
 #include <readline/readline.h>
 #include <readline/history.h>
 
+/// The line editor's name, for `--version`.
+static inline const char *docrepl_line_editor_name(void) { return "GNU readline"; }
+
 /// The version string of the linked readline library, such as "8.2".
-static inline const char *docrepl_readline_library_version(void) {
-  return rl_library_version;
-}
+static inline const char *docrepl_line_editor_version(void) { return rl_library_version; }
 
 /// Sets the name readline uses for conditional parsing of ~/.inputrc.
 static inline void docrepl_readline_set_name(const char *name) {
@@ -61,6 +64,24 @@ static inline void docrepl_readline_clear_line(void) {
   rl_point = 0;
   rl_mark = 0;
 }
+
+/// Drops the line being typed and gives the terminal back as readline
+/// found it, after Ctrl-C or SIGTERM at the prompt.
+static inline void docrepl_readline_abandon_line(void) {
+  rl_free_line_state();
+  rl_callback_sigcleanup();
+  rl_callback_handler_remove();
+}
+
+/// Shows `prompt` and makes `handler` receive the line, through the
+/// callback interface (which runs the startup hook).
+static inline void docrepl_readline_install_handler(const char *prompt, rl_vcpfunc_t *handler) {
+  rl_callback_handler_install(prompt, handler);
+}
+
+/// One line read with `readline`, under a name that DocShell's own
+/// `readline(prompt:initialText:)` does not shadow.
+static inline char *docrepl_readline(const char *prompt) { return readline(prompt); }
 
 #endif
 

@@ -1,4 +1,3 @@
-import CReadline
 import DocFormats
 import DocKit
 public import DocScript
@@ -270,10 +269,9 @@ public enum Docrepl {
   static var help: String { HelpText.help(for: CommandLineReference.program) }
 
   static var versionText: String {
-    let readline = String(cString: docrepl_readline_library_version())
     let program = ProgramName.current
-    if program == .docrepl { return "docrepl \(version) (GNU readline \(readline))\n" }
-    return "\(program) (docrepl \(version), GNU readline \(readline))\n"
+    if program == .docrepl { return "docrepl \(version) (\(LineEditor.current))\n" }
+    return "\(program) (docrepl \(version), \(LineEditor.current))\n"
   }
 
   /// `docrepl 0.1.0`, or `notes-repl (docrepl 0.1.0)` for another

@@ -114,7 +114,7 @@ struct ArchitectureTests {
   @Test("The shells' completion scripts and readline's Tab completion share nothing")
   func completionsAreSeparate() throws {
     for found in try Self.imports(under: "Sources/DocShell/ShellCompletion")
-    where found.module == "CReadline" {
+    where ["CReadline", "CLibedit"].contains(found.module) {
       Issue.record("\(found): the completion scripts do not need readline")
     }
     let pairs = [
@@ -179,7 +179,11 @@ struct ArchitectureTests {
       let call = balanced(code[match.range.upperBound...])
       guard let name = call.firstMatch(of: /name:\s*"([^"]+)"/)?.1 else { continue }
       var dependencies: [String] = []
-      if let list = call.firstMatch(of: /dependencies:\s*\[([^\]]*)\]/)?.1 {
+      if let start = call.firstMatch(of: /dependencies:\s*\[/)?.range.upperBound {
+        // A dependency a trait chooses (`.target(name: "X", condition:
+        // .when(traits: [...]))`) counts; the traits' names do not.
+        let list = balanced(call[start...], open: "[", close: "]")
+          .replacing(/condition:\s*\.when\(traits:\s*\[[^\]]*\]\)/, with: "")
         dependencies = list.matches(of: /"([^"]+)"/).map { String($0.1) }
       }
       let folder = match.1 == "testTarget" ? "Tests" : "Sources"
@@ -191,15 +195,18 @@ struct ArchitectureTests {
     return targets
   }
 
-  /// The text of a call's arguments, up to its closing parenthesis.
-  static func balanced(_ text: Substring) -> Substring {
+  /// The text of a call's arguments, up to its closing parenthesis (or of
+  /// a list, up to its closing bracket).
+  static func balanced(
+    _ text: Substring, open: Character = "(", close: Character = ")"
+  ) -> Substring {
     var depth = 1
     var inString = false
     for index in text.indices {
       switch text[index] {
       case "\"": inString.toggle()
-      case "(" where !inString: depth += 1
-      case ")" where !inString:
+      case open where !inString: depth += 1
+      case close where !inString:
         depth -= 1
         if depth == 0 { return text[..<index] }
       default: break

@@ -45,12 +45,40 @@ struct CommandLineTests {
     }
   }
 
-  @Test("--version names docrepl's version and readline's")
+  @Test("--version names docrepl's version and the line editor's")
   func version() throws {
     let result = try runDocrepl(["--version"])
     #expect(result.status == 0)
-    #expect(
-      result.output.wholeMatch(of: /docrepl \d+\.\d+\.\d+ \(GNU readline \d+\.\d+\)\n/) != nil)
+    #if LineEditingLibedit
+      #expect(result.output.wholeMatch(of: /docrepl \d+\.\d+\.\d+ \(libedit\)\n/) != nil)
+    #else
+      #expect(
+        result.output.wholeMatch(of: /docrepl \d+\.\d+\.\d+ \(GNU readline \d+\.\d+\)\n/) != nil)
+    #endif
+  }
+
+  /// The shared library of the line editor the package's traits chose for
+  /// this build, and the other one's, which must not be linked.
+  #if LineEditingLibedit
+    static let lineEditor = (name: "libedit", linked: "libedit.so", notLinked: "libreadline.so")
+  #else
+    static let lineEditor = (
+      name: "GNU readline", linked: "libreadline.so", notLinked: "libedit.so"
+    )
+  #endif
+
+  @Test(
+    "The binary links the line editor its traits chose, not the other, and --version says which")
+  func lineEditorLinked() throws {
+    let version = try runDocrepl(["--version"])
+    #expect(version.output.contains("(\(Self.lineEditor.name)"), "\(version.output)")
+    // What the dynamic loader maps: a GPL library must not come in
+    // through a libedit build.
+    let libraries = try runProgram(
+      URL(fileURLWithPath: "/usr/bin/ldd"), [docreplExecutable.path]
+    ).output
+    #expect(libraries.contains(Self.lineEditor.linked), "\(libraries)")
+    #expect(!libraries.contains(Self.lineEditor.notLinked), "\(libraries)")
   }
 
   @Test("An unknown command or option is a usage error (64) on standard error")

@@ -79,17 +79,23 @@ struct InteractiveTests {
     try second.send("\r")
     try second.expect("beta\n")
     try second.expect("docrepl > ")
-    try second.send(control: "r")
-    try second.send("alp")
-    try second.expect("echo alpha")
-    try second.send("\r")
-    try second.expect("alpha\n")
-    try second.expect("docrepl > ")
+    // Ctrl-R is GNU readline's reverse search. libedit's (`bck:`) does
+    // not hand the entry it finds to the callback interface the prompt
+    // reads with, so it is not tested there.
+    if !LineEditorBuild.isLibedit {
+      try second.send(control: "r")
+      try second.send("alp")
+      try second.expect("echo alpha")
+      try second.send("\r")
+      try second.expect("alpha\n")
+      try second.expect("docrepl > ")
+    }
     try second.send(control: "d")
     #expect(try second.waitForExit() == 0)
+    let searched = LineEditorBuild.isLibedit ? "" : "echo alpha\n"
     #expect(
       try String(contentsOf: file, encoding: .utf8)
-        == "echo alpha\necho beta\nprint <<EOF\\nx\\nEOF\necho beta\necho alpha\n")
+        == "echo alpha\necho beta\nprint <<EOF\\nx\\nEOF\necho beta\n" + searched)
   }
 
   @Test("Ctrl-C clears the line being typed, and an open quote")
@@ -180,7 +186,12 @@ struct InteractiveTests {
     #expect(try session.waitForExit() == 0)
   }
 
-  @Test("A whole session, as the person at the terminal sees it")
+  @Test(
+    "A whole session, as the person at the terminal sees it",
+    .enabled(
+      if: !LineEditorBuild.isLibedit,
+      "compares the screen with GNU readline's drawing of it, byte for byte; libedit draws the same lines differently (^D echoed, completions rewritten in place)"
+    ))
   func session() throws {
     let folder = try TemporaryDirectory()
     let session = try PseudoTerminal(arguments: ["--no-color"], in: folder.url)

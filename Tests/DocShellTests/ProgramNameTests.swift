@@ -50,7 +50,7 @@ struct ProgramNameTests {
     #expect(words.contains("$NOTES_REPL_HISTORY, else $XDG_STATE_HOME/notes-repl/history"))
     // The shipped name stays.
     let own = try runDocrepl(["--version"])
-    #expect(own.output.hasPrefix("docrepl 0.1.0 (GNU readline "))
+    #expect(own.output.hasPrefix("docrepl 0.1.0 (\(CommandLineTests.lineEditor.name)"))
   }
 
   @Test("Errors start with the program's name")
@@ -111,7 +111,7 @@ struct ProgramNameTests {
       arguments: ["--version"], registry: DocumentTypeRegistry(documentTypes: DocumentType.builtIn),
       environment: [:], name: "trips", output: &output, errors: &errors)
     #expect(status == .success)
-    #expect(output.hasPrefix("trips (docrepl 0.1.0, GNU readline "))
+    #expect(output.hasPrefix("trips (docrepl 0.1.0, \(CommandLineTests.lineEditor.name)"))
     let usage = await Docrepl.run(
       arguments: ["inspect"], registry: DocumentTypeRegistry(documentTypes: DocumentType.builtIn),
       environment: [:], name: "trips", output: &output, errors: &errors)

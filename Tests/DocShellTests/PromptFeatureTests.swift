@@ -9,7 +9,12 @@ struct PromptFeatureTests {
   /// Backspace, as a terminal sends it.
   static let backspace = "\u{7F}"
 
-  @Test("Tab completes a command, a document name and a JSON Pointer key")
+  @Test(
+    "Tab completes a command, a document name and a JSON Pointer key",
+    .enabled(
+      if: !LineEditorBuild.isLibedit,
+      "libedit draws a completion by moving the cursor back and rewriting the word, so the completed text never appears whole in the transcript this test reads"
+    ))
   func completion() throws {
     let folder = try TemporaryDirectory()
     let session = try PseudoTerminal(arguments: ["--no-color"], in: folder.url)
@@ -39,7 +44,11 @@ struct PromptFeatureTests {
     #expect(try session.waitForExit() == 0)
   }
 
-  @Test("Tab lists a JSON object's keys in the file's order, not sorted")
+  @Test(
+    "Tab lists a JSON object's keys in the file's order, not sorted",
+    .enabled(
+      if: !LineEditorBuild.isLibedit,
+      "libedit sorts the matches it lists: it does not read rl_sort_completion_matches"))
   func keysInFileOrder() throws {
     let folder = try TemporaryDirectory()
     try folder.write(#"{"zeta": 1, "alpha": 2, "mid": 3}"#, to: "c.json")

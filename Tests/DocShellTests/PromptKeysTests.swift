@@ -63,7 +63,9 @@ struct PromptKeysTests {
     try session.send(control: "d")
     #expect(try session.waitForExit() == 0)
     let text = Self.visible(session.transcript)
-    #expect(text.contains("... > \n<input>:1:9: error: unterminated group"))
+    #expect(
+      text.contains(
+        "... > \(LineEditorBuild.endOfInputEcho)\n<input>:1:9: error: unterminated group"))
     #expect(text.contains("print one\none\ndocrepl > print two\ntwo\ndocrepl > "))
     #expect(!text.contains("\n\n"))
   }
@@ -74,7 +76,8 @@ struct PromptKeysTests {
     try session.expect("docrepl > ")
     try session.send(control: "d")
     #expect(try session.waitForExit() == 0)
-    #expect(Self.visible(session.transcript).hasSuffix("docrepl > \n"))
+    #expect(
+      Self.visible(session.transcript).hasSuffix("docrepl > \(LineEditorBuild.endOfInputEcho)\n"))
   }
 
   static let leavingCommands = ["quit", "exit"]

@@ -1,4 +1,3 @@
-import CReadline
 import DocFormats
 import DocScript
 import DocTestSupport
@@ -7,6 +6,12 @@ import Glibc
 import Testing
 
 @testable import DocShell
+
+#if LineEditingLibedit
+  import CLibedit
+#else
+  import CReadline
+#endif
 
 /// The readline side of Tab completion: the engine's answer turned into
 /// what readline inserts and lists, wherever readline's word starts.
@@ -69,7 +74,12 @@ struct ReadlineCompletionTests {
 /// installed completer, and the export dialog's line starts pre-filled.
 /// readline's state is global, so these run one at a time.
 @MainActor
-@Suite("Readline, driven by keys", .serialized)
+@Suite(
+  "Readline, driven by keys", .serialized,
+  .enabled(
+    if: !LineEditorBuild.isLibedit,
+    "libedit does not edit input that is not a terminal: it reads the pipe's lines as they are, so Tab, Ctrl-A and Ctrl-U are not applied"
+  ))
 struct ReadlineKeysTests {
   /// Runs `body` with readline reading `keys` and writing nowhere.
   static func withKeys<T>(_ keys: String, _ body: () async -> T) async throws -> T {
@@ -124,7 +134,7 @@ struct ReadlineKeysTests {
     let interpreter = await Self.interpreter(in: folder)
     ReadlineCompletion.install(for: interpreter)
     let read = try await Self.withKeys(keys) {
-      CReadline.readline("> ").map { String(cString: $0) }
+      docrepl_readline("> ").map { String(cString: $0) }
     }
     #expect(read == line)
   }
@@ -135,7 +145,7 @@ struct ReadlineKeysTests {
     let interpreter = await Self.interpreter(in: folder)
     ReadlineCompletion.install(for: interpreter) { "print \"two\nlines\"; " }
     let read = try await Self.withKeys("us\t\n") {
-      CReadline.readline("> ").map { String(cString: $0) }
+      docrepl_readline("> ").map { String(cString: $0) }
     }
     #expect(read == "use ")
   }
@@ -181,7 +191,7 @@ struct ReadlineKeysTests {
     #expect(!completion.lineIsPath)
     // The main prompt completes commands again afterwards.
     let read = try await Self.withKeys("us\t\n") {
-      CReadline.readline("> ").map { String(cString: $0) }
+      docrepl_readline("> ").map { String(cString: $0) }
     }
     #expect(read == "use ")
   }

@@ -1,7 +1,12 @@
-import CReadline
 package import DocScript
 import Foundation
 import Glibc
+
+#if LineEditingLibedit
+  import CLibedit
+#else
+  import CReadline
+#endif
 
 /// Tab completion at the prompt: readline asks, and the interpreter's
 /// completion engine (`Interpreter.completions(for:cursor:)`) answers.

@@ -1,7 +1,12 @@
-import CReadline
 import DocScript
 import Foundation
 import Glibc
+
+#if LineEditingLibedit
+  import CLibedit
+#else
+  import CReadline
+#endif
 
 /// The export dialog at the prompt: `fileExporter`'s sheet, as a readline
 /// line. `export` with no destination asks here.
@@ -94,11 +99,12 @@ package final class ReadlineExportPrompt: ExportPrompt {
     return status
   }
 
-  /// One line read with GNU readline, starting with `initialText`; not
-  /// added to the history. Nil at the end of input.
+  /// One line read with the line editor (GNU readline, or libedit's
+  /// readline interface), starting with `initialText`; not added to the
+  /// history. Nil at the end of input.
   package static func readline(prompt: String, initialText: String) -> String? {
     prefill(initialText)
-    guard let line = CReadline.readline(prompt) else {
+    guard let line = docrepl_readline(prompt) else {
       // No line was read, so the hook may not have run.
       if pendingText != nil { _ = takePendingText() }
       return nil

@@ -1,8 +1,13 @@
-import CReadline
 import Dispatch
 import DocKit
 import DocScript
 import Glibc
+
+#if LineEditingLibedit
+  import CLibedit
+#else
+  import CReadline
+#endif
 
 /// Lines typed at the prompt, through GNU readline's callback interface.
 ///
@@ -42,7 +47,7 @@ final class ReadlineSource: LineSource {
     // does not wake the wait below only to draw the prompt again. (Only
     // then: with nothing queued, there is nothing to wait for.)
     if MainRunLoop.hasQueuedWork { _ = await MainRunLoop.runUntilIdle() }
-    rl_callback_handler_install(prompt) { line in ReadlineSource.receive(line) }
+    docrepl_readline_install_handler(prompt) { line in ReadlineSource.receive(line) }
     var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
     if let signalPipe {
       descriptors.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0))
@@ -83,18 +88,14 @@ final class ReadlineSource: LineSource {
             // return), and ^C would then overwrite the prompt.
             TerminalSignals.clear()
             write(STDOUT_FILENO, "^C", 2)
-            rl_free_line_state()
-            rl_callback_sigcleanup()
-            rl_callback_handler_remove()
+            docrepl_readline_abandon_line()
             write(STDOUT_FILENO, "\n", 1)
             docrepl_readline_clear_line()
             return .interrupt
           case .terminate:
             // SIGTERM or SIGHUP: the line is dropped, the terminal is
             // given back as readline found it, and the loop ends.
-            rl_free_line_state()
-            rl_callback_sigcleanup()
-            rl_callback_handler_remove()
+            docrepl_readline_abandon_line()
             write(STDOUT_FILENO, "\n", 1)
             return .closed
           }
