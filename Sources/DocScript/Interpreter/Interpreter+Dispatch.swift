@@ -207,7 +207,7 @@ extension Interpreter {
       throw ScriptError(unknownCommand(name.text, at: name.range))
     }
     if let builtin = builtins[name.text], name.text != "set" || isSetting(rest) {
-      guard builtin.spec.topic == .checking else {
+      guard Self.checkCommandNames.contains(name.text) else {
         return try resolveBuiltin(builtin, name: name, arguments: rest, inGroup: inGroup)
       }
       // A check that fails, however it fails, says so: `test --update`
