@@ -12,7 +12,8 @@ public struct DocumentEnvironment: Sendable {
   public var now: @Sendable () -> Date
   /// Where untitled documents autosave.
   public var autosaveDirectory: URL
-  /// When to autosave.
+  /// When to autosave: the policy a session starts with, which its
+  /// host may change (``DocumentSession/autosavePolicy``).
   public var autosavePolicy: AutosavePolicy
   /// A new name (without extension) for an untitled document's autosave.
   public var makeAutosaveName: @Sendable () -> String

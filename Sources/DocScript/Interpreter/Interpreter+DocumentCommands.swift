@@ -216,7 +216,7 @@ extension Interpreter {
     let clock = clock
     return SessionEnvironment(
       now: { clock.now }, autosaveDirectory: options.autosaveDirectory,
-      autosavePolicy: AutosavePolicy(),
+      autosavePolicy: options.autosavePolicy,
       makeAutosaveName: { AutosaveNames.next() }, confinement: options.confinement)
   }
 }

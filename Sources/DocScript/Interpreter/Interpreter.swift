@@ -34,6 +34,10 @@ public final class Interpreter {
     /// user does not trust (`--confine`); nil for anywhere. It becomes
     /// every session's (`DocumentEnvironment.confinement`).
     public var confinement: Confinement?
+    /// The autosave policy of every open document's session, and of each
+    /// one opened: ``AutosavePolicy/never`` until `autosave on`, which
+    /// sets the sessions' default policy. Each session decides by it.
+    var autosavePolicy = AutosavePolicy.never
 
     /// Options for a run in `workingDirectory`, with a fixed clock taken
     /// from `SOURCE_DATE_EPOCH` when `environment` sets it.
@@ -83,10 +87,16 @@ public final class Interpreter {
   let registry: DocumentTypeRegistry
   /// Where output goes; `expect-error` silences it for its command.
   var output: any ScriptOutput
-  var options: Options
+  var options: Options {
+    didSet {
+      // The sessions hold the switch; `autosave on|off`, and a state put
+      // back, change it here and so in every open one.
+      guard options.autosavePolicy != oldValue.autosavePolicy else { return }
+      for handle in documents.values { handle.autosavePolicy = options.autosavePolicy }
+    }
+  }
   var variables: Variables
   let clock: ScriptClock
-  var autosaveEnabled = false
   /// Asks where `export` without `to PATH` writes, as `fileExporter`'s
   /// panel does; nil (the default) writes the default filename into the
   /// working folder, as a script does.

@@ -15,7 +15,6 @@ struct SavedState {
   let untitledCount: Int
   let options: Interpreter.Options
   let clock: Date?
-  let autosaveEnabled: Bool
 
   init(_ interpreter: Interpreter) {
     documents = interpreter.documents
@@ -27,7 +26,6 @@ struct SavedState {
     untitledCount = interpreter.untitledCount
     options = interpreter.options
     clock = interpreter.clock.fixedDate
-    autosaveEnabled = interpreter.autosaveEnabled
   }
 
   func restore(in interpreter: Interpreter) {
@@ -49,6 +47,5 @@ struct SavedState {
     interpreter.untitledCount = untitledCount
     interpreter.options = options
     interpreter.clock.set(clock)
-    interpreter.autosaveEnabled = autosaveEnabled
   }
 }
