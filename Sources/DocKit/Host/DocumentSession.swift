@@ -84,9 +84,6 @@ public final class DocumentSession<Document> {
   /// Where the file's URL led, through its links, when the session last
   /// read or wrote it.
   var diskPath: String?
-  /// Whether the save in progress was asked to replace other programs'
-  /// changes (`save(force: true)`).
-  var isForcingSave = false
   /// What the last write owes the user besides its result: that the file
   /// it replaced had other hard links, which keep the old contents (a
   /// save makes a new file). Empty for most writes; a host shows them.
