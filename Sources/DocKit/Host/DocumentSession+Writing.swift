@@ -208,7 +208,8 @@ extension DocumentSession {
     return WritePlan(
       mode: mode, url: url, disk: disk, original: ownFile, samePlace: samePlace, type: type,
       destination: destination, manifest: journaled ? manifest : nil,
-      keepPermissions: samePlace ? try diskPermissions(of: disk) : nil, recovery: recovery)
+      keepPermissions: samePlace ? try diskPermissions(of: disk) : nil,
+      recovery: recovery, dropsReplacedFileCache: environment.dropsReplacedFileCache)
   }
 
   /// What stands at `url` (as the caller named it), decided through the

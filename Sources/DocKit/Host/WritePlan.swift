@@ -70,10 +70,20 @@ struct WritePlan: Sendable {
   /// interrupted save from another program's change); nil if the commit
   /// runs it first. Either way it runs once a write.
   var recovery: PackageJournal.Recovery?
+  /// Whether a large file replaced has its cached pages dropped first
+  /// (``DocumentEnvironment/dropsReplacedFileCache``).
+  var dropsReplacedFileCache: Bool
+
   /// Writes `wrapper` as planned; off the main actor.
   ///
   /// - Returns: What the write put on disk, for the session's record.
   func commit(_ wrapper: FileWrapper) throws -> WriteRecord {
+    try FileTreeWriter.$dropsReplacedFileCache.withValue(dropsReplacedFileCache) {
+      try commitTree(wrapper)
+    }
+  }
+
+  private func commitTree(_ wrapper: FileWrapper) throws -> WriteRecord {
     // Finish (or discard) an earlier interrupted save of `disk` first, so
     // its journal is never applied over what this write puts there.
     let recovery =
