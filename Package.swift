@@ -37,9 +37,12 @@ let package = Package(
 
     /// Apple-parity document types and the headless document host.
     .target(name: "DocKit", dependencies: ["CDocKitSystem"]),
-    /// Linux system calls that Glibc's Swift overlay does not import
-    /// (`renameat2` and its flags, `FICLONE`, `copy_file_range`, `syncfs`,
-    /// Landlock's, applied before `main` for `--confine`).
+    /// What DocKit needs from C that Glibc's Swift overlay does not import:
+    /// the system calls `renameat2` (and its flags), `flock` (whose Swift
+    /// name `struct flock` takes), `FICLONE`, `copy_file_range` and
+    /// `syncfs`; Landlock's three calls, with the constructor that confines
+    /// a process before `main` (`--confine`); and libdispatch's hand-over
+    /// of the main queue to a run loop (`MainRunLoop`).
     .target(name: "CDocKitSystem"),
     /// The command language: locations, diagnostics, lexer, parser, interpreter.
     .target(name: "DocScript", dependencies: ["DocKit"]),

@@ -1,4 +1,8 @@
-// Linux system calls that Glibc's Swift overlay does not import.
+// What DocKit needs from C that Glibc's Swift overlay does not import: the
+// system calls renameat2 (and its flags), flock (whose Swift name struct
+// flock takes), FICLONE, copy_file_range and syncfs; Landlock's three calls,
+// with the constructor that confines a process before main (--confine); and
+// libdispatch's hand-over of the main queue to a run loop (MainRunLoop).
 #ifndef DOCKIT_CDOCKITSYSTEM_H
 #define DOCKIT_CDOCKITSYSTEM_H
 

@@ -248,12 +248,20 @@ struct FileTreeWriter {
     return (parent, location.lastPathComponent)
   }
 
-  /// `.<stem>.<hash>.docrepl-<random>.tmp`: see ``SiblingNames``.
   /// The size from which an atomic write of a file drops the cached pages
-  /// of the file it replaces before writing (see
+  /// of the file it replaces before writing, when
+  /// ``dropsReplacedFileCache`` says to (see
   /// `FileDescriptor.dropCachedPages(of:in:path:)`): below it, the three
   /// calls cost more than the memory they give back is worth.
   static let cacheDroppingSize = 1 << 20
+
+  /// Whether writes in this task drop the cached pages of a large file
+  /// they replace: the session's host policy
+  /// (``DocumentEnvironment/dropsReplacedFileCache``), off unless a host
+  /// turns it on.
+  @TaskLocal static var dropsReplacedFileCache = false
+
+  /// `.<stem>.<hash>.docrepl-<random>.tmp`: see ``SiblingNames``.
 
   static func temporaryName(for name: String) -> String {
     SiblingNames.temporary(for: name)
@@ -407,7 +415,9 @@ struct FileTreeWriter {
     case .onDisk, .unreadable:
       source = FileWrapper.ByteSource(try wrapper.loadRegularFileContents())
     }
-    if temporary && replacesExisting && source.count >= Self.cacheDroppingSize {
+    if Self.dropsReplacedFileCache && temporary && replacesExisting
+      && source.count >= Self.cacheDroppingSize
+    {
       FileDescriptor.dropCachedPages(of: self.name, in: parent, path: destinationPath)
     }
     let descriptor = try asFileWrapperError { () throws(SystemCallError) in

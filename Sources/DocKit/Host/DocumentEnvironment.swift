@@ -12,13 +12,24 @@ public struct DocumentEnvironment: Sendable {
   public var now: @Sendable () -> Date
   /// Where untitled documents autosave.
   public var autosaveDirectory: URL
-  /// When to autosave.
+  /// When to autosave: the policy a session starts with, which its
+  /// host may change (``DocumentSession/autosavePolicy``).
   public var autosavePolicy: AutosavePolicy
   /// A new name (without extension) for an untitled document's autosave.
   public var makeAutosaveName: @Sendable () -> String
   /// Where sessions may read and write, for scripts from people the user
   /// does not trust; nil (the default) for anywhere the process may.
   public var confinement: Confinement?
+  /// Whether a save that replaces a file of a megabyte or more first
+  /// advises the kernel to drop the old file's cached pages
+  /// (`POSIX_FADV_DONTNEED`), when `/proc/meminfo` shows little unwritten
+  /// data, so that the new file's pages reuse memory just freed. Off by
+  /// default: it pays where memory not recently used is costly to get
+  /// back (a virtual machine that returns free memory to its host), and it
+  /// was measured only on such machines (`docrepl-bench large` prints the
+  /// save with it on and off). It is advice: the old file is untouched
+  /// until the new one is in place. Not Apple API.
+  public var dropsReplacedFileCache: Bool
 
   /// Creates an environment. Untitled documents autosave in
   /// `autosaveDirectory`, by default the current host's
@@ -28,9 +39,11 @@ public struct DocumentEnvironment: Sendable {
     autosaveDirectory: URL = DocumentHost.current.autosaveDirectory,
     autosavePolicy: AutosavePolicy = AutosavePolicy(),
     makeAutosaveName: @escaping @Sendable () -> String = { "Untitled-" + UUID().uuidString },
-    confinement: Confinement? = nil
+    confinement: Confinement? = nil,
+    dropsReplacedFileCache: Bool = false
   ) {
     self.confinement = confinement
+    self.dropsReplacedFileCache = dropsReplacedFileCache
     self.now = now
     self.autosaveDirectory = autosaveDirectory
     self.autosavePolicy = autosavePolicy

@@ -4,8 +4,8 @@ import Glibc
 // Autosave, and the autosaves untitled documents leave for recovery.
 
 extension DocumentSession {
-  /// Autosaves if the document is dirty and the policy's change count or
-  /// interval has been reached. A saved document is saved in place; an
+  /// Autosaves if the document is dirty and ``autosavePolicy``'s change
+  /// count or interval has been reached. A saved document is saved in place; an
   /// untitled one is written to the autosave directory.
   ///
   /// The open event is ended first. While a save, autosave or revert is
@@ -16,7 +16,7 @@ extension DocumentSession {
   @discardableResult
   public func autosaveIfNeeded() async throws -> Bool {
     endEventGroup()
-    guard !isBusy, !isClosed else { return false }
+    guard autosavePolicy != .never, !isBusy, !isClosed else { return false }
     return try await exclusively { try await autosaveNow(whateverThePolicy: false) }
   }
 
@@ -36,13 +36,13 @@ extension DocumentSession {
   func autosaveNow(whateverThePolicy: Bool) async throws -> Bool {
     isAutosaving = true
     defer { isAutosaving = false }
-    let policy = environment.autosavePolicy
+    let policy = autosavePolicy
     guard isDirty else { return false }
     let byChanges = policy.changes.map { changesSinceAutosave >= $0 } ?? false
     let byTime =
       policy.interval.map { environment.now().timeIntervalSince(lastSaveTime) >= $0 } ?? false
     guard whateverThePolicy || byChanges || byTime else { return false }
-    if fileURL != nil { return try await saveInPlace(force: false) }
+    if !isUntitled { return try await saveInPlace(force: false) }
     let url = try await prepareUntitledAutosave()
     // Everything the autosave creates is the owner's alone (files 0600,
     // folders 0700), whatever the document's own modes: it holds unsaved

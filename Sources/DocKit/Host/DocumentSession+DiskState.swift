@@ -96,6 +96,6 @@ extension DocumentSession {
     } catch {
       throw CocoaError(error.namingDocument(at: url), writing: false, url: url)
     }
-    return try recoverJournal(at: disk)
+    return try recoverJournal(at: disk).rolledForward
   }
 }

@@ -24,14 +24,17 @@ extension DocumentSession {
   }
 
   /// The one write path (see `serializeAndCommit`), reporting failures as the
-  /// host does.
+  /// host does. `recovery` is the recovery of interrupted saves of `url`
+  /// the caller already ran; nil if the write is to run it.
   ///
   /// - Returns: Whether it wrote: false only for an autosave stopped by a
   ///   close.
   @discardableResult
-  func write(to url: URL, as type: UTType, mode: WriteMode) async throws -> Bool {
+  func write(
+    to url: URL, as type: UTType, mode: WritePlan.Mode, recovery: PackageJournal.Recovery? = nil
+  ) async throws -> Bool {
     do {
-      return try await serializeAndCommit(to: url, as: type, mode: mode)
+      return try await serializeAndCommit(to: url, as: type, mode: mode, recovery: recovery)
     } catch {
       throw CocoaError.reportingHostError(
         DocumentPath.renaming(
@@ -63,7 +66,7 @@ extension DocumentSession {
   @discardableResult
   nonisolated static func recoverJournal(
     at url: URL, removingTemporaryFiles: Bool = true
-  ) throws(CocoaError) -> Bool {
+  ) throws(CocoaError) -> PackageJournal.Recovery {
     do {
       return try PackageJournal.recover(
         packageAt: url, removingTemporaryFiles: removingTemporaryFiles)

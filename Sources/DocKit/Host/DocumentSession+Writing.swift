@@ -35,7 +35,7 @@ extension DocumentSession {
   /// `force` or `evenIfClean`.
   @discardableResult
   func saveInPlace(force: Bool, evenIfClean: Bool = false) async throws -> Bool {
-    guard let fileURL else {
+    guard !isUntitled, let fileURL else {
       throw CocoaError(
         .untitled, url: nil, message: "the document is untitled; use save as")
     }
@@ -46,21 +46,20 @@ extension DocumentSession {
     } catch {
       throw CocoaError(error.namingDocument(at: fileURL), writing: true, url: fileURL)
     }
-    if try Self.recoverJournal(at: disk, removingTemporaryFiles: false),
-      let path = try? FileWrapper.filePath(of: disk)
-    {
-      // This session's own committed save was finished: that is not
-      // another program's change.
+    // The write's one recovery of interrupted saves, here rather than in
+    // its commit: this session's own committed save, finished now, is not
+    // another program's change.
+    let recovery = try Self.recoverJournal(at: disk, removingTemporaryFiles: false)
+    if recovery.rolledForward, let path = try? FileWrapper.filePath(of: disk) {
       diskStamp = FileChangeStamp.of(path: path)
     }
-    isForcingSave = force
-    defer { isForcingSave = false }
+    let mode = WritePlan.Mode.inPlace(force: force)
     // What stands at the file now is decided first: a folder, a FIFO or a
     // device that took the file's place is refused as such, never reported
     // as a conflict that forcing would override.
     _ = try await reportingErrors(at: fileURL, resolved: disk, reading: false) {
       try await decideDestination(
-        fileURL, ownFile: disk, samePlace: true, type: contentType, mode: .inPlace)
+        fileURL, ownFile: disk, samePlace: true, type: contentType, mode: mode)
     }
     guard force || !hasConflict else {
       throw CocoaError(
@@ -68,7 +67,7 @@ extension DocumentSession {
         message: "the file changed on disk since it was opened or saved",
         recoverySuggestion: DocumentSessionError.conflictSuggestion)
     }
-    return try await write(to: fileURL, as: contentType, mode: .inPlace)
+    return try await write(to: fileURL, as: contentType, mode: mode, recovery: recovery)
   }
 
   /// Saves the document to `url` as `contentType` and makes that its file.
@@ -99,7 +98,7 @@ extension DocumentSession {
     as url: URL, contentType: UTType? = nil, overwrite: Bool = false, force: Bool
   ) async throws {
     try await saveElsewhere(
-      url, contentType: contentType, force: force, mode: .adopt(overwrite: overwrite || force))
+      url, contentType: contentType, mode: .saveAs(overwrite: overwrite, force: force))
   }
 
   /// Writes a copy to `url`, leaving the document's file, type and
@@ -118,21 +117,15 @@ extension DocumentSession {
     to url: URL, contentType: UTType? = nil, overwrite: Bool = false, force: Bool
   ) async throws {
     try await saveElsewhere(
-      url, contentType: contentType, force: force, mode: .copy(overwrite: overwrite || force))
+      url, contentType: contentType, mode: .saveTo(overwrite: overwrite, force: force))
   }
 
   /// Save as and save to: ends the open event, checks the type, and
-  /// writes in the session's turn, forcing over a read-only file if asked.
-  private func saveElsewhere(
-    _ url: URL, contentType: UTType?, force: Bool, mode: WriteMode
-  ) async throws {
+  /// writes in the session's turn.
+  private func saveElsewhere(_ url: URL, contentType: UTType?, mode: WritePlan.Mode) async throws {
     endEventGroup()
     let type = try writableType(contentType ?? self.contentType, for: url)
-    try await exclusively {
-      isForcingSave = force
-      defer { isForcingSave = false }
-      try await write(to: url, as: type, mode: mode)
-    }
+    try await exclusively { try await write(to: url, as: type, mode: mode) }
   }
 
   /// `type`, if the document writes it and it is declared (see
@@ -147,127 +140,76 @@ extension DocumentSession {
     return try Self.declaredForSaving(type)
   }
 
-  enum WriteMode {
-    case inPlace
-    case adopt(overwrite: Bool)
-    case copy(overwrite: Bool)
-    case autosave
-  }
-
-  /// The one write path: serialize, then commit by the cheapest safe means.
-  /// `write(to:as:mode:)` calls it and reports its errors. The caller
-  /// holds the session's turn (``exclusively(_:)``).
+  /// The one write path: plans the write on the main actor, serializes
+  /// the document, and commits the plan off the main actor.
+  /// `write(to:as:mode:recovery:)` calls it and reports its errors. The
+  /// caller holds the session's turn (``exclusively(_:)``).
   ///
+  /// - Parameter recovery: The recovery of interrupted saves the caller
+  ///   already ran for `url`; nil if the commit is to run it.
   /// - Returns: Whether it wrote: false only for an autosave stopped by a
   ///   close.
-  func serializeAndCommit(to url: URL, as type: UTType, mode: WriteMode) async throws -> Bool {
+  func serializeAndCommit(
+    to url: URL, as type: UTType, mode: WritePlan.Mode, recovery: PackageJournal.Recovery?
+  ) async throws -> Bool {
     // Edits made while this write waited for its turn are written too.
     endEventGroup()
-    // The path to a document follows links (see `DocumentPath`): what is
-    // read and written is the target, so a save through a link replaces
-    // the target and keeps the link. Errors name `url` as given.
-    let userURL = url
-    let url = try DocumentPath.resolved(url)
-    let ownFile = fileURL == userURL ? url : try fileURL.map(DocumentPath.resolved)
-    let samePlace = url.standardizedFileURL == ownFile?.standardizedFileURL
-    let existing = samePlace || fileURL != nil ? lastWrapper : nil
-    let original = ownFile
-    // Every save, save as, save to, export and autosave decides what it
-    // may replace through the one destination policy, and checks it again
-    // where it replaces it (see `DestinationPolicy`).
-    let destination = try await decideDestination(
-      userURL, ownFile: ownFile, samePlace: samePlace, type: type, mode: mode)
-    let replaced = FileTreeWriter.ReplacedItem(destination)
+    let plan = try await planWrite(to: url, as: type, mode: mode, recovery: recovery)
     let changeCountAtStart = changeCount
     savingFromChangeCount = changeCountAtStart
     savedStateDiverged = false
     defer { savingFromChangeCount = nil }
     if let writeDirectly = backend.writeDirectly {
       if isAutosaving, isClosed { return false }
-      try await writeDirectly(self, type, url)
-      finishWrite(
-        to: userURL, as: type, mode: mode, wrapper: nil, changeCount: changeCountAtStart)
+      try await writeDirectly(self, type, plan.disk)
+      finishWrite(to: url, as: type, mode: mode, wrapper: nil, changeCount: changeCountAtStart)
       return true
     }
     guard let makeWrapper = backend.makeWrapper else { return false }
+    let existing = plan.samePlace || fileURL != nil ? lastWrapper : nil
     let wrapper = try await makeWrapper(self, type, type == contentType ? existing : nil)
     // A document closed discarding its changes while the autosave
     // serialized it is not written.
     if isAutosaving, isClosed { return false }
-    let box = UncheckedSendable(value: wrapper)
-    let inPlace = if case .inPlace = mode { true } else { false }
-    // A forced save writes the whole tree: the package on disk is another
-    // program's version, which an in-place save of the changed files
-    // would leave half-replaced (a note it removed, still listed).
-    let manifest =
-      inPlace && samePlace && type == contentType && !isForcingSave ? self.manifest : nil
-    let keepPermissions = samePlace ? try diskPermissions(of: url) : nil
-    let forcing = isForcingSave
     // Wrappers of this tree changed from here on (by an edit while this
     // writes) are not what the disk will hold: see recordDisk. Only a tree
     // written in full compares its directories (O(N), as its write is); an
     // in-place package save tracks the directories it planned itself.
     let changesAtStart = TreeChangeSnapshot(
-      wrapper, comparingDirectories: manifest == nil && wrapper.isDirectory)
-    let saved = try await offMainActor { () throws -> UncheckedSendable<WriteRecord> in
-      let wrapper = box.value
-      // Finish (or discard) an earlier interrupted save of `url` first, so
-      // its journal is never applied over what this write puts there.
-      // (`save()` has already done so for its own file.)
-      if !inPlace { try PackageJournal.recover(packageAt: url, removingTemporaryFiles: false) }
-      if let manifest, wrapper.isDirectory {
-        return UncheckedSendable(
-          value: .planned(
-            try Self.savePackage(wrapper, at: url, manifest: manifest, force: forcing)))
-      }
-      if let keepPermissions, wrapper.isRegularFile, !wrapper.hasExactPermissions {
-        wrapper.permissions = keepPermissions
-        wrapper.attributesNeedWriting = true
-      }
-      // Unchanged files are hard-linked from the original only when the
-      // write replaces the original itself, so the other name disappears.
-      // Anywhere else (save as, save to, export, an untitled autosave) they
-      // are cloned or copied: the original stays, and a program writing
-      // either file in place must not change the other.
-      let written: [FileTreeWriter.Written]
-      switch mode {
-      case .inPlace, .autosave:
-        if samePlace {
-          written = try wrapper.writeReturningWritten(
-            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original,
-            replacing: replaced)
-        } else {
-          written = try wrapper.writeIndependentCopy(
-            to: url, options: .withNameUpdating, originalContentsURL: original,
-            replacingExisting: true, replacing: replaced)
-        }
-      case .adopt(let overwrite), .copy(let overwrite):
-        if overwrite && samePlace {
-          written = try wrapper.writeReturningWritten(
-            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: original,
-            replacing: replaced)
-        } else {
-          do throws(FileWrapperError) {
-            written = try wrapper.writeIndependentCopy(
-              to: url, options: .withNameUpdating, originalContentsURL: original,
-              replacingExisting: overwrite || destination.kind != .nothing, replacing: replaced)
-          } catch
-            where error.code == .fileExists && error.path == (try? FileWrapper.filePath(of: url))
-          {
-            throw DocumentSessionError(
-              .fileExists, url: userURL,
-              message: "the file already exists; save with overwrite to replace it")
-          } catch {
-            throw error
-          }
-        }
-      }
-      return UncheckedSendable(value: .written(written))
-    }
+      wrapper, comparingDirectories: plan.manifest == nil && wrapper.isDirectory)
+    let box = UncheckedSendable(value: wrapper)
+    let record = try await offMainActor { try plan.commit(box.value) }
     finishWrite(
-      to: userURL, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
-      record: saved.value.value, changesAtStart: changesAtStart)
+      to: url, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
+      record: record.value, changesAtStart: changesAtStart)
     return true
+  }
+
+  /// Decides a write to `url` as `type` in `mode`, before anything is
+  /// serialized or written: where the path leads (a save through a link
+  /// replaces the target and keeps the link; errors name `url` as given),
+  /// what stands there, through the destination policy, and how the tree
+  /// is committed.
+  func planWrite(
+    to url: URL, as type: UTType, mode: WritePlan.Mode, recovery: PackageJournal.Recovery?
+  ) async throws -> WritePlan {
+    let disk = try DocumentPath.resolved(url)
+    let ownFile = fileURL == url ? disk : try fileURL.map(DocumentPath.resolved)
+    let samePlace = disk.standardizedFileURL == ownFile?.standardizedFileURL
+    // Every save, save as, save to, export and autosave decides what it
+    // may replace through the one destination policy, and checks it again
+    // where it replaces it (see `DestinationPolicy`).
+    let destination = try await decideDestination(
+      url, ownFile: ownFile, samePlace: samePlace, type: type, mode: mode)
+    // A forced save writes the whole tree: the package on disk is another
+    // program's version, which an in-place save of the changed files
+    // would leave half-replaced (a note it removed, still listed).
+    let journaled = mode == .inPlace(force: false) && samePlace && type == contentType
+    return WritePlan(
+      mode: mode, url: url, disk: disk, original: ownFile, samePlace: samePlace, type: type,
+      destination: destination, manifest: journaled ? manifest : nil,
+      keepPermissions: samePlace ? try diskPermissions(of: disk) : nil,
+      recovery: recovery, dropsReplacedFileCache: environment.dropsReplacedFileCache)
   }
 
   /// What stands at `url` (as the caller named it), decided through the
@@ -279,7 +221,7 @@ extension DocumentSession {
   /// The write's notices (a file with other hard links) are kept in
   /// ``writeNotices``.
   func decideDestination(
-    _ url: URL, ownFile: URL?, samePlace: Bool, type: UTType, mode: WriteMode
+    _ url: URL, ownFile: URL?, samePlace: Bool, type: UTType, mode: WritePlan.Mode
   ) async throws -> WriteDestination {
     let writesPackage = type.conforms(to: .directory)
     let ownAutosave = try autosaveURL.map(DocumentPath.resolved)
@@ -299,7 +241,7 @@ extension DocumentSession {
       // reported as a conflict that forcing would resolve).
       let ownPlace = samePlace || destination.resolvedURL.path == ownAutosave?.path
       if ownPlace
-        && (!(isForcingSave || hasConflict) || holdsOwnNames(destination.resolvedURL))
+        && (!(mode.force || hasConflict) || holdsOwnNames(destination.resolvedURL))
       {
         destination.kind = .documentPackage
       } else if (try? await backend.read(destination.resolvedURL, type, nil)) != nil {
@@ -327,14 +269,14 @@ extension DocumentSession {
     switch mode {
     case .inPlace: write = samePlace ? .save : .saveAs
     case .autosave: write = .autosave
-    case .adopt(let overwrite):
+    case .saveAs:
       write = .saveAs
-      if overwrite { flags.insert(.replace) }
-    case .copy(let overwrite):
+      if mode.overwrites { flags.insert(.replace) }
+    case .saveTo:
       write = .saveTo
-      if overwrite { flags.insert(.replace) }
+      if mode.overwrites { flags.insert(.replace) }
     }
-    if isForcingSave { flags.insert(.force) }
+    if mode.force { flags.insert(.force) }
     do {
       try DestinationPolicy.check(
         write, at: destination, flags: flags, writesPackage: writesPackage)
@@ -379,17 +321,18 @@ extension DocumentSession {
   }
 
   func finishWrite(
-    to url: URL, as type: UTType, mode: WriteMode, wrapper: FileWrapper?, changeCount saved: Int,
+    to url: URL, as type: UTType, mode: WritePlan.Mode, wrapper: FileWrapper?,
+    changeCount saved: Int,
     record: WriteRecord? = nil, changesAtStart: TreeChangeSnapshot? = nil
   ) {
     switch mode {
-    case .copy:
+    case .saveTo:
       return
-    case .autosave where fileURL == nil:
+    case .autosave where isUntitled:
       return
-    case .inPlace, .adopt, .autosave:
+    case .inPlace, .saveAs, .autosave:
       let wasUntitledAutosave = autosaveURL
-      if case .adopt = mode {
+      if case .saveAs = mode {
         fileURL = url
         contentType = type
         if let wasUntitledAutosave {
@@ -407,15 +350,6 @@ extension DocumentSession {
       changesSinceAutosave = 0
       lastSaveTime = environment.now()
       if !editedMeanwhile { backend.didSave(self, type) }
-    }
-  }
-}
-
-extension DocumentSession.WriteMode {
-  var overwrites: Bool {
-    switch self {
-    case .adopt(let overwrite), .copy(let overwrite): overwrite
-    case .inPlace, .autosave: true
     }
   }
 }

@@ -84,9 +84,6 @@ public final class DocumentSession<Document> {
   /// Where the file's URL led, through its links, when the session last
   /// read or wrote it.
   var diskPath: String?
-  /// Whether the save in progress was asked to replace other programs'
-  /// changes (`save(force: true)`).
-  var isForcingSave = false
   /// What the last write owes the user besides its result: that the file
   /// it replaced had other hard links, which keep the old contents (a
   /// save makes a new file). Empty for most writes; a host shows them.
@@ -94,6 +91,13 @@ public final class DocumentSession<Document> {
   public internal(set) var writeNotices: [String] = []
   /// Where an untitled document autosaves.
   public internal(set) var autosaveURL: URL?
+  /// When the session autosaves (``autosaveIfNeeded()``, which
+  /// ``endEvent()`` runs): at first the environment's
+  /// ``DocumentEnvironment/autosavePolicy``. The one switch for autosave:
+  /// ``AutosavePolicy/never`` turns it off, and ``endEvent()`` then only
+  /// ends the event. Not Apple API: an app's document autosaves when its
+  /// class's `autosavesInPlace` says so.
+  public var autosavePolicy: AutosavePolicy
 
   /// While a save runs (it may suspend, and edits may go on), the change
   /// count it started from, and whether that state was undone and then
@@ -125,11 +129,19 @@ public final class DocumentSession<Document> {
     self.contentType = contentType
     self.backend = backend
     self.environment = environment
+    autosavePolicy = environment.autosavePolicy
     undoManager = UndoManager()
     lastSaveTime = environment.now()
     if let fileURL { recordDisk(wrapper, at: fileURL) }
     observeUndoManager()
   }
+
+  /// Whether the document has no file of its own yet (``fileURL`` is
+  /// nil): a new document, or one recovered from an autosave. A save in
+  /// place refuses it; ``save(as:contentType:overwrite:)`` gives it a
+  /// file. Hosts ask this rather than deciding it themselves. Not Apple
+  /// API.
+  public var isUntitled: Bool { fileURL == nil }
 
   /// Whether the document has changes that are not saved: the change
   /// count differs from the saved one, or an undo group still open (an

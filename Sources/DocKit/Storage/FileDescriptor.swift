@@ -165,7 +165,8 @@ final class FileDescriptor {
   }
 
   /// Drops the cached pages of the file `name` in `directory`, which a
-  /// write is about to replace with a new file: advice
+  /// write is about to replace with a new file, for a host that asks for it
+  /// (`DocumentEnvironment.dropsReplacedFileCache`, off by default): advice
   /// (`POSIX_FADV_DONTNEED`), not a change to the file. The kernel frees
   /// what of its cache is clean, before the new file's pages are needed,
   /// so the write reuses memory just freed instead of taking more; on a

@@ -9,13 +9,12 @@ extension PackageJournal {
   /// never removed), and a placement whose journal entry is gone has
   /// happened.
   ///
-  /// - Parameter inode: The package directory the journal records; nil for
-  ///   a record of an earlier version, which has none.
+  /// - Parameter inode: The package directory the journal records.
   /// - Returns: False, having done nothing, when no directory of that
   ///   inode is at the package's name.
   static func apply(
     _ operations: [Operation], from journal: String? = nil, package: String,
-    expecting inode: UInt64?, in parent: FileDescriptor, packagePath: String
+    expecting inode: UInt64, in parent: FileDescriptor, packagePath: String
   ) throws(FileWrapperError) -> Bool {
     let journal = journal ?? journalName(for: package)
     let journalPath =
@@ -30,7 +29,7 @@ extension PackageJournal {
       } catch  where error.errno == ENOENT || error.errno == ENOTDIR || error.errno == ELOOP {
         return false
       }
-      if let inode, try packageDirectory.status(path: packagePath).inode != inode {
+      if try packageDirectory.status(path: packagePath).inode != inode {
         return false
       }
       var placementsStarted = false

@@ -7,7 +7,9 @@ import Glibc
 extension PackageJournal {
   /// Finishes or discards an interrupted save of the package at `url`, and
   /// removes temporary files that interrupted writes left next to it.
-  /// Returns whether a committed save was rolled forward.
+  /// Returns what it did: the proof of recovery that
+  /// ``save(_:at:manifest:replacingChanges:after:)`` takes, so that a
+  /// write recovers once, before it writes anything.
   ///
   /// Only leftovers are touched: a journal or temporary file that another
   /// open file description has locked belongs to a save in progress, here
@@ -28,7 +30,7 @@ extension PackageJournal {
   @discardableResult
   static func recover(
     packageAt url: URL, removingTemporaryFiles: Bool = true
-  ) throws(FileWrapperError) -> Bool {
+  ) throws(FileWrapperError) -> Recovery {
     let packagePath = try FileWrapper.filePath(of: url)
     let location = URL(fileURLWithPath: packagePath)
     let parentPath = location.deletingLastPathComponent().path
@@ -40,23 +42,21 @@ extension PackageJournal {
     var rolledForward = false
     for host in SiblingNames.recoveredHosts {
       let state = try recoverJournal(
-        SiblingNames.journal(for: package, host: host), trustingVersion1: false,
-        package: package, in: parent, parentPath: parentPath, packagePath: packagePath)
+        SiblingNames.journal(for: package, host: host), package: package, in: parent,
+        parentPath: parentPath, packagePath: packagePath)
       if state == .rolledForward { rolledForward = true }
     }
     if removingTemporaryFiles {
       try removeTemporaryFiles(of: package, in: parent, parentPath: parentPath)
     }
-    return rolledForward
+    return Recovery(packagePath: packagePath, rolledForward: rolledForward)
   }
 
-  /// Recovers the journal `journal` of `package`, if it is a leftover.
-  ///
-  /// - Parameter trustingVersion1: Whether a record without an owner (an
-  ///   earlier version's) may be applied: only for an earlier version's
-  ///   journal name that no other name shares.
+  /// Recovers the journal `journal` of `package`, if it is a leftover. A
+  /// committed record without an owner (version 1) is left alone, with
+  /// its journal: see ``PackageJournal``.
   static func recoverJournal(
-    _ journal: String, trustingVersion1: Bool, package: String, in parent: FileDescriptor,
+    _ journal: String, package: String, in parent: FileDescriptor,
     parentPath: String, packagePath: String
   ) throws(FileWrapperError) -> JournalState {
     let journalPath = parentPath + "/" + journal
@@ -93,16 +93,13 @@ extension PackageJournal {
     var state = JournalState.discarded
     if let commit {
       let (operations, owner) = try decode(commit, path: journalPath + "/COMMIT")
-      if let owner {
-        guard owner.name == package else {
-          return .foreign(reason: "it belongs to the package '\(owner.name)'")
-        }
-      } else if !trustingVersion1 {
-        return .unattributed
+      guard let owner else { return .unattributed }
+      guard owner.name == package else {
+        return .foreign(reason: "it belongs to the package '\(owner.name)'")
       }
       guard
         try apply(
-          operations, from: journal, package: package, expecting: owner?.inode, in: parent,
+          operations, from: journal, package: package, expecting: owner.inode, in: parent,
           packagePath: packagePath)
       else {
         return .foreign(

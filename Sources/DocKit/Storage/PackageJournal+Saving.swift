@@ -8,6 +8,11 @@ extension PackageJournal {
   /// Saves `tree` over the package at `url`, whose contents `manifest`
   /// describes.
   ///
+  /// `recovery` is what recovering the package found when this write began
+  /// (``recover(packageAt:removingTemporaryFiles:)``): a journal an
+  /// earlier save left was finished or discarded then, once, so it is
+  /// never mistaken for this save's, nor removed by it.
+  ///
   /// Unless `replacingChanges`, an entry the save would replace or remove
   /// that another program changed since `manifest` was recorded refuses the
   /// save (see ``checkUnchanged(_:manifest:in:packagePath:)``).
@@ -28,12 +33,15 @@ extension PackageJournal {
   ///   a directory that is not is compared entry by entry, at O(*n*) for
   ///   its *n* entries. Independent of the package's size otherwise.
   static func save(
-    _ tree: FileWrapper, at url: URL, manifest: DiskManifest, replacingChanges: Bool = false
+    _ tree: FileWrapper, at url: URL, manifest: DiskManifest, replacingChanges: Bool = false,
+    after recovery: Recovery
   ) throws(FileWrapperError) -> [PlannedDirectory] {
     let packagePath = try FileWrapper.filePath(of: url)
-    // A journal left by an earlier save is finished first: it is never
-    // mistaken for this save's, nor removed by it.
-    try recover(packageAt: url, removingTemporaryFiles: false)
+    // The recovery was of another path (a link on the way changed since):
+    // this one's is done now, still before anything is written.
+    if recovery.packagePath != packagePath {
+      try recover(packageAt: url, removingTemporaryFiles: false)
+    }
     var staged: [(id: Int, wrapper: FileWrapper, path: String)] = []
     var visited: [PlannedDirectory] = []
     let operations = try plan(
@@ -239,7 +247,7 @@ extension PackageJournal {
       }
       if !made {
         switch try recoverJournal(
-          journal, trustingVersion1: false, package: package, in: parent, parentPath: parentPath,
+          journal, package: package, in: parent, parentPath: parentPath,
           packagePath: packagePath)
         {
         case .inUse:

@@ -19,6 +19,14 @@ import Glibc
 /// all of them. Applying is idempotent, so a crash during recovery is
 /// recovered too. A journal is applied only to the directory it records.
 ///
+/// The `COMMIT` record is version 2: JSON with `version`, the owner
+/// (`package`, its name, and `inode`, its directory's inode as a decimal
+/// string) and `operations`. A version-1 record, which an earlier version
+/// wrote, names no owner: recovery never applies it, whatever the
+/// package, and leaves it and its journal where they are (a save in place
+/// of the package is refused until it is moved away), so that no data in
+/// it is lost and none is applied to a package it may not belong to.
+///
 /// The journal is locked (`flock`) from its creation until it is removed.
 /// Recovery touches only a journal it can lock, so a save in progress in
 /// another process is never discarded or applied twice; and a second save
@@ -42,6 +50,15 @@ enum PackageJournal {
     /// replaces. The device number is not recorded: it may change across
     /// reboots, which is when recovery matters most.
     var inode: UInt64
+  }
+
+  /// What recovering one package found and did: what a journaled save
+  /// takes as proof that the write it belongs to recovered first.
+  struct Recovery: Equatable {
+    /// The package's path, as recovery resolved it.
+    var packagePath: String
+    /// Whether a committed save was rolled forward.
+    var rolledForward: Bool
   }
 
   /// What recovery found and did with one journal.

@@ -47,7 +47,7 @@ struct CheckGenerator {
       let name = names.isEmpty || random.chance(10) ? snapshotName() : random.pick(names)
       return CheckStep(.restore(name), [.literal("restore"), .literal(name)])
     case 24..<32:
-      return handle.fileURL == nil
+      return handle.isUntitled
         ? CheckStep(.save, [.literal("save"), .literal(Word.quoted(plan.fileName))])
         : CheckStep(.save, "save")
     case 32..<35: return CheckStep(.revert, "revert")

@@ -16,6 +16,10 @@ protocol DocumentHandle: AnyObject {
   var writableContentTypes: [UTType] { get }
   var undoManager: UndoManager { get }
   var autosaveURL: URL? { get }
+  /// The session's autosave policy: the one switch for autosave.
+  var autosavePolicy: AutosavePolicy { get set }
+  /// Whether the document has no file yet: the session's answer.
+  var isUntitled: Bool { get }
   /// The change count at the last save; nil when undo and redo cannot
   /// reach it.
   var savedChangeCount: Int? { get }

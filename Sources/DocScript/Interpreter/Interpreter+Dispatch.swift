@@ -126,13 +126,11 @@ extension Interpreter {
         ]), in: currentSource)
   }
 
-  /// Ends the open undo event of `handle`, autosaving if it is on.
+  /// Ends the open undo event of `handle`; its session autosaves if its
+  /// policy (``DocumentSession/autosavePolicy``, which `autosave on|off`
+  /// sets) says so.
   func endEvent(of handle: any DocumentHandle) async throws {
-    if state.autosaveEnabled {
-      try await handle.endEvent()
-    } else {
-      handle.undoManager.markEventBoundary()
-    }
+    try await handle.endEvent()
   }
 
   /// Runs `group NAME { … }` as one undo event in each document its

@@ -219,7 +219,7 @@ extension Interpreter {
     let clock = clock
     return SessionEnvironment(
       now: { clock.now }, autosaveDirectory: state.options.autosaveDirectory,
-      autosavePolicy: AutosavePolicy(),
+      autosavePolicy: state.options.autosavePolicy,
       makeAutosaveName: { AutosaveNames.next() }, confinement: state.options.confinement)
   }
 }

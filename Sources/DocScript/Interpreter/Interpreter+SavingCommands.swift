@@ -14,7 +14,7 @@ extension Interpreter {
     ) { interpreter, arguments, handle in
       guard let handle else { return }
       if let path = arguments[0] {
-        guard handle.fileURL == nil else {
+        guard handle.isUntitled else {
           throw ScriptError(
             "the document already has a file", at: path,
             notes: [.init("use 'save-as PATH' to save it somewhere else")])
@@ -26,7 +26,7 @@ extension Interpreter {
             force: arguments.has("force"))
         }
       } else {
-        guard let file = handle.fileURL else {
+        guard !handle.isUntitled, let file = handle.fileURL else {
           throw ScriptError(
             "the document is untitled", at: arguments.command,
             notes: [.init("give it a file: save PATH")])
@@ -109,8 +109,8 @@ extension Interpreter {
     ) { interpreter, arguments, handle in
       guard let handle, let mode = arguments[0] else { return }
       switch mode.text {
-      case "on": interpreter.state.autosaveEnabled = true
-      case "off": interpreter.state.autosaveEnabled = false
+      case "on": interpreter.state.options.autosavePolicy = AutosavePolicy()
+      case "off": interpreter.state.options.autosavePolicy = .never
       case "now":
         if let file = handle.fileURL {
           try interpreter.checkDestination(file, of: handle, copying: false, at: nil)

@@ -32,10 +32,9 @@ extension Interpreter {
     /// How many snapshots have been named.
     var snapshotCount = 0
     /// The settings (`set bail`, `set echo`, `set clock` as
-    /// ``Options/clock``) and the working folder.
+    /// ``Options/clock``, `autosave on|off` as ``Options/autosavePolicy``)
+    /// and the working folder.
     var options: Options
-    /// Whether ending a command's event autosaves (`autosave on`).
-    var autosaveEnabled = false
 
     init(options: Options) {
       self.options = options

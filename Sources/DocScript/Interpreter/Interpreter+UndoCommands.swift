@@ -68,7 +68,7 @@ extension Interpreter {
     undoManager.markEventBoundary()
     let undo = undoManager.undoSteps
     let redo = undoManager.redoSteps
-    let savedLabel = handle.fileURL == nil ? "clean" : "saved"
+    let savedLabel = handle.isUntitled ? "clean" : "saved"
     // Where the saved state is, in steps from now: positive back through
     // the undo stack, negative forward through the redo stack.
     var savedOffset: Int?

@@ -34,6 +34,10 @@ public final class Interpreter {
     /// user does not trust (`--confine`); nil for anywhere. It becomes
     /// every session's (`DocumentEnvironment.confinement`).
     public var confinement: Confinement?
+    /// The autosave policy of every open document's session, and of each
+    /// one opened: ``AutosavePolicy/never`` until `autosave on`, which
+    /// sets the sessions' default policy. Each session decides by it.
+    var autosavePolicy = AutosavePolicy.never
 
     /// Options for a run in `workingDirectory`, with a fixed clock taken
     /// from `SOURCE_DATE_EPOCH` when `environment` sets it.
@@ -89,6 +93,12 @@ public final class Interpreter {
   var state: State {
     didSet {
       if clock.fixedDate != state.options.clock { clock.set(state.options.clock) }
+      // The sessions hold the autosave switch: `autosave on|off`, and a
+      // state put back, change it here and so in every open one.
+      let policy = state.options.autosavePolicy
+      for handle in state.documents.values where handle.autosavePolicy != policy {
+        handle.autosavePolicy = policy
+      }
     }
   }
   /// The clock documents and autosave see, which ``State/options`` sets.

@@ -70,6 +70,11 @@ final class SessionHandle<Document>: DocumentHandle {
   var writableContentTypes: [UTType] { session.writableContentTypes }
   var undoManager: UndoManager { session.undoManager }
   var autosaveURL: URL? { session.autosaveURL }
+  var autosavePolicy: AutosavePolicy {
+    get { session.autosavePolicy }
+    set { session.autosavePolicy = newValue }
+  }
+  var isUntitled: Bool { session.isUntitled }
   var savedChangeCount: Int? { session.savedChangeCount }
   func nextSaveTree() async throws -> (
     wrapper: FileWrapper, existing: FileWrapper?, reusesRoot: Bool

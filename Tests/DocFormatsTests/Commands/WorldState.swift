@@ -28,12 +28,14 @@ struct WorldState: Equatable, CustomStringConvertible {
     var redoCount: Int
     /// Open undo groups: 0 between commands.
     var groupingLevel: Int
+    /// Whether its session autosaves (its policy is not `.never`).
+    var autosaves: Bool
 
     var description: String {
       """
       \(name) (\(type), \(file)): dirty \(isDirty), changes \(changeCount), conflict \(hasConflict), \
       undo \(canUndo) \(undoCount) '\(undoTitle)', redo \(canRedo) \(redoCount) '\(redoTitle)', \
-      groups \(groupingLevel)
+      groups \(groupingLevel), autosaves \(autosaves)
       \(String(reflecting: show))
       """
     }
@@ -70,7 +72,7 @@ struct WorldState: Equatable, CustomStringConvertible {
           canUndo: undoManager.canUndo, canRedo: undoManager.canRedo,
           undoTitle: undoManager.undoMenuItemTitle, redoTitle: undoManager.redoMenuItemTitle,
           undoCount: undoManager.undoCount, redoCount: undoManager.redoCount,
-          groupingLevel: undoManager.groupingLevel))
+          groupingLevel: undoManager.groupingLevel, autosaves: handle.autosavePolicy != .never))
     }
     let snapshots = interpreter.state.snapshotOrder.map { name in
       let entry = interpreter.state.snapshots[name]
@@ -78,7 +80,7 @@ struct WorldState: Equatable, CustomStringConvertible {
     }
     let options = interpreter.state.options
     let settings = """
-      bail \(options.bail) echo \(options.echo) autosave \(interpreter.state.autosaveEnabled) \
+      bail \(options.bail) echo \(options.echo) autosave \(interpreter.state.options.autosavePolicy != .never) \
       clock \(interpreter.clock.now.timeIntervalSince1970) untitled \(interpreter.state.untitledCount) \
       snap \(interpreter.state.snapshotCount) snapshots \(interpreter.state.snapshots.count)
       """

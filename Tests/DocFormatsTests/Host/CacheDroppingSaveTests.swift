@@ -7,11 +7,13 @@ import Testing
 
 @testable import DocFormats
 
-/// A save that replaces a file of a megabyte or more first advises the
+/// With the host policy on (`DocumentEnvironment.dropsReplacedFileCache`),
+/// a save that replaces a file of a megabyte or more first advises the
 /// kernel to drop the old file's cached pages (`POSIX_FADV_DONTNEED`), so
 /// that the new file's pages reuse memory just freed. It is advice: the
 /// old file on disk is untouched until the new one is in place, and a
-/// failure to advise changes nothing.
+/// failure to advise changes nothing. With the policy off, the default,
+/// no save advises.
 @MainActor
 @Suite("Saving over a large file drops the old file's cache first, and loses nothing")
 struct CacheDroppingSaveTests {
@@ -77,7 +79,7 @@ struct CacheDroppingSaveTests {
   /// line `line` replaced by `text` (one undoable edit, ended). The folder
   /// is removed when `folder` goes, so a test keeps it to its end.
   static func openEdited(
-    _ name: String, lines: Int, line: Int, text: String
+    _ name: String, lines: Int, line: Int, text: String, dropping: Bool = true
   ) async throws -> (
     folder: TemporaryDirectory, url: URL, bytes: [UInt8],
     session: DocumentSession<PlainTextDocument>
@@ -86,8 +88,10 @@ struct CacheDroppingSaveTests {
     let url = temporary.url.appendingPathComponent(name)
     let bytes = Self.text(lines: lines)
     try Data(bytes).write(to: url)
+    var environment = testEnvironment(temporary)
+    environment.dropsReplacedFileCache = dropping
     let session = try await DocumentSession<PlainTextDocument>.open(
-      url, environment: testEnvironment(temporary))
+      url, environment: environment)
     try session.perform { try $0.replace(lineAt: line, with: text) }
     try await session.endEvent()
     return (temporary, url, bytes, session)
@@ -128,6 +132,20 @@ struct CacheDroppingSaveTests {
     }
     #expect(try Data(contentsOf: url) == Self.edited(bytes, line: lines / 2, text: "saved"))
     #expect(try Self.inode(of: url) != oldInode)
+    #expect(!session.isDirty)
+  }
+
+  @Test("By default (the host policy off) no save advises, however large the file")
+  func offByDefault() async throws {
+    #expect(!DocumentEnvironment().dropsReplacedFileCache)
+    let (folder, url, bytes, session) = try await Self.openEdited(
+      "big file.txt", lines: 60_000, line: 5, text: "saved", dropping: false)
+    defer { withExtendedLifetime(folder) {} }
+    #expect(bytes.count >= 1 << 20)
+    let recording = try AdviceRecordingFileSystem()
+    try await FileSystemContext.$current.withValue(recording) { try await session.save() }
+    #expect(recording.advice.isEmpty)
+    #expect(try Data(contentsOf: url) == Self.edited(bytes, line: 5, text: "saved"))
     #expect(!session.isDirty)
   }
 
