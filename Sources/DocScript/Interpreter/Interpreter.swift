@@ -1,5 +1,6 @@
 public import DocKit
 public import Foundation
+import Synchronization
 
 /// Runs DocScript: parses a script whole, then runs its statements one by
 /// one against the documents it creates and opens.
@@ -176,13 +177,13 @@ public final class Interpreter {
   /// The current document's name, and whether it is dirty: for a prompt.
   public var currentDocument: (name: String, isDirty: Bool)? {
     guard let currentName, let handle = documents[currentName] else { return nil }
-    return (currentName, handle.isDirty)
+    return (currentName, handle.session.isDirty)
   }
 
   /// The names of the open documents with unsaved changes, sorted: what
   /// leaving would lose.
   public var dirtyDocumentNames: [String] {
-    documents.filter { $0.value.isDirty }.keys.sorted()
+    documents.filter { $0.value.session.isDirty }.keys.sorted()
   }
 
   // MARK: - Running
@@ -446,10 +447,10 @@ public final class Interpreter {
 
 /// The clock documents and autosave see: fixed, or the real one.
 final class ScriptClock: Sendable {
-  private let fixed: Locked<Date?>
+  private let fixed: Mutex<Date?>
 
   init(_ fixed: Date?) {
-    self.fixed = Locked(fixed)
+    self.fixed = Mutex(fixed)
   }
 
   /// Fixes the clock at `date`, or lets it run with nil.
