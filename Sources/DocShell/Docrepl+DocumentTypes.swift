@@ -9,7 +9,7 @@ extension Docrepl {
   ///     import DocShell
   ///     import Foundation
   ///
-  ///     exit(await Docrepl.main(documentTypes: [DocumentType(Counter.self)]))
+  ///     exit(await Docrepl.main(documentTypes: [DocumentType(.scripted(Counter.self), kind: .fileDocument)]))
   ///
   /// Only the types given are offered; add ``DocumentType/builtIn`` for
   /// `docrepl`'s own (text, markdown, json, notes, binary).

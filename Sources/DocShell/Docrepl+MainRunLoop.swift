@@ -9,7 +9,7 @@ extension Docrepl {
   ///     import Foundation
   ///
   ///     Docrepl.runMainLoop {
-  ///       exit(await Docrepl.main(documentTypes: [DocumentType(Counter.self)]))
+  ///       exit(await Docrepl.main(documentTypes: [DocumentType(.scripted(Counter.self), kind: .fileDocument)]))
   ///     }
   ///
   /// Then the work a document model queues on the main queue

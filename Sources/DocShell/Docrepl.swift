@@ -67,6 +67,14 @@ public enum Docrepl {
         "'\(name)' cannot name a program: use 1 to 64 ASCII letters, digits, '.', '-', '_' and '+', not starting with '.' or '-'"
       )
     }
+    // A type refused when it registered (a command named as a built-in)
+    // is the host's mistake: said before anything runs, as a setup error.
+    guard registry.refusedRegistrations.isEmpty else {
+      for refused in registry.refusedRegistrations {
+        errors.write("\(program.text): error: \(refused)\n")
+      }
+      return .failure
+    }
     // Another program keeps its own history and autosaves, in a state
     // folder of its own name, unless its caller chose a host already.
     let host =

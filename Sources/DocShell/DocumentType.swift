@@ -1,23 +1,25 @@
 import DocFormats
 public import DocKit
 public import DocScript
-public import Foundation
+import Foundation
 
 /// A document type that a REPL built with ``Docrepl/main(documentTypes:name:arguments:)``
 /// creates and opens: what an app's `DocumentGroup` scene declares.
 ///
 ///     exit(await Docrepl.main(documentTypes: [
-///       DocumentType(Counter.self),              // a ScriptableDocument: its own commands
-///       DocumentType(newDocument: Recipe()),     // any FileDocument: the built-in commands
-///     ] + DocumentType.builtIn))                 // text, markdown, json, notes, binary
+///       // A ScriptableDocument: its own commands.
+///       DocumentType(.scripted(Counter.self), kind: .fileDocument),
+///       // Any FileDocument: the built-in commands.
+///       DocumentType(.unscripted { Recipe() }, kind: .fileDocument),
+///     ] + DocumentType.builtIn))  // text, markdown, json, notes, binary
 ///
-/// A type that adopts `ScriptableFileDocument` or
+/// The kind (`.fileDocument`, `.reference`, `.document(_:)`) says how
+/// the type is hosted. A type that adopts `ScriptableFileDocument` or
 /// `ScriptableReferenceDocument` (or a `Document`-family type that adopts
-/// `ScriptableDocument`) brings its commands and its `show` text. Any
-/// other `FileDocument`, `ReferenceFileDocument` or `Document`-family type
-/// comes with the closure that makes a new one, as `DocumentGroup` takes
-/// it, and gets the built-in commands, its `show` being the bytes a save
-/// would write.
+/// `ScriptableDocument`) is `.scripted`, and brings its commands and its
+/// `show` text. Any other type is `.unscripted`, with the closure that
+/// makes a new one, as `DocumentGroup` takes it, and gets the built-in
+/// commands, its `show` being the bytes a save would write.
 ///
 /// Registration order matters for `open` only when two types read a file's
 /// type equally specifically: the first wins, so list your types before
@@ -25,79 +27,27 @@ public import Foundation
 public struct DocumentType {
   let register: @MainActor (DocumentTypeRegistry) -> Void
 
-  /// A scriptable `FileDocument`: its commands, names and `show` text come
-  /// from `ScriptableFileDocument`.
-  public init<Document: ScriptableFileDocument>(_ type: Document.Type) {
-    register = { $0.register(Document.self) }
-  }
-
-  /// A scriptable `ReferenceFileDocument`: its commands, names, `show`
-  /// text and snapshots come from `ScriptableReferenceDocument`.
-  public init<Document: ScriptableReferenceDocument>(_ type: Document.Type) {
-    register = { $0.register(Document.self) }
-  }
-
-  /// A scriptable `Document`-family type: its commands and names come from
-  /// `ScriptableDocument`; `show` is the bytes a save would write.
-  public init<Document: DocKit.Document & ScriptableDocument>(_ type: Document.Type)
-  where
-    Document.ScriptDocument == Document,
-    Document.Reader.Source == URL, Document.Writer.Destination == URL,
-    Document.Writer.Snapshot: Sendable
-  {
-    register = { $0.register(Document.self) }
-  }
-
-  /// Any `FileDocument`, with what `new` makes, as
-  /// `DocumentGroup(newDocument:)` takes it.
+  /// A type hosted as `kind` and seen by scripts as `scripting` says:
+  /// the one way to name a type, as
+  /// `DocumentTypeRegistry.register(_:kind:)` is the one way to register
+  /// it.
   ///
-  /// - Parameters:
-  ///   - name: The short name `new` takes; by default the preferred
-  ///     filename extension of the first type the document writes.
-  ///   - newDocument: Makes the document that `new` opens untitled.
-  public init<Document: FileDocument>(
-    name: String? = nil, newDocument: @autoclosure @escaping @MainActor () -> Document
-  ) {
-    register = { $0.register(Document.self, name: name, newDocument: newDocument) }
+  ///     DocumentType(.scripted(Counter.self), kind: .fileDocument)
+  ///     DocumentType(.unscripted { Recipe() }, kind: .fileDocument)
+  public init<Document>(_ scripting: DocumentScripting<Document>, kind: DocumentKind<Document>) {
+    register = { $0.register(scripting, kind: kind) }
   }
 
-  /// Any `ReferenceFileDocument`, with what `new` makes, as
-  /// `DocumentGroup(newDocument:)` takes it.
-  ///
-  /// - Parameters:
-  ///   - name: The short name `new` takes; by default the preferred
-  ///     filename extension of the first type the document writes.
-  ///   - newDocument: Makes the document that `new` opens untitled.
-  public init<Document: ReferenceFileDocument>(
-    name: String? = nil, newDocument: @escaping @MainActor () -> Document
-  ) {
-    register = { $0.register(Document.self, name: name, newDocument: newDocument) }
-  }
-
-  /// Any `Document`-family type, with what `new` makes (and `open` reads
-  /// into), as `DocumentGroup(newDocument:)` takes it.
-  ///
-  /// - Parameters:
-  ///   - name: The short name `new` takes; by default the preferred
-  ///     filename extension of the first type the document writes.
-  ///   - newDocument: Makes the document that `new` opens untitled.
-  public init<Document: DocKit.Document>(
-    name: String? = nil, newDocument: @escaping @MainActor () -> Document
-  )
-  where
-    Document.Reader.Source == URL, Document.Writer.Destination == URL,
-    Document.Writer.Snapshot: Sendable
-  {
-    register = { $0.register(Document.self, name: name, newDocument: newDocument) }
+  /// A type that `register` adds to a registry: one of DocFormats'.
+  init(registering register: @escaping @MainActor (DocumentTypeRegistry) -> Void) {
+    self.register = register
   }
 
   /// The types `docrepl` itself offers: `notes`, `json`, `text` and
-  /// `markdown`, and `binary`, which opens any file no other type claims.
+  /// `markdown`, and `binary`, which opens any file no other type claims
+  /// (DocFormats' one list of them, `builtInRegistrations`).
   @MainActor
   public static var builtIn: [DocumentType] {
-    [
-      DocumentType(NoteCollectionDocument.self), DocumentType(JSONDocument.self),
-      DocumentType(PlainTextDocument.self), DocumentType(BinaryDocument.self),
-    ]
+    DocFormats.builtInRegistrations.map { DocumentType(registering: $0) }
   }
 }

@@ -59,7 +59,7 @@ struct ContentCommandsTests {
   func thirdParty() async throws {
     let temporary = try TemporaryDirectory()
     let registry = DocFormats.makeRegistry()
-    registry.register(TallySheet.self)
+    registry.register(.scripted(TallySheet.self), kind: .fileDocument)
     let output = CapturedOutput()
     let interpreter = Interpreter(
       registry: registry, options: Interpreter.Options(workingDirectory: temporary.url),

@@ -138,7 +138,9 @@ struct NonFinalClassDocumentTests {
 
   @Test("The class itself runs its commands, undo, snapshots, save and open")
   func baseClass() async throws {
-    let (output, failures, folder) = try await run(Self.script) { $0.register(PinBoard.self) }
+    let (output, failures, folder) = try await run(Self.script) {
+      $0.register(.scripted(PinBoard.self), kind: .reference)
+    }
     #expect(output.diagnostics.map(\.description) == [])
     #expect(failures == 0)
     #expect(
@@ -159,7 +161,8 @@ struct NonFinalClassDocumentTests {
   @Test("A subclass registered on its own makes, opens and edits documents of the subclass")
   func subclass() async throws {
     let (output, failures, folder) = try await run(Self.script) {
-      $0.register(LabelledPinBoard.self)
+      $0.register(
+        .scripted(LabelledPinBoard.self), kind: .reference(reading: LabelledPinBoard.self))
     }
     #expect(output.diagnostics.map(\.description) == [])
     #expect(failures == 0)
@@ -183,7 +186,8 @@ struct NonFinalClassDocumentTests {
   func completion() async throws {
     let temporary = try TemporaryDirectory()
     let registry = DocumentTypeRegistry()
-    registry.register(LabelledPinBoard.self)
+    registry.register(
+      .scripted(LabelledPinBoard.self), kind: .reference(reading: LabelledPinBoard.self))
     let interpreter = Interpreter(
       registry: registry, options: Interpreter.Options(workingDirectory: temporary.url),
       output: CapturedOutput())

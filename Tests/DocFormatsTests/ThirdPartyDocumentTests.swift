@@ -74,7 +74,7 @@ struct ThirdPartyDocumentTests {
   func completion() async throws {
     let temporary = try TemporaryDirectory()
     let registry = DocFormats.makeRegistry()
-    registry.register(Counter.self)
+    registry.register(.scripted(Counter.self), kind: .fileDocument)
     let interpreter = Interpreter(
       registry: registry, options: Interpreter.Options(workingDirectory: temporary.url),
       output: CapturedOutput())
@@ -93,7 +93,7 @@ struct ThirdPartyDocumentTests {
   func counter() async throws {
     let temporary = try TemporaryDirectory()
     let registry = DocFormats.makeRegistry()
-    registry.register(Counter.self)
+    registry.register(.scripted(Counter.self), kind: .fileDocument)
     let output = CapturedOutput()
     let interpreter = Interpreter(
       registry: registry, options: Interpreter.Options(workingDirectory: temporary.url),

@@ -86,9 +86,9 @@ struct DeterministicShowTests {
   private func run(_ type: String) async throws -> (Interpreter.Result, calls: Int) {
     let temporary = try TemporaryDirectory()
     let registry = DocumentTypeRegistry()
-    registry.register(Declared.self)
-    registry.register(Undeclared.self)
-    registry.register(UndeclaredShuffle.self)
+    registry.register(.scripted(Declared.self), kind: .fileDocument)
+    registry.register(.scripted(Undeclared.self), kind: .fileDocument)
+    registry.register(.scripted(UndeclaredShuffle.self), kind: .fileDocument)
     let interpreter = Interpreter(
       registry: registry, options: Interpreter.Options(workingDirectory: temporary.url),
       output: output)

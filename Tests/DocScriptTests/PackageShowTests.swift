@@ -81,9 +81,9 @@ struct PackageShowTests {
   init() throws {
     temporary = try TemporaryDirectory()
     let registry = DocumentTypeRegistry()
-    registry.register(Project.self, newDocument: { Project() })
-    registry.register(Project.self, name: "itinerary", newDocument: { Project() })
-    registry.register(Shuffle.self, newDocument: { Shuffle() })
+    registry.register(.unscripted(newDocument: { Project() }), kind: .reference)
+    registry.register(.unscripted(name: "itinerary", newDocument: { Project() }), kind: .reference)
+    registry.register(.unscripted(newDocument: { Shuffle() }), kind: .fileDocument)
     interpreter = Interpreter(
       registry: registry, options: Interpreter.Options(workingDirectory: temporary.url),
       output: output)

@@ -144,10 +144,11 @@ struct UnscriptedDocumentTests {
 
   init() throws {
     temporary = try TemporaryDirectory()
-    registry.register(Memo.self, newDocument: { Memo(text: "new memo\n") })
-    registry.register(Ledger.self, newDocument: { Ledger() })
-    registry.register(Journal.self, name: "journal", newDocument: { Journal() })
-    registry.register(Tally.self)
+    registry.register(.unscripted(newDocument: { Memo(text: "new memo\n") }), kind: .fileDocument)
+    registry.register(.unscripted(newDocument: { Ledger() }), kind: .reference)
+    registry.register(
+      .unscripted(name: "journal", newDocument: { Journal() }), kind: .document { _ in Journal() })
+    registry.register(.scripted(Tally.self), kind: .document(Tally.makeUntitled))
     interpreter = Interpreter(
       registry: registry, options: Interpreter.Options(workingDirectory: temporary.url),
       output: output)
@@ -259,6 +260,20 @@ struct UnscriptedDocumentTests {
 
         """)
     #expect(try temporary.names(in: "copy.journal") == ["1.txt", "2.txt"])
+  }
+
+  @Test(
+    "A Document-family document's show writes its temporary folder through the FileSystem seam"
+  )
+  func documentFamilyShowUsesTheSeam() async throws {
+    let setup = await run("new journal")
+    #expect(setup.succeeded, "\(output.renderedDiagnostics)")
+    // A volume where no folder can be made: `show` must fail, as every
+    // file system call DocKit makes is one the seam sees.
+    let failing = ErrnoInjectingFileSystem(EROFS, on: [.makeDirectory])
+    let result = await FileSystemContext.$current.withValue(failing) { await run("show") }
+    #expect(!result.succeeded)
+    #expect(output.renderedDiagnostics.joined().contains("mkdirat failed: Read-only file system"))
   }
 
   @Test("A scriptable Document-family type brings its commands, which undo")

@@ -1,3 +1,4 @@
+import DocKit
 import DocScript
 import DocShell
 import DocTestSupport
@@ -16,7 +17,7 @@ struct CheckCommandTests {
   /// A registry with one variant of the test type.
   static func registry<Choice: PackageFaultChoice>(_: Choice.Type) -> DocumentTypeRegistry {
     let registry = DocumentTypeRegistry()
-    registry.register(FaultyPackage<Choice>.self)
+    registry.register(.scripted(FaultyPackage<Choice>.self), kind: .reference)
     return registry
   }
 

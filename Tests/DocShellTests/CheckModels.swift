@@ -89,7 +89,7 @@ struct ProfileDocument: ScriptableFileDocument, Equatable {
       DocumentCommand(
         CommandSpec(
           "set", [.required("KEY"), .required("VALUE")], summary: "sets a field",
-          example: "set name Ada", topic: .document)
+          example: "set name Ada", topic: .document, extendsBuiltin: true)
       ) { context in
         guard let key = context.arguments[0], keys.contains(key.text) else {
           throw ScriptError("no such key", at: context.arguments[0]?.range)
@@ -202,7 +202,7 @@ struct OpaqueProfileDocument: ScriptableFileDocument {
       DocumentCommand(
         CommandSpec(
           "set", [.required("KEY"), .required("VALUE")], summary: "sets a field",
-          example: "set name Ada", topic: .document)
+          example: "set name Ada", topic: .document, extendsBuiltin: true)
       ) { context in
         guard let key = context.arguments[0], ProfileDocument.keys.contains(key.text) else {
           throw ScriptError("no such key", at: context.arguments[0]?.range)

@@ -21,13 +21,13 @@ struct CheckRealModelTests {
   static func registry(_ type: String) -> DocumentTypeRegistry {
     let registry = DocumentTypeRegistry()
     switch type {
-    case "profile": registry.register(ProfileDocument.self)
-    case "tags": registry.register(TagsDocument.self)
-    case "opaque": registry.register(OpaqueProfileDocument.self)
-    case "board": registry.register(Board<ShowsTitles>.self)
-    case "counted-board": registry.register(Board<ShowsCount>.self)
-    case "task-counter": registry.register(TaskUndoCounter.self)
-    default: registry.register(SilentList.self)
+    case "profile": registry.register(.scripted(ProfileDocument.self), kind: .fileDocument)
+    case "tags": registry.register(.scripted(TagsDocument.self), kind: .fileDocument)
+    case "opaque": registry.register(.scripted(OpaqueProfileDocument.self), kind: .fileDocument)
+    case "board": registry.register(.scripted(Board<ShowsTitles>.self), kind: .reference)
+    case "counted-board": registry.register(.scripted(Board<ShowsCount>.self), kind: .reference)
+    case "task-counter": registry.register(.scripted(TaskUndoCounter.self), kind: .reference)
+    default: registry.register(.scripted(SilentList.self), kind: .reference)
     }
     return registry
   }

@@ -125,7 +125,10 @@ struct CustomReplTests {
       #> 1
       """, to: "s.docscript")
     let registry = DocumentTypeRegistry(
-      documentTypes: [DocumentType(name: "postcard", newDocument: Postcard())]
+      documentTypes: [
+        DocumentType(
+          .unscripted(name: "postcard", newDocument: { Postcard() }), kind: .fileDocument)
+      ]
         + DocumentType.builtIn)
     var output = ""
     var errors = ""
@@ -140,7 +143,10 @@ struct CustomReplTests {
   @Test("Only the types given are offered")
   func onlyTheTypesGiven() {
     let registry = DocumentTypeRegistry(
-      documentTypes: [DocumentType(name: "postcard", newDocument: Postcard())])
+      documentTypes: [
+        DocumentType(
+          .unscripted(name: "postcard", newDocument: { Postcard() }), kind: .fileDocument)
+      ])
     #expect(registry.typeNames == ["postcard"])
   }
 }

@@ -1,3 +1,4 @@
+import DocKit
 import DocScript
 import DocShell
 import DocTestSupport
@@ -10,7 +11,8 @@ import Testing
 @Suite("What a model prints")
 struct ModelOutputTests {
   static var registry: DocumentTypeRegistry {
-    DocumentTypeRegistry(documentTypes: [DocumentType(ChattyNote.self)])
+    DocumentTypeRegistry(documentTypes: [DocumentType(.scripted(ChattyNote.self), kind: .reference)]
+    )
   }
 
   static func docrepl(_ arguments: [String]) async -> (DocShell.ExitStatus, String, String) {

@@ -86,8 +86,8 @@ struct PortingArticleTests {
   func script() async throws {
     // --- article: main.swift ---
     let documentTypes = [
-      DocumentType(name: "textfile", newDocument: TextFile()),
-      DocumentType(name: "pdf", newDocument: { PDFDocument() }),
+      DocumentType(.unscripted(name: "textfile", newDocument: { TextFile() }), kind: .fileDocument),
+      DocumentType(.unscripted(name: "pdf", newDocument: { PDFDocument() }), kind: .reference),
     ]
     // --- end ---
     // The article's main.swift passes them to Docrepl.main, which would
@@ -109,7 +109,7 @@ struct PortingArticleTests {
 }
 
 extension PortingArticleTests {
-  /// The DocScript article's script, for `DocumentType(TextFile.self)`.
+  /// The DocScript article's script, for `DocumentType(.scripted(TextFile.self), kind: .fileDocument)`.
   static let scriptedScript = """
     new textfile list
     add Milk
@@ -126,7 +126,8 @@ extension PortingArticleTests {
 
   @Test("The DocScript article's commands work in a script")
   func scriptedScript() async throws {
-    try await Self.expectPasses(Self.scriptedScript, with: [DocumentType(TextFile.self)])
+    try await Self.expectPasses(
+      Self.scriptedScript, with: [DocumentType(.scripted(TextFile.self), kind: .fileDocument)])
   }
 
   @Test("DocScript's landing page runs a script in an interpreter")
@@ -135,7 +136,7 @@ extension PortingArticleTests {
     let folder = temporary.url
     // --- DocScript.md ---
     let registry = DocumentTypeRegistry()
-    registry.register(TextFile.self)  // a ScriptableFileDocument
+    registry.register(.scripted(TextFile.self), kind: .fileDocument)  // a ScriptableFileDocument
     let output = CapturedOutput()
     let interpreter = Interpreter(
       registry: registry, options: Interpreter.Options(workingDirectory: folder), output: output)

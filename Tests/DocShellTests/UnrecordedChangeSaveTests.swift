@@ -54,7 +54,9 @@ struct UnrecordedChangeSaveTests {
   func savesUnrecordedChange() async throws {
     let folder = try TemporaryDirectory("unrecorded")
     try folder.write("one", to: "n.chatty")
-    let registry = DocumentTypeRegistry(documentTypes: [DocumentType(ChattyNote.self)])
+    let registry = DocumentTypeRegistry(documentTypes: [
+      DocumentType(.scripted(ChattyNote.self), kind: .reference)
+    ])
     let result = try await Self.run(
       "open n.chatty\nsilently-set two\nexpect clean\nsave\nexpect clean\n", in: folder,
       registry: registry)
@@ -83,7 +85,9 @@ struct UnrecordedChangeSaveTests {
     let folder = try TemporaryDirectory("unrecorded")
     try folder.write("one", to: "n.chatty")
     let before = Self.inode(folder("n.chatty"))
-    let registry = DocumentTypeRegistry(documentTypes: [DocumentType(ChattyNote.self)])
+    let registry = DocumentTypeRegistry(documentTypes: [
+      DocumentType(.scripted(ChattyNote.self), kind: .reference)
+    ])
     let result = try await Self.run(
       "open n.chatty\nsilently-set one\nsave\n", in: folder, registry: registry)
     #expect(result.status == .success, "\(result.errors)")
@@ -98,7 +102,7 @@ struct UnrecordedChangeSaveTests {
   func packageInPlace() async throws {
     let folder = try TemporaryDirectory("unrecorded")
     let registry = DocumentTypeRegistry()
-    registry.register(FaultyPackage<EditWithoutUndo>.self)
+    registry.register(.scripted(FaultyPackage<EditWithoutUndo>.self), kind: .reference)
     let setup = try await Self.run(
       "new faulty p\ntitle Trip\nappend one\nsave p.faulty\nclose\n", in: folder,
       registry: registry)

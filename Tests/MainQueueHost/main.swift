@@ -3,13 +3,15 @@
 // running between commands and while the prompt waits. Built as an app's
 // REPL is built: Docrepl.runMainLoop, from a main.swift that does not
 // await.
+import DocKit
+import DocScript
 import DocShell
 import Foundation
 
 Docrepl.runMainLoop {
   exit(
     await Docrepl.main(documentTypes: [
-      DocumentType(QueuedModel<AllQueuedCommands>.self),
-      DocumentType(QueuedModel<CheckedQueuedCommands>.self),
+      DocumentType(.scripted(QueuedModel<AllQueuedCommands>.self), kind: .reference),
+      DocumentType(.scripted(QueuedModel<CheckedQueuedCommands>.self), kind: .reference),
     ]))
 }

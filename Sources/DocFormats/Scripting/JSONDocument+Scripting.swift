@@ -39,7 +39,9 @@ extension JSONDocument: ScriptableFileDocument {
         CommandSpec(
           "set", [.required("POINTER"), .required("VALUE")],
           summary: "sets the value at POINTER to a JSON literal; /items/- appends",
-          example: "set /title '\"Lisbon\"'", topic: .document)
+          example: "set /title '\"Lisbon\"'", topic: .document,
+          // `set bail on` stays the setting; `set /title …` is this.
+          extendsBuiltin: true)
       ) { context in
         try edit(context) { document, pointer, value throws(FormatError) in
           try document.set(value, at: pointer).named("Set \(pointer)")

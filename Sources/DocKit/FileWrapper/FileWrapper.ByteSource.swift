@@ -67,22 +67,22 @@ extension FileWrapper {
   /// Not in Apple's API: there, a host observes a `Progress` the write
   /// publishes, which Foundation on Linux cannot observe (it has no
   /// key-value observing).
-  @TaskLocal package static var writeProgress: WriteProgress?
+  @TaskLocal public static var writeProgress: WriteProgress?
 
   /// What ``writeProgress`` calls: `completedUnitCount` of
   /// `totalUnitCount` bytes. A class around the function, not the bare
   /// function type: a task-local of an optional function type crashed
   /// `TaskLocal.withValue` in optimised builds (Swift 6.3).
-  package final class WriteProgress: Sendable {
+  public final class WriteProgress: Sendable {
     private let report: @Sendable (_ completedUnitCount: Int64, _ totalUnitCount: Int64) -> Void
 
     /// A reporter that calls `report`.
-    package init(_ report: @escaping @Sendable (Int64, Int64) -> Void) {
+    public init(_ report: @escaping @Sendable (Int64, Int64) -> Void) {
       self.report = report
     }
 
     /// Reports `completedUnitCount` of `totalUnitCount` bytes.
-    package func callAsFunction(_ completedUnitCount: Int64, _ totalUnitCount: Int64) {
+    public func callAsFunction(_ completedUnitCount: Int64, _ totalUnitCount: Int64) {
       report(completedUnitCount, totalUnitCount)
     }
   }

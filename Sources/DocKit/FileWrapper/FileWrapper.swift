@@ -426,7 +426,7 @@ open class FileWrapper {
   /// count of contents in memory, or the size `lstat` reported for
   /// contents still on disk. Nil for other kinds and after a failed lazy
   /// read. For tools in this package that list trees (`docrepl inspect`).
-  package var regularFileSize: Int64? {
+  public var regularFileSize: Int64? {
     guard kind == .regularFile else { return nil }
     switch contents {
     case .loaded(let data): return Int64(data.count)

@@ -138,7 +138,7 @@ extension DocumentSession {
   /// writes there (``checkAutosaveFolder(_:at:narrowing:)``), without
   /// changing it: for a program about to read what is in it. A missing
   /// folder passes.
-  package nonisolated static func checkAutosaveFolder(at folder: URL) throws(CocoaError) {
+  nonisolated public static func checkAutosaveFolder(at folder: URL) throws(CocoaError) {
     let descriptor: FileDescriptor
     do throws(SystemCallError) {
       descriptor = try FileDescriptor.open(
@@ -156,7 +156,7 @@ extension DocumentSession {
   /// folder: how a program takes over an autosave it recovers, so that
   /// the program that wrote it, if it still runs, and this one never
   /// write the same file.
-  package nonisolated static func moveAutosave(at url: URL, to newURL: URL) throws(CocoaError) {
+  nonisolated public static func moveAutosave(at url: URL, to newURL: URL) throws(CocoaError) {
     let folderPath = url.deletingLastPathComponent().path
     do throws(SystemCallError) {
       let folder = try FileDescriptor.open(
@@ -173,7 +173,7 @@ extension DocumentSession {
   /// there (an autosave another process left under a name this one
   /// reuses), the first of `name-2`, `name-3`… that is free: an autosave
   /// never replaces one it did not write.
-  package nonisolated static func freeAutosaveURL(
+  nonisolated public static func freeAutosaveURL(
     in folder: URL, name: String, pathExtension: String?
   ) -> URL {
     func url(_ candidate: String) -> URL {
@@ -208,7 +208,7 @@ extension DocumentSession {
   /// saved as a file of its own or closed. What `recover(autosaveAt:)`
   /// does after opening `url`; DocScript's `recover` calls it on a session
   /// of any kind.
-  package func adoptRecoveredAutosave(at url: URL) {
+  public func adoptRecoveredAutosave(at url: URL) {
     fileURL = nil
     autosaveURL = url
     savedChangeCount = nil

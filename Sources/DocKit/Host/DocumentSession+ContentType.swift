@@ -1,4 +1,4 @@
-package import Foundation
+public import Foundation
 
 extension DocumentSession {
   /// The types to try, in order, when opening `url`.
@@ -92,7 +92,7 @@ extension DocumentSession {
   ///
   /// - Throws: a ``FileWrapperError`` (``FileWrapperError/Code/noSuchFile``
   ///   when nothing is there) if the item cannot be looked at.
-  package nonisolated static func typeForContents(
+  nonisolated public static func typeForContents(
     of url: URL, explicit: UTType?
   ) throws -> (type: UTType, openAs: UTType?) {
     let isDirectory = try lookingAfterRecovery(at: url) { try Self.isDirectory(at: url) }

@@ -1,55 +1,8 @@
-public import Foundation
+import Foundation
 
+/// The edits of a `FileDocument`'s session: a value type changes through
+/// its session, which registers the undo.
 extension DocumentSession where Document: FileDocument {
-  /// An untitled session for a new document.
-  public convenience init(
-    new document: Document, contentType: UTType? = nil, environment: Environment = Environment()
-  ) {
-    self.init(
-      untitled: document, contentType: contentType, backend: Self.fileDocumentBackend(),
-      environment: environment)
-  }
-
-  /// Opens the document at `url`, finishing or discarding an interrupted
-  /// save first. The type comes from the extension unless given, and must
-  /// be one the document reads.
-  public static func open(
-    _ url: URL, contentType: UTType? = nil, environment: Environment = Environment()
-  ) async throws -> DocumentSession {
-    try await open(
-      url, contentType: contentType, backend: fileDocumentBackend(), environment: environment)
-  }
-
-  /// Reopens an untitled document from its autosave, dirty, to keep
-  /// autosaving there.
-  public static func recover(
-    autosaveAt url: URL, contentType: UTType? = nil, environment: Environment = Environment()
-  ) async throws -> DocumentSession {
-    let session = try await open(url, contentType: contentType, environment: environment)
-    session.adoptRecoveredAutosave(at: url)
-    return session
-  }
-
-  static func fileDocumentBackend() -> Backend {
-    Backend(
-      readableContentTypes: Document.readableContentTypes,
-      writableContentTypes: Document.writableContentTypes,
-      read: wrapperReader { try Document(configuration: $0) },
-      makeWrapper: { session, type, existing in
-        let document = session.document
-        let existingFile = UncheckedSendable(value: existing)
-        return try await offMainActor {
-          try document.fileWrapper(
-            configuration: .init(contentType: type, existingFile: existingFile.value))
-        }.value
-      },
-      didSave: { session, type in
-        guard var tracked = session.document as? any ChangeTrackingDocument else { return }
-        tracked.markSaved(as: type)
-        if let document = tracked as? Document { session.document = document }
-      })
-  }
-
   /// Applies an edit that returns its inverse, and registers the inverse
   /// for undo under its action name; undoing registers the redo.
   ///

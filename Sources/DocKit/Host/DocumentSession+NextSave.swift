@@ -1,18 +1,33 @@
 import Foundation
 
 extension DocumentSession {
+  /// What the next save would write, without writing: the tree the
+  /// document's own `fileWrapper` (or its snapshot's) makes from a copy of
+  /// the last read or written tree, with that tree, whose entries the save
+  /// reuses. A `Document`-family document's writer writes by itself: its
+  /// `snapshot(contentType:)` is written into a temporary folder, through
+  /// the ``FileSystem`` seam, and read back. Ends the open event first.
+  /// For a host's tools (show what a save would write); not Apple API.
+  public func contentsForNextSave() async throws -> SaveContents {
+    if let next = try await wrapperForNextSave() {
+      return SaveContents(
+        wrapper: next.wrapper, existing: next.existing, reusesRoot: next.reusesRoot,
+        writtenByDocument: false)
+    }
+    return try await contentsWrittenByDocument()
+  }
+
   /// The wrapper the next save would write, made by the document's own
   /// `fileWrapper` (or its snapshot's) from a copy of the wrapper of the
   /// last read or write, without writing; that last wrapper, whose entries
   /// are reused by the save wherever the result holds them; and whether
-  /// the result's root is the last wrapper's (its copy). For this
-  /// package's tools (the language's `tree`); not Apple API.
+  /// the result's root is the last wrapper's (its copy).
   ///
   /// The document gets a copy of the last wrapper's top level, so a
   /// document that edits its `existingFile` in place (as Apple's package
   /// example does) does not change what the session knows of the disk.
   /// Nil for a `Document`-family document, whose writer writes by itself.
-  package func wrapperForNextSave() async throws -> (
+  func wrapperForNextSave() async throws -> (
     wrapper: FileWrapper, existing: FileWrapper?, reusesRoot: Bool
   )? {
     guard let makeWrapper = backend.makeWrapper else { return nil }

@@ -62,7 +62,7 @@ public final class DocumentSession<Document> {
   public internal(set) var changeCount = 0
   /// The change count at the last save; nil when no sequence of undo and
   /// redo can get back to it.
-  package internal(set) var savedChangeCount: Int? = 0
+  public internal(set) var savedChangeCount: Int? = 0
   var changesSinceAutosave = 0
   var lastSaveTime: Date
   /// Whether the document may be edited; false while a snapshot is taken.

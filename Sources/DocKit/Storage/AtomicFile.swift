@@ -1,4 +1,4 @@
-package import Foundation
+public import Foundation
 
 /// Replaces a whole file atomically and durably: the one way the package
 /// writes a small file whole (the prompt's history, a script that
@@ -18,7 +18,7 @@ package import Foundation
 /// replaced: a regular file is replaced (a new one keeps its permissions
 /// and owner), a read-only one only by a write that may be forced and is,
 /// and a folder, a FIFO, a device or a socket never.
-package enum AtomicFile {
+public enum AtomicFile {
   /// Replaces the file at `url` (through any symbolic link) with `bytes`.
   ///
   /// - Parameters:
@@ -38,7 +38,7 @@ package enum AtomicFile {
   ///   that needs `replace`, ``FileWrapperError/Code/permissionDenied`` for
   ///   a read-only one, ``FileWrapperError/Code/unsupportedFileType`` for
   ///   anything else refused. The file is then as it was.
-  package static func write(
+  public static func write(
     _ bytes: some Collection<UInt8>, to url: URL, as write: DestinationPolicy.Write,
     flags: DestinationPolicy.Flags = [], context: WriteDestination.Context = .init(),
     newFilePermissions: UInt16? = nil,

@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4): Foundation on Linux has no digest, and DocKit
-/// takes no outside packages. Visible to the package's other modules, not
-/// to users.
+/// takes no outside packages. Public so that a host (DocScript is one) can
+/// checksum what it wrote with the digest DocKit uses. Not Apple API.
 ///
 /// The storage layer uses it to give every document's journal and
 /// temporary files a name that no other name maps to, however long the
@@ -9,7 +9,7 @@
 ///
 ///     SHA256.hexDigest(of: Array("abc".utf8))
 ///     // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-package struct SHA256: Sendable {
+public struct SHA256: Sendable {
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
     0x5be0_cd19,
@@ -18,12 +18,12 @@ package struct SHA256: Sendable {
   private var length: UInt64 = 0
 
   /// A new hash of nothing.
-  package init() {
+  public init() {
     buffer.reserveCapacity(64)
   }
 
   /// Adds `bytes` to the hashed data.
-  package mutating func update(_ bytes: some Sequence<UInt8>) {
+  public mutating func update(_ bytes: some Sequence<UInt8>) {
     for byte in bytes {
       buffer.append(byte)
       length &+= 1
@@ -35,7 +35,7 @@ package struct SHA256: Sendable {
   }
 
   /// The 32-byte digest of everything added.
-  package consuming func finalize() -> [UInt8] {
+  public consuming func finalize() -> [UInt8] {
     let bits = length &* 8
     var tail = buffer
     tail.append(0x80)
@@ -53,14 +53,14 @@ package struct SHA256: Sendable {
   }
 
   /// The 32-byte digest of `message`.
-  package static func hash(_ message: some Collection<UInt8>) -> [UInt8] {
+  public static func hash(_ message: some Collection<UInt8>) -> [UInt8] {
     var hash = SHA256()
     hash.update(message)
     return hash.finalize()
   }
 
   /// The digest of `bytes` as 64 lower-case hex digits.
-  package static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
+  public static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
     var hash = SHA256()
     hash.update(bytes)
     let digits = Array("0123456789abcdef")

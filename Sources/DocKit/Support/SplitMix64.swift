@@ -2,18 +2,20 @@
 /// depends only on its seed, fixed by its few lines of arithmetic, so that
 /// the same seed gives the same numbers on every machine and every Swift
 /// version. The one seeded generator of the package: `docrepl check`'s
-/// sequences, the benchmarks' edits and the tests' random inputs.
-package struct SplitMix64: RandomNumberGenerator, Sendable {
+/// sequences, the benchmarks' edits and the tests' random inputs. Public
+/// so that a host (DocScript's `check` is one) can draw from it. Not Apple
+/// API.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   /// The generator's state.
-  package var state: UInt64
+  public var state: UInt64
 
   /// A generator whose sequence is fixed by `seed`.
-  package init(seed: UInt64) {
+  public init(seed: UInt64) {
     state = seed
   }
 
   /// The next 64 random bits.
-  package mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -25,7 +27,7 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
   /// multiply-shift: the high half of a 128-bit product. Fixed here rather
   /// than left to the standard library's `random(in:using:)`, whose
   /// mapping may change between releases.
-  package mutating func below(_ bound: Int) -> Int {
+  public mutating func below(_ bound: Int) -> Int {
     guard bound > 1 else { return 0 }
     return Int(truncatingIfNeeded: UInt64(bound).multipliedFullWidth(by: next()).high)
   }

@@ -9,12 +9,12 @@ extension UndoManager {
   /// The steps on the undo stack, oldest first: each one's action name and
   /// whether it is discardable. For this package's own tools (the
   /// language's `history`); not Apple API.
-  package var undoSteps: [(actionName: String, isDiscardable: Bool)] {
+  public var undoSteps: [(actionName: String, isDiscardable: Bool)] {
     undoStack.map { ($0.actionName, $0.isDiscardable) }
   }
 
   /// The steps on the redo stack, the one ``redo()`` would redo last.
-  package var redoSteps: [(actionName: String, isDiscardable: Bool)] {
+  public var redoSteps: [(actionName: String, isDiscardable: Bool)] {
     redoStack.map { ($0.actionName, $0.isDiscardable) }
   }
 
@@ -24,7 +24,7 @@ extension UndoManager {
   /// taken back: the groups open then, how much the innermost held, and
   /// both stacks. Made by ``rollbackPoint()``, used by
   /// ``rollBack(to:)``. Not Apple API.
-  package struct RollbackPoint {
+  public struct RollbackPoint {
     /// The innermost group open at the point, if any, and how many
     /// entries it held then.
     fileprivate let innermost: (group: UndoGroup, entryCount: Int)?
@@ -37,7 +37,7 @@ extension UndoManager {
   /// event or group may be open; the point may be inside it.
   ///
   /// - Precondition: not undoing or redoing.
-  package func rollbackPoint() -> RollbackPoint {
+  public func rollbackPoint() -> RollbackPoint {
     precondition(
       !(isUndoing || isRedoing), "UndoManager.rollbackPoint(): called while undoing or redoing")
     return RollbackPoint(
@@ -71,7 +71,7 @@ extension UndoManager {
   /// was registered in it is not taken back.
   ///
   /// - Precondition: not undoing or redoing.
-  package func rollBack(to point: RollbackPoint) {
+  public func rollBack(to point: RollbackPoint) {
     precondition(
       !(isUndoing || isRedoing), "UndoManager.rollBack(to:): called while undoing or redoing")
     if takeBackRegistrations(since: point), redoStack.isEmpty {

@@ -1,3 +1,5 @@
+import DocKit
+
 /// Picks the next step of a `docrepl check` sequence from the state the
 /// session is in: the type's own commands most of the time, with
 /// arguments made from their specs (valid often enough to reach deep
@@ -47,7 +49,7 @@ struct CheckGenerator {
       let name = names.isEmpty || random.chance(10) ? snapshotName() : random.pick(names)
       return CheckStep(.restore(name), [.literal("restore"), .literal(name)])
     case 24..<32:
-      return handle.isUntitled
+      return handle.session.isUntitled
         ? CheckStep(.save, [.literal("save"), .literal(Word.quoted(plan.fileName))])
         : CheckStep(.save, "save")
     case 32..<35: return CheckStep(.revert, "revert")

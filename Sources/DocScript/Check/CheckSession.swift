@@ -90,7 +90,7 @@ final class CheckSession {
   /// `save-as` failed, when a save would write the user's file.
   var isAdopted: Bool {
     guard let handle else { return true }
-    guard let url = handle.fileURL else { return plan.startFile == nil }
+    guard let url = handle.session.fileURL else { return plan.startFile == nil }
     let own = folder.appendingPathComponent(plan.fileName).resolvingSymlinksInPath().path
     return url.resolvingSymlinksInPath().path == own
   }
@@ -327,7 +327,7 @@ final class CheckSession {
       states = [newState(after)]
       savedID = states[0].id
     }
-    guard let url = handle.fileURL else { return nil }
+    guard let url = handle.session.fileURL else { return nil }
     diskChecked = false
     // Invariant 4: what the document held opens again.
     if plan.checks(.saveOpenRoundTrips),
@@ -353,9 +353,12 @@ final class CheckSession {
   ) async -> CheckViolation? {
     let reopened: CheckBytes
     do {
-      guard let entry = interpreter.registry.entry(reading: handle.contentType) else { return nil }
-      let opened = try await entry.open(url, handle.contentType, interpreter.sessionEnvironment)
-      defer { try? opened.close(discardingChanges: true) }
+      guard let entry = interpreter.registry.entry(reading: handle.session.contentType) else {
+        return nil
+      }
+      let opened = try await entry.open(
+        url, handle.session.contentType, interpreter.sessionEnvironment)
+      defer { try? opened.session.close(discardingChanges: true) }
       guard let checkable = opened as? any CheckableHandle else { return nil }
       reopened = await Self.bytes(of: checkable)
     } catch {
@@ -426,7 +429,7 @@ final class CheckSession {
   /// with the saved point right at both ends (3).
   func finish() async -> CheckViolation? {
     guard let handle, var current = last else { return nil }
-    if plan.checks(.incrementalSaveEqualsFullSave), !diskChecked, let url = handle.fileURL,
+    if plan.checks(.incrementalSaveEqualsFullSave), !diskChecked, let url = handle.session.fileURL,
       !current.isDirty
     {
       if let violation = await checkFullSave(url: url, handle: handle, index: nil) {
@@ -656,8 +659,8 @@ final class CheckSession {
     var show: String?
     if capturesShowText { show = try? await handle.show() }
     return Observation(
-      handle: ObjectIdentifier(handle), bytes: bytes, undo: handle.undoManager.undoCount,
-      redo: handle.undoManager.redoCount, isDirty: handle.isDirty, show: show)
+      handle: ObjectIdentifier(handle), bytes: bytes, undo: handle.session.undoManager.undoCount,
+      redo: handle.session.undoManager.redoCount, isDirty: handle.session.isDirty, show: show)
   }
 
   /// Lets main-actor jobs that a step queued run before the step is

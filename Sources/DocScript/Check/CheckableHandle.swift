@@ -27,7 +27,8 @@ protocol CheckableHandle: DocumentHandle {
 
 extension SessionHandle: CheckableHandle {
   func freshSaveTree() async throws -> FileWrapper? {
-    try await session.freshWrapperForSave()
+    let fresh = try await documentSession.contentsForFreshSave()
+    return fresh.writtenByDocument ? nil : fresh.wrapper
   }
 
   func checkValues(forArgument argument: String, command: String) -> [String] {
@@ -50,7 +51,7 @@ extension SessionHandle: CheckableHandle {
   }
 
   func checkValue(reading tree: FileWrapper) throws -> CheckValue? {
-    let configuration = FileDocumentReadConfiguration(contentType: contentType, file: tree)
+    let configuration = FileDocumentReadConfiguration(contentType: session.contentType, file: tree)
     if let type = Document.self as? any FileDocument.Type {
       return CheckValue(try CheckReading.read(type, configuration))
     }
@@ -61,7 +62,7 @@ extension SessionHandle: CheckableHandle {
   }
 
   func resavedTree(reading tree: FileWrapper) async throws -> FileWrapper? {
-    let configuration = FileDocumentReadConfiguration(contentType: contentType, file: tree)
+    let configuration = FileDocumentReadConfiguration(contentType: session.contentType, file: tree)
     if let type = Document.self as? any FileDocument.Type {
       return try CheckReading.resave(type, configuration)
     }
@@ -123,6 +124,6 @@ protocol TypeCheckValues {
 extension SessionHandle: TypeCheckValues
 where Document: ScriptableDocument, Document.ScriptDocument == Document {
   func typeCheckValues(forArgument argument: String, command: String) -> [String] {
-    Document.scriptCheckValues(forArgument: argument, command: command, session: session)
+    Document.scriptCheckValues(forArgument: argument, command: command, session: documentSession)
   }
 }

@@ -59,12 +59,25 @@ public struct CommandSpec: Sendable {
   /// say: see ``argumentKind(of:)``.
   public var argumentKinds: [String: ArgumentKind]
 
+  /// Whether this document command extends the built-in command of the
+  /// same name, by a declared rule: the built-in runs when its own
+  /// arguments are given, this command on any other arguments. Only a
+  /// built-in that says which arguments are its own can be extended:
+  /// `set`, whose first argument is a setting's name (`bail`, `echo`,
+  /// `clock`). A type whose command takes a built-in's name without
+  /// declaring this, or for another built-in, is refused when it
+  /// registers (``CommandNameCollision``).
+  public var extendsBuiltin: Bool
+
   /// Creates a spec.
+  ///
+  /// - Parameter extendsBuiltin: See ``extendsBuiltin``.
   public init(
     _ name: String, _ parameters: [Parameter] = [], summary: String, discussion: String? = nil,
     example: String, topic: Topic, isAllowedInGroup: Bool = true,
-    completing argumentKinds: [String: ArgumentKind] = [:]
+    completing argumentKinds: [String: ArgumentKind] = [:], extendsBuiltin: Bool = false
   ) {
+    self.extendsBuiltin = extendsBuiltin
     self.name = name
     self.parameters = parameters
     self.summary = summary

@@ -1,33 +1,16 @@
 import DocKit
 import Foundation
 
-/// An open document as the interpreter sees it, whatever its type: the
-/// session's operations, `show`, snapshots, and the type's commands.
+/// An open document as the interpreter sees it, whatever its type: its
+/// session as DocKit's `DocumentHosting` face, and what scripting adds
+/// (`show`, snapshots, the type's commands).
 @MainActor
 protocol DocumentHandle: AnyObject {
   /// The type's short name, for listings.
   var typeName: String { get }
-  var isDirty: Bool { get }
-  var changeCount: Int { get }
-  var fileURL: URL? { get }
-  var contentType: UTType { get }
-  var hasConflict: Bool { get }
-  var readableContentTypes: [UTType] { get }
-  var writableContentTypes: [UTType] { get }
-  var undoManager: UndoManager { get }
-  var autosaveURL: URL? { get }
-  /// The session's autosave policy: the one switch for autosave.
-  var autosavePolicy: AutosavePolicy { get set }
-  /// Whether the document has no file yet: the session's answer.
-  var isUntitled: Bool { get }
-  /// The change count at the last save; nil when undo and redo cannot
-  /// reach it.
-  var savedChangeCount: Int? { get }
-  /// The wrapper the next save would write, and the last one read or
-  /// written; nil for a document whose writer writes by itself.
-  func nextSaveTree() async throws -> (
-    wrapper: FileWrapper, existing: FileWrapper?, reusesRoot: Bool
-  )?
+  /// The document's session, through DocKit's public face of it: its
+  /// state, saves, revert, close and rollback.
+  var session: any DocumentHosting { get }
 
   /// What `show` prints.
   func show() async throws -> String
@@ -45,25 +28,15 @@ protocol DocumentHandle: AnyObject {
   /// What the type offers Tab for its argument named `argument`.
   func completions(forArgument argument: String, prefix: String) -> [CompletionCandidate]
 
-  func endEvent() async throws
+  /// Saves in place, showing the write's progress at the prompt.
   func save(force: Bool) async throws
-  /// Saves as `url`; an existing file there is replaced only with
-  /// `overwrite` (else `CocoaError.fileWriteFileExists`), a read-only one
-  /// only with `force`.
+  /// Saves as `url`, showing the write's progress; an existing file there
+  /// is replaced only with `overwrite` (else
+  /// `CocoaError.fileWriteFileExists`), a read-only one only with `force`.
   func save(as url: URL, contentType: UTType?, overwrite: Bool, force: Bool) async throws
-  /// Writes a copy to `url`, replacing a file there only with `overwrite`
-  /// (a read-only one only with `force`).
+  /// Writes a copy to `url`, showing the write's progress, replacing a
+  /// file there only with `overwrite` (a read-only one only with `force`).
   func save(to url: URL, contentType: UTType?, overwrite: Bool, force: Bool) async throws
-  /// What the last write owes the user (see `DocumentSession.writeNotices`).
-  var writeNotices: [String] { get }
-  func revert() async throws
-  func close(discardingChanges: Bool) throws
-  /// Autosaves now, whatever the policy says.
-  func autosaveNow() async throws
-  /// Makes the document, just opened from the autosave at `url`, an
-  /// untitled one with unsaved changes that keeps autosaving there
-  /// (`DocumentSession.recover(autosaveAt:)`, for a session of any kind).
-  func adoptRecoveredAutosave(at url: URL)
   /// Exports a copy as `fileExporter` does, to where `presenter` says;
   /// returns the file written, or nil when the presenter cancelled.
   func export(

@@ -1,11 +1,12 @@
-import DocKit
+public import DocKit
 import Foundation
 
 /// The document types a script can create and open, and how.
 ///
 ///     let registry = DocumentTypeRegistry()
-///     registry.register(PlainTextDocument.self)
-///     registry.register(BinaryDocument.self)
+///     registry.register(.scripted(PlainTextDocument.self), kind: .fileDocument)
+///     registry.register(.scripted(BinaryDocument.self), kind: .reference)
+///     registry.register(.unscripted { Recipe() }, kind: .fileDocument)
 ///
 /// `new NAME` finds a type by short name or by UTI; `open PATH` by the
 /// file's type, in registration order, so register the most specific
@@ -23,127 +24,85 @@ public final class DocumentTypeRegistry {
 
   var entries: [Entry] = []
 
+  /// The registrations refused, in order: each type one of whose commands
+  /// has a built-in command's name (see ``CommandSpec/extendsBuiltin``).
+  /// `docrepl` reports them before anything runs.
+  public private(set) var refusedRegistrations: [CommandNameCollision] = []
+
+  /// Throws the first refused registration, if any: for a host that
+  /// builds its registry itself.
+  public func checkRegistrations() throws(CommandNameCollision) {
+    if let refused = refusedRegistrations.first { throw refused }
+  }
+
+  /// The names a type's command may not take: the built-in commands',
+  /// `let` and `group`; and the built-ins a type's command may extend by
+  /// declaring it (the ones that say which arguments are their own).
+  static let builtinUsages: [String: String] = Dictionary(
+    uniqueKeysWithValues: Interpreter.builtinCommands.map { ($0.spec.name, $0.spec.usage) }
+      + [("let", "let NAME = VALUE"), ("group", "group { … }")])
+  static let extensibleBuiltins: Set<String> = ["set"]
+
+  /// The collision `commands` of the type named `typeName` would make, if
+  /// any.
+  static func collision(typeName: String, commands: [CommandSpec]) -> CommandNameCollision? {
+    for command in commands {
+      guard let usage = builtinUsages[command.name] else { continue }
+      if command.extendsBuiltin && extensibleBuiltins.contains(command.name) { continue }
+      return CommandNameCollision(
+        typeName: typeName, command: command.name, builtinUsage: usage,
+        declaredExtension: command.extendsBuiltin)
+    }
+    return nil
+  }
+
   /// An empty registry.
   public init() {}
 
-  /// Registers a scriptable `FileDocument` type.
-  public func register<Document: ScriptableFileDocument>(_ type: Document.Type) {
-    func handle(_ session: DocumentSession<Document>) -> any DocumentHandle {
-      SessionHandle(
-        session: session, show: { $0.document.scriptDescription },
-        showChunks: { $0.document.scriptDescriptionChunks },
-        snapshot: { session in
-          let value = session.document
-          return StoredSnapshot(
-            text: { value.scriptDescription }, chunks: { value.scriptDescriptionChunks },
-            contentCommands: { value.scriptContentCommands }
-          ) { [weak session] name in
-            session?.setDocument(value, actionName: name)
-          }
-        })
-    }
-    add(
-      type, readable: Document.readableContentTypes, writable: Document.writableContentTypes,
-      makeUntitled: { try Document.makeUntitled(contentType: $0) },
-      handle: handle,
-      newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
-      openSession: { try await DocumentSession.open($0, contentType: $1, environment: $2) })
+  /// Registers a document type: how it is hosted (`kind`: `.fileDocument`,
+  /// `.reference` or `.document(_:)`) and how scripts see it
+  /// (`scripting`: `.scripted(Type.self)` for a type that adopts
+  /// ``ScriptableDocument``'s protocols, `.unscripted(name:newDocument:)`
+  /// for any other). The one way to register a type.
+  ///
+  /// A type one of whose commands has a built-in command's name is not
+  /// registered: see ``refusedRegistrations``.
+  public func register<Document>(
+    _ scripting: DocumentScripting<Document>, kind: DocumentKind<Document>
+  ) {
+    scripting.register(self, kind)
   }
 
-  /// Registers a scriptable `ReferenceFileDocument` type: a class that
-  /// adopts ``ScriptableReferenceDocument``, or a subclass of one, whose
-  /// documents its own `makeUntitled` and `init(configuration:)` make.
-  public func register<Document: ScriptableReferenceDocument>(_ type: Document.Type) {
-    register(Document.self, adoptedBy: Document.ScriptDocument.self)
-  }
-
-  /// Registers `Document`, whose sessions are sessions of `Root`, the
-  /// class that adopted the protocol (`Document` itself, or a superclass
-  /// of it), so that `Root`'s commands act on them.
-  private func register<Document: ScriptableReferenceDocument, Root: ScriptableReferenceDocument>(
-    _ type: Document.Type, adoptedBy root: Root.Type
-  ) where Document.ScriptDocument == Root, Root.ScriptDocument == Root {
-    guard let concrete = Document.self as? Root.Type else {
-      preconditionFailure(
-        "\(Document.self) cannot be registered: its ScriptDocument, \(Root.self), is not "
-          + "\(Document.self) or a superclass of it")
-    }
-    func handle(_ session: DocumentSession<Root>) -> any DocumentHandle {
-      SessionHandle(
-        session: session,
-        show: { session in
-          Root.scriptDescription(
-            of: try session.document.snapshot(contentType: session.contentType))
-        },
-        showChunks: { session in
-          Root.scriptDescriptionChunks(
-            of: try session.document.snapshot(contentType: session.contentType))
-        },
-        snapshot: { session in
-          let document = session.document
-          let snapshot = try document.snapshot(contentType: session.contentType)
-          let box = UncheckedSendable(value: snapshot)
-          return StoredSnapshot(
-            text: { Root.scriptDescription(of: box.value) },
-            chunks: { Root.scriptDescriptionChunks(of: box.value) },
-            contentCommands: { Root.scriptContentCommands(of: box.value) }
-          ) {
-            [weak session] name in
-            guard let session else { return }
-            let undoManager = session.undoManager
-            try session.document.restore(box.value, undoManager: undoManager)
-            // Only a step this registered is named: with no event open,
-            // the name would go to the previous step.
-            if undoManager.groupingLevel > 0 { undoManager.setActionName(name) }
-          }
-        })
-    }
-    add(
-      Root.self, readable: Document.readableContentTypes,
-      writable: Document.writableContentTypes,
-      // Through the metatype, so that a subclass's own `makeUntitled` (and
-      // its `Self`) makes the document.
-      makeUntitled: { try concrete.makeUntitled(contentType: $0) },
-      handle: handle,
-      newSession: { DocumentSession(new: $0, contentType: $1, environment: $2) },
-      openSession: {
-        try await DocumentSession.open($0, as: concrete, contentType: $1, environment: $2)
-      })
-  }
-
-  /// Adds an entry for `type`, whose sessions each kind makes its own way
-  /// (`DocumentSession`'s initializers and `open` are per kind). The
-  /// content types come from the caller, which knows the kind: finding
-  /// them with a dynamic cast would scan every conformance in the program,
-  /// at every start.
-  private func add<Document: ScriptableDocument>(
-    _ type: Document.Type, readable: [UTType], writable: [UTType],
+  /// Adds an entry whose sessions `kind` makes and opens: the one path
+  /// every registration takes, whatever the type's kind. The content types
+  /// are the kind's: finding them with a dynamic cast would scan every
+  /// conformance in the program, at every start.
+  func add<Document>(
+    kind: DocumentKind<Document>, typeNames: [ScriptTypeName], commands: [CommandSpec],
     makeUntitled: @escaping @MainActor (UTType) throws -> Document,
-    handle: @escaping @MainActor (DocumentSession<Document>) -> any DocumentHandle,
-    newSession:
-      @escaping @MainActor (Document, UTType, DocumentSession<Document>.Environment) ->
-      DocumentSession<Document>,
-    openSession:
-      @escaping @MainActor (URL, UTType?, DocumentSession<Document>.Environment) async throws ->
-      DocumentSession<Document>
-  ) where Document.ScriptDocument == Document {
-    let makeNew: @MainActor (UTType, SessionEnvironment) throws -> any DocumentHandle = {
-      contentType, environment in
-      handle(
-        newSession(
-          try makeUntitled(contentType), contentType,
-          environment))
-    }
-    let open: @MainActor (URL, UTType?, SessionEnvironment) async throws -> any DocumentHandle = {
-      url, contentType, environment in
-      handle(
-        try await openSession(url, contentType, environment))
+    handle: @escaping @MainActor (DocumentSession<Document>) -> any DocumentHandle
+  ) {
+    let typeName = typeNames.first?.name ?? String(describing: Document.self)
+    if let collision = Self.collision(typeName: typeName, commands: commands) {
+      refusedRegistrations.append(collision)
+      return
     }
     entries.append(
       Entry(
-        typeNames: Document.scriptTypeNames,
-        readableContentTypes: readable, writableContentTypes: writable,
-        makeNew: makeNew, open: open, commandSpecs: Document.scriptCommands.map { $0.spec }))
+        typeNames: typeNames, readableContentTypes: kind.readableContentTypes,
+        writableContentTypes: kind.writableContentTypes,
+        makeNew: { contentType, environment in
+          handle(
+            DocumentSession(
+              new: try makeUntitled(contentType), kind: kind, contentType: contentType,
+              environment: environment))
+        },
+        open: { url, contentType, environment in
+          handle(
+            try await DocumentSession.open(
+              url, kind: kind, contentType: contentType, environment: environment))
+        },
+        commandSpecs: commands))
   }
 
   /// Every short name, sorted.

@@ -14,14 +14,14 @@ struct EventMark {
   /// reach into it.
   init(_ handle: any DocumentHandle) {
     self.handle = handle
-    let undoManager = handle.undoManager
+    let undoManager = handle.session.undoManager
     if undoManager.groupingLevel > 0 { undoManager.markEventBoundary() }
-    point = undoManager.rollbackPoint()
+    point = handle.session.rollbackPoint()
   }
 
   /// Takes back what the command did to the document's contents and both
   /// undo stacks since the mark, leaving no step and no counted change.
   func rollBack() {
-    handle.undoManager.rollBack(to: point)
+    handle.session.rollBack(to: point)
   }
 }

@@ -73,10 +73,11 @@ extension Interpreter {
       }
       guard holds else { throw ScriptError(message(), at: arguments.range) }
     }
-    let undoManager = handle.undoManager
+    let undoManager = handle.session.undoManager
     switch what.text {
-    case "dirty": try flag(handle.isDirty, "expected the document to be dirty; it is clean")
-    case "clean": try flag(!handle.isDirty, "expected the document to be clean; it is dirty")
+    case "dirty": try flag(handle.session.isDirty, "expected the document to be dirty; it is clean")
+    case "clean":
+      try flag(!handle.session.isDirty, "expected the document to be clean; it is dirty")
     case "can-undo": try flag(undoManager.canUndo, "expected something to undo; there is nothing")
     case "can-redo": try flag(undoManager.canRedo, "expected something to redo; there is nothing")
     case "no-undo":

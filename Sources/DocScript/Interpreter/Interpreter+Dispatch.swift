@@ -130,7 +130,7 @@ extension Interpreter {
   /// policy (``DocumentSession/autosavePolicy``, which `autosave on|off`
   /// sets) says so.
   func endEvent(of handle: any DocumentHandle) async throws {
-    try await handle.endEvent()
+    try await handle.session.endEvent()
   }
 
   /// Runs `group NAME { … }` as one undo event in each document its
@@ -155,7 +155,7 @@ extension Interpreter {
     await settleMainQueue(after: group.range)
     do {
       for mark in touched {
-        let undoManager = mark.handle.undoManager
+        let undoManager = mark.handle.session.undoManager
         if undoManager.groupingLevel > 0 { undoManager.setActionName(name) }
         try await endEvent(of: mark.handle)
       }
@@ -320,15 +320,17 @@ extension Interpreter {
     )
   }
 
-  /// Whether `set` with these arguments is the setting command: `set bail
-  /// on` is; `set /a 1` is the JSON document's own `set`. A word that is no
-  /// setting's name goes to the document only if it has a `set` command,
-  /// so that a misspelt setting is reported as one.
+  /// Whether `set` with these arguments is the setting command, by the
+  /// rule a document's `set` declares (``CommandSpec/extendsBuiltin``):
+  /// `set bail on` is the setting; `set /a 1` is the JSON document's own
+  /// `set`. A word that is no setting's name goes to the document only if
+  /// its `set` declares that it extends the built-in, so that a misspelt
+  /// setting is reported as one.
   private func isSetting(_ arguments: [Argument]) -> Bool {
     guard let first = arguments.first, !Setting.names.contains(first.text) else { return true }
     // Only a document's command takes `--doc`.
     guard Self.docOption(in: arguments) == nil else { return false }
-    return (try? document(named: nil, at: first))?.commands["set"] == nil
+    return (try? document(named: nil, at: first))?.commands["set"]?.spec.extendsBuiltin != true
   }
 
   /// The `--doc` value among raw arguments, if any.

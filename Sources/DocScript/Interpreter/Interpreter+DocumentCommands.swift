@@ -139,7 +139,7 @@ extension Interpreter {
     let handle = try document(named: arguments[0], at: arguments.command)
     guard let name = state.documents.first(where: { $0.value === handle })?.key else { return }
     do {
-      try handle.close(discardingChanges: arguments.has("discard"))
+      try handle.session.close(discardingChanges: arguments.has("discard"))
     } catch {
       throw ScriptError(
         "'\(name)' has unsaved changes", at: arguments[0]?.range ?? arguments.command.range,
@@ -169,8 +169,11 @@ extension Interpreter {
     let rows = names.compactMap { name -> [String]? in
       guard let handle = state.documents[name] else { return nil }
       let mark = name == state.currentName ? ">" : " "
-      let file = handle.fileURL.map(resolver.display) ?? "(untitled)"
-      return [mark + " " + name + (handle.isDirty ? "*" : ""), handle.contentType.identifier, file]
+      let file = handle.session.fileURL.map(resolver.display) ?? "(untitled)"
+      return [
+        mark + " " + name + (handle.session.isDirty ? "*" : ""),
+        handle.session.contentType.identifier, file,
+      ]
     }
     for line in Self.table(rows) { output.write(line + "\n") }
   }

@@ -18,7 +18,7 @@ extension Interpreter {
       let files = Self.filesThatDiffer(current, again)
       let named =
         files.isEmpty
-        ? (handle.fileURL?.lastPathComponent ?? "the document")
+        ? (handle.session.fileURL?.lastPathComponent ?? "the document")
         : files.map { "'\($0)'" }.joined(separator: ", ")
       report(
         Diagnostic(

@@ -52,10 +52,10 @@ extension Interpreter {
   private func runTakingBack(
     _ run: () async throws -> Void, in handle: (any DocumentHandle)?
   ) async -> (any Error)? {
-    let point = handle?.undoManager.rollbackPoint()
+    let point = handle?.session.rollbackPoint()
     var failure: (any Error)?
     do { try await run() } catch { failure = error }
-    if let handle, let point { handle.undoManager.rollBack(to: point) }
+    if let handle, let point { handle.session.rollBack(to: point) }
     return failure
   }
 }

@@ -40,8 +40,10 @@ extension Interpreter {
     ) { interpreter, _, handle in
       guard let handle else { return }
       interpreter.output.write(
-        "readable: " + handle.readableContentTypes.map(\.identifier).joined(separator: ", ") + "\n"
-          + "writable: " + handle.writableContentTypes.map(\.identifier).joined(separator: ", ")
+        "readable: " + handle.session.readableContentTypes.map(\.identifier).joined(separator: ", ")
+          + "\n"
+          + "writable: "
+          + handle.session.writableContentTypes.map(\.identifier).joined(separator: ", ")
           + "\n")
     },
     BuiltinCommand(
@@ -81,8 +83,8 @@ extension Interpreter {
   func printStatus(of handle: any DocumentHandle) {
     let name = state.documents.first { $0.value === handle }?.key ?? "?"
     var disk = "untitled"
-    if let url = handle.fileURL {
-      disk = handle.hasConflict ? "changed since read" : "unchanged since read"
+    if let url = handle.session.fileURL {
+      disk = handle.session.hasConflict ? "changed since read" : "unchanged since read"
       switch (try? WriteDestination.inspect(url)).map({ ($0.kind, $0) }) {
       case (.nothing, _)?, (.danglingLink, _)?: disk = "missing"
       case (.file, let file)? where file.isReadOnly: disk += ", " + file.readOnlyDescription
@@ -91,20 +93,22 @@ extension Interpreter {
     }
     let rows = [
       ["document:", name],
-      ["dirty:", handle.isDirty ? "yes" : "no"],
-      ["changes:", "\(handle.changeCount)"],
-      ["file:", handle.fileURL.map(resolver.display) ?? "(untitled)"],
-      ["type:", handle.contentType.identifier],
+      ["dirty:", handle.session.isDirty ? "yes" : "no"],
+      ["changes:", "\(handle.session.changeCount)"],
+      ["file:", handle.session.fileURL.map(resolver.display) ?? "(untitled)"],
+      ["type:", handle.session.contentType.identifier],
       ["on disk:", disk],
     ]
     for line in Self.table(rows) { output.write(line + "\n") }
   }
 
   func printTree(of handle: any DocumentHandle) async throws {
-    guard let (wrapper, existing, reusesRoot) = try await handle.nextSaveTree() else {
+    let next = try await handle.session.contentsForNextSave()
+    guard !next.writtenByDocument else {
       throw ScriptError(
         "this document's writer writes by itself; there is no tree to show before it saves")
     }
+    let (wrapper, existing, reusesRoot) = (next.wrapper, next.existing, next.reusesRoot)
     var reused: Set<ObjectIdentifier> = reusesRoot ? [ObjectIdentifier(wrapper)] : []
     if let existing {
       var pending = [existing]
@@ -114,7 +118,8 @@ extension Interpreter {
       }
     }
     var text = ""
-    let name = handle.fileURL?.lastPathComponent ?? wrapper.preferredFilename ?? "(untitled)"
+    let name =
+      handle.session.fileURL?.lastPathComponent ?? wrapper.preferredFilename ?? "(untitled)"
     FileTreeText.draw(wrapper, name: name, into: &text) { entry, text in
       let node = entry.wrapper
       let mark = reused.contains(ObjectIdentifier(node)) ? "reused" : "new"

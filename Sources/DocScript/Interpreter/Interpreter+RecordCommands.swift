@@ -106,7 +106,7 @@ extension Interpreter {
     for name in state.documents.keys.sorted() {
       guard let handle = state.documents[name] else { continue }
       var content: [String] = []
-      if handle.isDirty {
+      if handle.session.isDirty {
         let commands: [String]?
         do {
           commands = try await handle.snapshot().contentCommands()
@@ -123,8 +123,8 @@ extension Interpreter {
         }
         content = commands
       }
-      let type = Word.quoted(handle.contentType.identifier)
-      if let url = handle.fileURL {
+      let type = Word.quoted(handle.session.contentType.identifier)
+      if let url = handle.session.fileURL {
         let (path, shown) = recording.replayablePath(of: url)
         recording.need(shown)
         lines.append("open \(path) as \(Word.quoted(name)) --type \(type)")

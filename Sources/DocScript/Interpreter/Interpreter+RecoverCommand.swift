@@ -28,7 +28,8 @@ extension Interpreter {
   func leftAutosaves() throws -> [URL] {
     let folder = state.options.autosaveDirectory
     try DocumentSession<Void>.checkAutosaveFolder(at: folder)
-    let inUse = Set(state.documents.values.compactMap { $0.autosaveURL?.standardizedFileURL.path })
+    let inUse = Set(
+      state.documents.values.compactMap { $0.session.autosaveURL?.standardizedFileURL.path })
     return DocumentSession<Void>.recoverableAutosaves(in: folder)
       .filter { !inUse.contains($0.standardizedFileURL.path) }
       .sorted {
@@ -94,7 +95,7 @@ extension Interpreter {
     let left = try leftAutosaves()
     guard let source = left.first(where: { $0.lastPathComponent == autosave.text }) else {
       if let (name, _) = state.documents.first(where: {
-        $0.value.autosaveURL?.standardizedFileURL
+        $0.value.session.autosaveURL?.standardizedFileURL
           == folder.appendingPathComponent(autosave.text).standardizedFileURL
       }) {
         throw ScriptError(
@@ -135,7 +136,7 @@ extension Interpreter {
       throw Located(
         error: naming(fileOf: error, inDocumentAt: source), range: autosave.range)
     }
-    handle.adoptRecoveredAutosave(at: claimed)
+    handle.session.adoptRecoveredAutosave(at: claimed)
     let name = given?.text ?? nextUntitledName()
     state.documents[name] = handle
     recoveredAutosaves[ObjectIdentifier(handle)] = (handle, source)
@@ -148,11 +149,11 @@ extension Interpreter {
   /// instead of removing it.
   func closeTakingBack(_ handle: any DocumentHandle) {
     if let (_, original) = recoveredAutosaves.removeValue(forKey: ObjectIdentifier(handle)),
-      let claimed = handle.autosaveURL
+      let claimed = handle.session.autosaveURL
     {
       try? DocumentSession<Void>.moveAutosave(at: claimed, to: original)
     }
-    try? handle.close(discardingChanges: true)
+    try? handle.session.close(discardingChanges: true)
   }
 }
 
@@ -166,8 +167,10 @@ extension Interpreter {
   /// user: input that ended, a terminal that went away) keeps its
   /// autosave, for `recover` in a later session.
   public func closeDocuments(discardingChanges: Bool) {
-    for (name, handle) in state.documents where discardingChanges || !handle.isDirty {
-      guard (try? handle.close(discardingChanges: discardingChanges)) != nil else { continue }
+    for (name, handle) in state.documents where discardingChanges || !handle.session.isDirty {
+      guard (try? handle.session.close(discardingChanges: discardingChanges)) != nil else {
+        continue
+      }
       state.documents[name] = nil
       recoveredAutosaves[ObjectIdentifier(handle)] = nil
     }
@@ -179,6 +182,6 @@ extension Interpreter {
   /// The file the open document `name` autosaves to, if it is untitled
   /// and has autosaved: what is left for `recover` if it is not closed.
   public func autosaveURL(ofDocument name: String) -> URL? {
-    state.documents[name]?.autosaveURL
+    state.documents[name]?.session.autosaveURL
   }
 }

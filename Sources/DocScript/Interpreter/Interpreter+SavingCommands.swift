@@ -14,7 +14,7 @@ extension Interpreter {
     ) { interpreter, arguments, handle in
       guard let handle else { return }
       if let path = arguments[0] {
-        guard handle.isUntitled else {
+        guard handle.session.isUntitled else {
           throw ScriptError(
             "the document already has a file", at: path,
             notes: [.init("use 'save-as PATH' to save it somewhere else")])
@@ -26,7 +26,7 @@ extension Interpreter {
             force: arguments.has("force"))
         }
       } else {
-        guard !handle.isUntitled, let file = handle.fileURL else {
+        guard !handle.session.isUntitled, let file = handle.session.fileURL else {
           throw ScriptError(
             "the document is untitled", at: arguments.command,
             notes: [.init("give it a file: save PATH")])
@@ -53,7 +53,7 @@ extension Interpreter {
       let contentType = try interpreter.type(arguments.option("type"))
       let isOwnFile = interpreter.isFile(url, of: handle)
       try await interpreter.writing(at: path, type: arguments.option("type")) {
-        if isOwnFile, contentType == nil || contentType == handle.contentType {
+        if isOwnFile, contentType == nil || contentType == handle.session.contentType {
           // Saving as its own file is saving it.
           try await handle.save(force: arguments.has("force"))
         } else {
@@ -92,9 +92,9 @@ extension Interpreter {
     ) { interpreter, _, handle in
       guard let handle else { return }
       do {
-        try await handle.revert()
+        try await handle.session.revert()
       } catch {
-        guard let url = handle.fileURL else { throw error }
+        guard let url = handle.session.fileURL else { throw error }
         throw interpreter.naming(fileOf: error, inDocumentAt: url)
       }
     },
@@ -112,10 +112,10 @@ extension Interpreter {
       case "on": interpreter.state.options.autosavePolicy = AutosavePolicy()
       case "off": interpreter.state.options.autosavePolicy = .never
       case "now":
-        if let file = handle.fileURL {
+        if let file = handle.session.fileURL {
           try interpreter.checkDestination(file, of: handle, copying: false, at: nil)
         }
-        try await handle.autosaveNow()
+        try await handle.session.autosave()
       default:
         throw ScriptError("expected on, off or now, not '\(mode.text)'", at: mode)
       }
@@ -158,7 +158,7 @@ extension Interpreter {
     let name = state.documents.first { $0.value === handle }?.key
     if let given = arguments.option("name") { try Self.checkFileName(given) }
     let defaultName =
-      arguments.option("name")?.text ?? handle.fileURL?.deletingPathExtension()
+      arguments.option("name")?.text ?? handle.session.fileURL?.deletingPathExtension()
       .lastPathComponent ?? name ?? "Untitled"
     let destination = arguments.option("to")
     let url = try destination.map { try self.destination($0, of: handle, copying: true) }
@@ -172,7 +172,7 @@ extension Interpreter {
     }
     let presenter = ScriptExportPresenter(
       source: source, resolver: resolver, replacing: arguments.has("replace"),
-      forcing: arguments.has("force"), ownFile: handle.fileURL,
+      forcing: arguments.has("force"), ownFile: handle.session.fileURL,
       check: { [unowned self] url in
         try self.checkDestination(url, of: handle, copying: true, at: nil)
       })
@@ -214,8 +214,8 @@ extension Interpreter {
   /// Reports, as warnings at `command`, what the last write of `handle`
   /// owes the user (a file whose other hard links keep the old contents).
   func reportNotices(of handle: any DocumentHandle, at command: Argument) {
-    for notice in handle.writeNotices {
-      let file = handle.fileURL.map { resolver.display($0) + ": " } ?? ""
+    for notice in handle.session.writeNotices {
+      let file = handle.session.fileURL.map { resolver.display($0) + ": " } ?? ""
       report(Diagnostic(.warning, in: command.range, file + notice), in: currentSource)
     }
   }
@@ -268,7 +268,7 @@ extension Interpreter {
     if destination.kind == .insideDocumentPackage {
       let target = destination.resolvedURL.path
       for (name, document) in state.documents.sorted(by: { $0.key < $1.key }) {
-        guard let file = document.fileURL?.resolvingSymlinksInPath().path,
+        guard let file = document.session.fileURL?.resolvingSymlinksInPath().path,
           Self.isInside(target, file)
         else { continue }
         throw ScriptError(
@@ -303,14 +303,14 @@ extension Interpreter {
   /// path: the working folder, `handle`'s file and every open document's.
   func writeContext(for handle: (any DocumentHandle)?) -> WriteDestination.Context {
     WriteDestination.Context(
-      workingFolder: state.options.workingDirectory, documentFile: handle?.fileURL,
-      openDocuments: state.documents.values.compactMap(\.fileURL),
+      workingFolder: state.options.workingDirectory, documentFile: handle?.session.fileURL,
+      openDocuments: state.documents.values.compactMap(\.session.fileURL),
       confinement: state.options.confinement)
   }
 
   /// Whether `url` is, through links, `handle`'s own file.
   func isFile(_ url: URL, of handle: any DocumentHandle) -> Bool {
-    guard let file = handle.fileURL else { return false }
+    guard let file = handle.session.fileURL else { return false }
     return url.resolvingSymlinksInPath().path == file.resolvingSymlinksInPath().path
   }
 

@@ -41,7 +41,7 @@ extension Interpreter {
   /// `undo N` or `redo N`: all N or none.
   func step(_ handle: any DocumentHandle, _ arguments: ParsedArguments, redo: Bool) throws {
     let count = try arguments[0]?.integer("N", in: 1...Int.max) ?? 1
-    let undoManager = handle.undoManager
+    let undoManager = handle.session.undoManager
     undoManager.markEventBoundary()
     var titles: [String] = []
     for done in 0..<count {
@@ -64,22 +64,22 @@ extension Interpreter {
   }
 
   func printHistory(of handle: any DocumentHandle) {
-    let undoManager = handle.undoManager
+    let undoManager = handle.session.undoManager
     undoManager.markEventBoundary()
     let undo = undoManager.undoSteps
     let redo = undoManager.redoSteps
-    let savedLabel = handle.isUntitled ? "clean" : "saved"
+    let savedLabel = handle.session.isUntitled ? "clean" : "saved"
     // Where the saved state is, in steps from now: positive back through
     // the undo stack, negative forward through the redo stack.
     var savedOffset: Int?
-    if let saved = handle.savedChangeCount {
-      var count = handle.changeCount
+    if let saved = handle.session.savedChangeCount {
+      var count = handle.session.changeCount
       if count == saved { savedOffset = 0 }
       for (index, step) in undo.reversed().enumerated() where savedOffset == nil {
         if !step.isDiscardable { count -= 1 }
         if count == saved { savedOffset = index + 1 }
       }
-      count = handle.changeCount
+      count = handle.session.changeCount
       for (index, step) in redo.reversed().enumerated() where savedOffset == nil {
         if !step.isDiscardable { count += 1 }
         if count == saved { savedOffset = -(index + 1) }

@@ -1,5 +1,6 @@
 public import DocKit
 public import Foundation
+import Synchronization
 
 /// Runs DocScript: parses a script whole, then runs its statements one by
 /// one against the documents it creates and opens.
@@ -96,8 +97,8 @@ public final class Interpreter {
       // The sessions hold the autosave switch: `autosave on|off`, and a
       // state put back, change it here and so in every open one.
       let policy = state.options.autosavePolicy
-      for handle in state.documents.values where handle.autosavePolicy != policy {
-        handle.autosavePolicy = policy
+      for handle in state.documents.values where handle.session.autosavePolicy != policy {
+        handle.session.autosavePolicy = policy
       }
     }
   }
@@ -182,13 +183,13 @@ public final class Interpreter {
     guard let currentName = state.currentName, let handle = state.documents[currentName] else {
       return nil
     }
-    return (currentName, handle.isDirty)
+    return (currentName, handle.session.isDirty)
   }
 
   /// The names of the open documents with unsaved changes, sorted: what
   /// leaving would lose.
   public var dirtyDocumentNames: [String] {
-    state.documents.filter { $0.value.isDirty }.keys.sorted()
+    state.documents.filter { $0.value.session.isDirty }.keys.sorted()
   }
 
   // MARK: - Running
@@ -441,10 +442,10 @@ public final class Interpreter {
 
 /// The clock documents and autosave see: fixed, or the real one.
 final class ScriptClock: Sendable {
-  private let fixed: Locked<Date?>
+  private let fixed: Mutex<Date?>
 
   init(_ fixed: Date?) {
-    self.fixed = Locked(fixed)
+    self.fixed = Mutex(fixed)
   }
 
   /// Fixes the clock at `date`, or lets it run with nil.

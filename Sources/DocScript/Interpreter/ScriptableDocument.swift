@@ -9,7 +9,7 @@ public import DocKit
 /// register the type with a ``DocumentTypeRegistry``:
 ///
 ///     struct Counter: ScriptableFileDocument { … }
-///     registry.register(Counter.self)
+///     registry.register(.scripted(Counter.self), kind: .fileDocument)
 ///
 /// `docs/docscript.md` has a complete example.
 ///

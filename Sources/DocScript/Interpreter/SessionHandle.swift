@@ -6,7 +6,8 @@ import Foundation
 /// commands, if it has any, as a list.
 @MainActor
 final class SessionHandle<Document>: DocumentHandle {
-  let session: DocumentSession<Document>
+  let documentSession: DocumentSession<Document>
+  var session: any DocumentHosting { documentSession }
   let typeName: String
   private let showBody: @MainActor (DocumentSession<Document>) async throws -> String
   private let snapshotBody: @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
@@ -44,7 +45,7 @@ final class SessionHandle<Document>: DocumentHandle {
     show: @escaping @MainActor (DocumentSession<Document>) async throws -> String,
     snapshot: @escaping @MainActor (DocumentSession<Document>) async throws -> StoredSnapshot
   ) {
-    self.session = session
+    documentSession = session
     self.typeName = typeName
     showBody = show
     snapshotBody = snapshot
@@ -61,35 +62,13 @@ final class SessionHandle<Document>: DocumentHandle {
     self.commands = byName
   }
 
-  var isDirty: Bool { session.isDirty }
-  var changeCount: Int { session.changeCount }
-  var fileURL: URL? { session.fileURL }
-  var contentType: UTType { session.contentType }
-  var hasConflict: Bool { session.hasConflict }
-  var readableContentTypes: [UTType] { session.readableContentTypes }
-  var writableContentTypes: [UTType] { session.writableContentTypes }
-  var undoManager: UndoManager { session.undoManager }
-  var autosaveURL: URL? { session.autosaveURL }
-  var autosavePolicy: AutosavePolicy {
-    get { session.autosavePolicy }
-    set { session.autosavePolicy = newValue }
-  }
-  var isUntitled: Bool { session.isUntitled }
-  var savedChangeCount: Int? { session.savedChangeCount }
-  func nextSaveTree() async throws -> (
-    wrapper: FileWrapper, existing: FileWrapper?, reusesRoot: Bool
-  )? {
-    try await session.wrapperForNextSave()
-  }
-
-  func show() async throws -> String { try await showBody(session) }
-  func showChunks() async throws -> ScriptLineChunks? { try chunksBody(session) }
-  func snapshot() async throws -> StoredSnapshot { try await snapshotBody(session) }
+  func show() async throws -> String { try await showBody(documentSession) }
+  func showChunks() async throws -> ScriptLineChunks? { try chunksBody(documentSession) }
+  func snapshot() async throws -> StoredSnapshot { try await snapshotBody(documentSession) }
   func completions(forArgument argument: String, prefix: String) -> [CompletionCandidate] {
-    completionsBody(argument, prefix, session)
+    completionsBody(argument, prefix, documentSession)
   }
 
-  func endEvent() async throws { try await session.endEvent() }
   // Saves show their write's progress at the prompt.
   func save(force: Bool) async throws {
     try await WorkProgress.reportingWrites { try await session.save(force: force) }
@@ -106,20 +85,13 @@ final class SessionHandle<Document>: DocumentHandle {
         to: url, contentType: contentType, overwrite: overwrite, force: force)
     }
   }
-  var writeNotices: [String] { session.writeNotices }
-  func revert() async throws { try await session.revert() }
-  func close(discardingChanges: Bool) throws {
-    try session.close(discardingChanges: discardingChanges)
-  }
-  func autosaveNow() async throws { try await session.autosave() }
-  func adoptRecoveredAutosave(at url: URL) { session.adoptRecoveredAutosave(at: url) }
 
   func export(
     contentType: UTType?, defaultFilename: String?, presenter: any ExportPresenter
   ) async throws -> URL? {
     var outcome: Result<URL, any Error>?
     await FileExporter().export(
-      document: session, contentType: contentType, defaultFilename: defaultFilename,
+      document: documentSession, contentType: contentType, defaultFilename: defaultFilename,
       presenter: presenter
     ) { result in
       outcome = result

@@ -1,4 +1,5 @@
 import DocKit
+import Synchronization
 
 /// How far a long piece of work has got, in bytes, for a progress display.
 ///
@@ -39,7 +40,7 @@ public final class WorkProgress: Sendable {
     var depth = 0
   }
 
-  private let state = Locked(State())
+  private let state = Mutex(State())
   private let threshold: Duration
   private let display: @Sendable (Event) -> Void
 
@@ -102,11 +103,11 @@ public final class WorkProgress: Sendable {
     // Whether a piece is open: a file's first report (0 bytes) begins one,
     // ending the last file's. A class, so that the reporting closure, kept
     // in a task-local, holds a reference rather than borrowing a local.
-    let open = Locked(false)
-    defer { if open.withLock({ $0 }) { progress.end() } }
+    let open = OpenPiece()
+    defer { if open.isOpen.withLock({ $0 }) { progress.end() } }
     return try await FileWrapper.$writeProgress.withValue(
       FileWrapper.WriteProgress { completed, total in
-        let (ending, beginning) = open.withLock { open -> (Bool, Bool) in
+        let (ending, beginning) = open.isOpen.withLock { open -> (Bool, Bool) in
           let starts = completed == 0 || !open
           defer { open = true }
           return (starts && open, starts)
@@ -128,4 +129,10 @@ public final class WorkProgress: Sendable {
     defer { progress.end() }
     return try body { progress.update($0) }
   }
+}
+
+/// Whether a write's piece of work is open, shared by the reporting
+/// closure and the code that ends the last piece.
+private final class OpenPiece: Sendable {
+  let isOpen = Mutex(false)
 }

@@ -71,7 +71,7 @@ struct Tally: FileDocument, ScriptableFileDocument {
 
 @MainActor
 private func registerTally(_ registry: DocumentTypeRegistry) {
-  registry.register(Tally.self)
+  registry.register(.scripted(Tally.self), kind: .fileDocument)
 }
 
 /// One failing command (or `expect-error`) and what runs before it.

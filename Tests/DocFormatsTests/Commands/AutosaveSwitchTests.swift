@@ -65,15 +65,15 @@ struct AutosaveSwitchTests {
     "The end of a command's event leaves a group the model opened itself open, autosave on or off",
     arguments: ["on", "off"])
   func modelGroupSurvivesEventEnd(autosave: String) async throws {
-    let harness = try ScriptHarness { $0.register(GroupHolder.self) }
+    let harness = try ScriptHarness { $0.register(.scripted(GroupHolder.self), kind: .fileDocument) }
     await harness.setUp("new groupholder h\nautosave \(autosave)\nhold")
     let handle = try #require(harness.interpreter.state.documents["h"])
     // The event's group and the model's own: the session's end of the
     // event closed neither, so the model's own `endUndoGrouping()` would
     // still balance. (The next command's mark closes what is left open:
     // see `EventMark`.)
-    #expect(handle.undoManager.groupingLevel == 2)
-    #expect(handle.isDirty)
+    #expect(handle.session.undoManager.groupingLevel == 2)
+    #expect(handle.session.isDirty)
   }
 
   @Test("autosave on and off set every open session's policy, and new sessions start with it")
@@ -81,14 +81,14 @@ struct AutosaveSwitchTests {
     let harness = try ScriptHarness()
     await harness.setUp("new text a")
     let first = try #require(harness.interpreter.state.documents["a"])
-    #expect(first.autosavePolicy == .never)
+    #expect(first.session.autosavePolicy == .never)
     await harness.setUp("autosave on\nnew text b")
     let second = try #require(harness.interpreter.state.documents["b"])
-    #expect(first.autosavePolicy == AutosavePolicy())
-    #expect(second.autosavePolicy == AutosavePolicy())
+    #expect(first.session.autosavePolicy == AutosavePolicy())
+    #expect(second.session.autosavePolicy == AutosavePolicy())
     await harness.setUp("autosave off")
-    #expect(first.autosavePolicy == .never)
-    #expect(second.autosavePolicy == .never)
+    #expect(first.session.autosavePolicy == .never)
+    #expect(second.session.autosavePolicy == .never)
   }
 
   @Test("expect-error takes autosave on back in the open sessions too")
@@ -97,6 +97,6 @@ struct AutosaveSwitchTests {
     await harness.setUp("new text a")
     let step = await harness.run("expect-error zzz autosave on")
     #expect(step.failures == 1)
-    #expect(harness.interpreter.state.documents["a"]?.autosavePolicy == .never)
+    #expect(harness.interpreter.state.documents["a"]?.session.autosavePolicy == .never)
   }
 }

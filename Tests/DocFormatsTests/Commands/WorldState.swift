@@ -62,17 +62,17 @@ struct WorldState: Equatable, CustomStringConvertible {
     var documents: [Document] = []
     for name in interpreter.state.documents.keys.sorted() {
       guard let handle = interpreter.state.documents[name] else { continue }
-      let undoManager = handle.undoManager
+      let undoManager = handle.session.undoManager
       documents.append(
         Document(
-          name: name, type: handle.contentType.identifier,
-          file: handle.fileURL.map(interpreter.resolver.display) ?? "(untitled)",
-          show: (try? await handle.show()) ?? "(show failed)", isDirty: handle.isDirty,
-          changeCount: handle.changeCount, hasConflict: handle.hasConflict,
+          name: name, type: handle.session.contentType.identifier,
+          file: handle.session.fileURL.map(interpreter.resolver.display) ?? "(untitled)",
+          show: (try? await handle.show()) ?? "(show failed)", isDirty: handle.session.isDirty,
+          changeCount: handle.session.changeCount, hasConflict: handle.session.hasConflict,
           canUndo: undoManager.canUndo, canRedo: undoManager.canRedo,
           undoTitle: undoManager.undoMenuItemTitle, redoTitle: undoManager.redoMenuItemTitle,
           undoCount: undoManager.undoCount, redoCount: undoManager.redoCount,
-          groupingLevel: undoManager.groupingLevel, autosaves: handle.autosavePolicy != .never))
+          groupingLevel: undoManager.groupingLevel, autosaves: handle.session.autosavePolicy != .never))
     }
     let snapshots = interpreter.state.snapshotOrder.map { name in
       let entry = interpreter.state.snapshots[name]
@@ -113,11 +113,11 @@ struct WorldState: Equatable, CustomStringConvertible {
     let interpreter = harness.interpreter
     for name in interpreter.state.documents.keys.sorted() {
       guard let handle = interpreter.state.documents[name] else { continue }
-      let undoManager = handle.undoManager
+      let undoManager = handle.session.undoManager
       func note(_ title: String) async {
         let show = (try? await handle.show()) ?? "(show failed)"
         lines.append(
-          "\(name): \(title) -> dirty \(handle.isDirty) changes \(handle.changeCount) "
+          "\(name): \(title) -> dirty \(handle.session.isDirty) changes \(handle.session.changeCount) "
             + Interpreter.quoted(show))
       }
       await note("start")

@@ -60,7 +60,7 @@ struct AutosaveTests {
     let found = DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave"))
     #expect(found == [temporary("autosave/Untitled-1.txt")])
     let recovered = try await DocumentSession<PlainTextDocument>.recover(
-      autosaveAt: found[0], environment: environment)
+      autosaveAt: found[0], kind: .fileDocument, environment: environment)
     #expect(recovered.document.text.text == "draft\nunsaved work\n")
     #expect(recovered.fileURL == nil)
     #expect(recovered.isDirty)

@@ -147,7 +147,7 @@ struct IndependentCopyTests {
       autosave = try #require(session.autosaveURL)
     }
     let recovered = try await DocumentSession<NoteCollectionDocument>.recover(
-      autosaveAt: autosave, environment: environment)
+      autosaveAt: autosave, kind: .fileDocument, environment: environment)
     try await recovered.save(as: temporary("Kept.notes"))
     #expect(!FileManager.default.fileExists(atPath: autosave.path))
     try expectSingleLinks(temporary("Kept.notes"))

@@ -117,7 +117,7 @@ struct JournalRecoveryOnceTests {
     try await untitled.autosave()
     let autosave = try #require(untitled.autosaveURL)
     let recovered = try await DocumentSession<NoteCollectionDocument>.recover(
-      autosaveAt: autosave, environment: testEnvironment(temporary))
+      autosaveAt: autosave, kind: .fileDocument, environment: testEnvironment(temporary))
     #expect(recovered.isUntitled)
     #expect(recovered.isDirty)
   }

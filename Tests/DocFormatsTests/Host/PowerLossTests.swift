@@ -214,7 +214,7 @@ struct PowerLossTests {
           let name = "autosave/" + url.lastPathComponent
           do {
             let session = try await DocumentSession<PlainTextDocument>.recover(
-              autosaveAt: url, environment: environment(folder))
+              autosaveAt: url, kind: .fileDocument, environment: environment(folder))
             reopened.outcomes[name] = "recovered: \(session.document.text.text)"
           } catch {
             reopened.outcomes[name] = "failed: \(error)"

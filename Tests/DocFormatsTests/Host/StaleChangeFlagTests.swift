@@ -111,7 +111,7 @@ struct StaleChangeFlagTests {
     let temporary = try TemporaryDirectory()
     let (session, url) = try await open(temporary, count: 50)
     try session.perform { try $0.editNote(id: "n7", text: "previewed") }
-    let preview = try #require(try await session.wrapperForNextSave())
+    let preview = try await session.contentsForNextSave()
     #expect(preview.reusesRoot)
     // Only the edited note is a new wrapper in the preview.
     let existing = try #require(preview.existing?.fileWrappers)

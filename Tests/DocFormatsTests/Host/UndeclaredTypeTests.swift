@@ -253,7 +253,7 @@ struct UndeclaredTypeTests {
     let autosave = try #require(session.autosaveURL)
     #expect(autosave.pathExtension.isEmpty)
     let recovered = try await DocumentSession<SketchDocument>.recover(
-      autosaveAt: autosave, environment: environment)
+      autosaveAt: autosave, kind: .fileDocument, environment: environment)
     #expect(recovered.document.strokes == "unsaved")
     #expect(recovered.contentType == SketchDocument.sketch)
     #expect(recovered.isDirty)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The built-in types (DocFormats), and the package document in
-/// LargePackageSaveTests, use DocKit's public API only: what a third
-/// party's document type can use. They live in the same Swift package as
+/// The built-in types (DocFormats), the language (DocScript), the package
+/// document in LargePackageSaveTests and the host in ThirdPartyHostTests
+/// use DocKit's public API only: what a third party's document type, or a
+/// third party's host, can use. They live in the same Swift package as
 /// DocKit, so the compiler would let them use its `package` declarations;
 /// this scan does not.
 ///
@@ -12,7 +13,7 @@ import Testing
 /// is reached only through the type, so the type's name stands for it;
 /// a member whose name DocKit also declares `public` (an overload) cannot
 /// be told apart by name and is left to review.
-@Suite("Built-in types use only DocKit's public API")
+@Suite("Built-in types and the language use only DocKit's public API")
 struct PublicAPIBoundaryTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -82,19 +83,18 @@ struct PublicAPIBoundaryTests {
     let names = try Self.packageOnlyNames()
     // A package type, and a package member of a public type.
     #expect(names.contains("Locked"))
-    #expect(names.contains("AtomicFile"))
-    #expect(names.contains("savedChangeCount"))
-    // Public now, for every package document.
+    #expect(names.contains("UncheckedSendable"))
+    #expect(names.contains("hasQueuedWork"))
+    // Public now, for every package document, and for every host.
     #expect(!names.contains("contentVersion"))
     #expect(!names.contains("declaredLazily"))
+    #expect(!names.contains("savedChangeCount"))
+    #expect(!names.contains("rollBack"))
   }
 
-  @Test("DocFormats and the O(k) example type name no package declaration of DocKit")
-  func noPackageAccess() throws {
-    let names = try Self.packageOnlyNames()
-    var files = try Self.swiftFiles(under: "Sources/DocFormats")
-    files.append(
-      Self.root.appendingPathComponent("Tests/DocKitTests/Host/LargePackageSaveTests.swift"))
+  /// The uses of DocKit's `package` names in `files`, as `file:line: name`.
+  static func packageUses(in files: [URL]) throws -> [String] {
+    let names = try packageOnlyNames()
     var uses: [String] = []
     for file in files {
       let text = try String(contentsOf: file, encoding: .utf8)
@@ -111,6 +111,24 @@ struct PublicAPIBoundaryTests {
         }
       }
     }
-    #expect(uses == [])
+    return uses
+  }
+
+  @Test("DocFormats and the example type and host name no package declaration of DocKit")
+  func noPackageAccess() throws {
+    var files = try Self.swiftFiles(under: "Sources/DocFormats")
+    for test in ["LargePackageSaveTests", "ThirdPartyHostTests"] {
+      files.append(Self.root.appendingPathComponent("Tests/DocKitTests/Host/\(test).swift"))
+    }
+    #expect(try Self.packageUses(in: files) == [])
+  }
+
+  /// DocScript's interpreter is a host like any other: its all-or-nothing
+  /// commands, saves, `recover` and `check` go through `DocumentHosting`
+  /// and DocKit's other public API, so a third party's host can do all
+  /// it does.
+  @Test("DocScript names no package declaration of DocKit")
+  func languageUsesPublicAPI() throws {
+    #expect(try Self.packageUses(in: Self.swiftFiles(under: "Sources/DocScript")) == [])
   }
 }

@@ -3,13 +3,18 @@
 // apps declare them: `PortedModels --types Info.plist`. The main thread
 // runs the main loop, as an app's does, so the work the models queue on
 // the main queue runs between commands.
+import DocKit
+import DocScript
 import DocShell
 import Foundation
 
 Docrepl.runMainLoop {
   exit(
     await Docrepl.main(documentTypes: [
-      DocumentType(Recipe.self), DocumentType(Pinboard.self), DocumentType(Storyboard.self),
-      DocumentType(Logbook.self), DocumentType(Sketch.self),
+      DocumentType(.scripted(Recipe.self), kind: .reference),
+      DocumentType(.scripted(Pinboard.self), kind: .fileDocument),
+      DocumentType(.scripted(Storyboard.self), kind: .reference),
+      DocumentType(.scripted(Logbook.self), kind: .reference),
+      DocumentType(.scripted(Sketch.self), kind: .reference),
     ]))
 }
