@@ -1,6 +1,6 @@
-import DocKit
-import Foundation
-import Synchronization
+package import DocKit
+package import Foundation
+package import Synchronization
 import Testing
 
 /// A reference document that records whether the main actor could run
@@ -8,27 +8,28 @@ import Testing
 /// test scheduled, which can only run if serialization is off the main
 /// actor. (`Thread.isMainThread` cannot tell: on Linux the main actor's
 /// jobs may run on a worker thread.)
-final class RecordingDocument: ReferenceFileDocument {
-  static let readableContentTypes: [UTType] = [.data]
-  let log = Mutex<[String]>([])
-  let mainActorRan = DispatchSemaphore(value: 0)
-  let contents: Data
+package final class RecordingDocument: ReferenceFileDocument {
+  package static let readableContentTypes: [UTType] = [.data]
+  package let log = Mutex<[String]>([])
+  package let mainActorRan = DispatchSemaphore(value: 0)
+  package let contents: Data
 
-  init(configuration: ReadConfiguration) throws {
+  package init(configuration: ReadConfiguration) throws {
     contents = configuration.file.regularFileContents ?? Data()
   }
 
   @MainActor
-  func registerChange(_ undoManager: UndoManager) {
+  package func registerChange(_ undoManager: UndoManager) {
     undoManager.registerUndo(withTarget: self) { _ in }
   }
 
-  func snapshot(contentType: UTType) throws -> Data {
+  package func snapshot(contentType: UTType) throws -> Data {
     log.withLock { $0.append("snapshot") }
     return contents
   }
 
-  func fileWrapper(snapshot: Data, configuration: WriteConfiguration) throws -> FileWrapper {
+  package func fileWrapper(snapshot: Data, configuration: WriteConfiguration) throws -> FileWrapper
+  {
     let free = mainActorRan.wait(timeout: .now() + 30) == .success
     log.withLock {
       $0.append(
@@ -39,14 +40,14 @@ final class RecordingDocument: ReferenceFileDocument {
 }
 
 /// A value document that records whether it was given an existing file.
-struct ExistingFileProbe: FileDocument {
-  static let readableContentTypes: [UTType] = [.plainText]
-  static let seen = Mutex<[Bool]>([])
+package struct ExistingFileProbe: FileDocument {
+  package static let readableContentTypes: [UTType] = [.plainText]
+  package static let seen = Mutex<[Bool]>([])
 
-  init() {}
-  init(configuration: ReadConfiguration) throws {}
+  package init() {}
+  package init(configuration: ReadConfiguration) throws {}
 
-  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+  package func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
     Self.seen.withLock { $0.append(configuration.existingFile != nil) }
     return FileWrapper(regularFileWithContents: Data("probe".utf8))
   }
@@ -54,13 +55,13 @@ struct ExistingFileProbe: FileDocument {
 
 /// A package document that adds whatever `addition` makes to its existing
 /// wrapper: a way to hand the in-place save a hostile tree.
-struct HostilePackage: FileDocument {
-  static let readableContentTypes: [UTType] = [.folder]
-  static let addition = Mutex<(@Sendable (FileWrapper) -> Void)?>(nil)
+package struct HostilePackage: FileDocument {
+  package static let readableContentTypes: [UTType] = [.folder]
+  package static let addition = Mutex<(@Sendable (FileWrapper) -> Void)?>(nil)
 
-  init(configuration: ReadConfiguration) throws {}
+  package init(configuration: ReadConfiguration) throws {}
 
-  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+  package func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
     let package = configuration.existingFile ?? FileWrapper(directoryWithFileWrappers: [:])
     Self.addition.withLock { $0 }?(package)
     return package
@@ -69,12 +70,12 @@ struct HostilePackage: FileDocument {
 
 /// A package whose next save turns the file `a` into a directory `a`
 /// holding `b`: a change of kind, which needs a removal before placements.
-struct KindChangePackage: FileDocument {
-  static let readableContentTypes: [UTType] = [.folder]
+package struct KindChangePackage: FileDocument {
+  package static let readableContentTypes: [UTType] = [.folder]
 
-  init(configuration: ReadConfiguration) throws {}
+  package init(configuration: ReadConfiguration) throws {}
 
-  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+  package func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
     let package = configuration.existingFile ?? FileWrapper(directoryWithFileWrappers: [:])
     if let old = package.fileWrappers?["a"] { package.removeFileWrapper(old) }
     let directory = FileWrapper(directoryWithFileWrappers: [:])
@@ -88,20 +89,21 @@ struct KindChangePackage: FileDocument {
 /// A reference document whose serialization waits until the test says so,
 /// so the test can edit the document while a save is under way. Not let go
 /// within 30 seconds, it fails the test: the edits did not interleave.
-final class SlowDocument: ReferenceFileDocument {
-  static let readableContentTypes: [UTType] = [.data]
-  let proceed = DispatchSemaphore(value: 0)
+package final class SlowDocument: ReferenceFileDocument {
+  package static let readableContentTypes: [UTType] = [.data]
+  package let proceed = DispatchSemaphore(value: 0)
 
-  init(configuration: ReadConfiguration) throws {}
+  package init(configuration: ReadConfiguration) throws {}
 
   @MainActor
-  func change(_ undoManager: UndoManager) {
+  package func change(_ undoManager: UndoManager) {
     undoManager.registerUndo(withTarget: self) { document in document.change(undoManager) }
   }
 
-  func snapshot(contentType: UTType) throws -> Data { Data("slow".utf8) }
+  package func snapshot(contentType: UTType) throws -> Data { Data("slow".utf8) }
 
-  func fileWrapper(snapshot: Data, configuration: WriteConfiguration) throws -> FileWrapper {
+  package func fileWrapper(snapshot: Data, configuration: WriteConfiguration) throws -> FileWrapper
+  {
     if proceed.wait(timeout: .now() + 30) == .timedOut {
       // The test's edits did not happen while the save serialized.
       Issue.record("SlowDocument was not let go within 30 seconds: the main actor was blocked")

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -9,10 +8,10 @@ import Testing
 @MainActor
 @Suite("Document session: change counting with explicit and empty undo groups")
 struct UndoGroupChangeCountTests {
-  func makeSession() throws -> (DocumentSession<PlainTextDocument>, TemporaryDirectory) {
+  func makeSession() throws -> (DocumentSession<TextMemo>, TemporaryDirectory) {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: PlainTextDocument(text: "a\n"), environment: testEnvironment(temporary))
+      new: TextMemo(text: "a\n"), environment: testEnvironment(temporary))
     return (session, temporary)
   }
 
@@ -32,7 +31,7 @@ struct UndoGroupChangeCountTests {
     session.undoManager.undo()
     #expect(!session.isDirty)
     #expect(session.changeCount == 0)
-    #expect(session.document.text.text == "a\n")
+    #expect(session.document.text == "a\n")
   }
 
   @Test("An event that registered nothing is no change")
@@ -55,7 +54,7 @@ struct UndoGroupChangeCountTests {
     #expect(session.changeCount == 1)
     session.undoManager.undo()
     #expect(!session.isDirty)
-    #expect(session.document.text.text == "a\n")
+    #expect(session.document.text == "a\n")
   }
 
   @Test("Undoing a discardable empty group does not take back a real change before it")
@@ -71,7 +70,7 @@ struct UndoGroupChangeCountTests {
     session.undoManager.undo()  // the empty discardable group
     #expect(session.changeCount == 1)
     #expect(session.isDirty)
-    #expect(session.document.text.text == "a\nb\n")
+    #expect(session.document.text == "a\nb\n")
   }
 
   @Test("A change redone into an open event counts once, when the event closes")
@@ -90,10 +89,10 @@ struct UndoGroupChangeCountTests {
     try await session.endEvent()
     #expect(session.changeCount == 1)
     #expect(session.isDirty)
-    #expect(session.document.text.text == "a\nb\n")
+    #expect(session.document.text == "a\nb\n")
     session.undoManager.undo()
     #expect(!session.isDirty)
-    #expect(session.document.text.text == "a\n")
+    #expect(session.document.text == "a\n")
   }
 
   @Test("A change redone into an event marked discardable still counts")
@@ -108,7 +107,7 @@ struct UndoGroupChangeCountTests {
     session.undoManager.redo()
     try await session.endEvent()
     #expect(session.isDirty)
-    #expect(session.document.text.text == "a\nb\n")
+    #expect(session.document.text == "a\nb\n")
   }
 
   @Test("A group undone inside the open event was never counted, and is not taken back")
@@ -125,9 +124,9 @@ struct UndoGroupChangeCountTests {
     try await session.endEvent()
     #expect(session.changeCount == 1)
     #expect(session.isDirty)
-    #expect(session.document.text.text == "a\nb\n")
+    #expect(session.document.text == "a\nb\n")
     session.undoManager.undo()
     #expect(!session.isDirty)
-    #expect(session.document.text.text == "a\n")
+    #expect(session.document.text == "a\n")
   }
 }

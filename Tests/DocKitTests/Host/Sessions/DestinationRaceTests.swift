@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -48,7 +47,7 @@ struct DestinationRaceTests {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("old\n", to: "a.txt")
     let other = try temporary.write("other\n", to: "b.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["new"], at: 1) }
     try await session.endEvent()

@@ -2,7 +2,7 @@ import Dispatch
 import DocKit
 import Glibc
 import Synchronization
-import Testing
+package import Testing
 
 /// A file system that holds the first call of one kind until the test lets
 /// it go, so that the test can act on the main actor while a save (held at
@@ -20,14 +20,14 @@ import Testing
 /// any fixed patience that was tried (30, 120 seconds). Only a hold that
 /// could never end (a test that cannot act at all) meets ``backstop``,
 /// which turns a hang into a failure.
-final class GatedFileSystem: FileSystem {
+package final class GatedFileSystem: FileSystem {
   /// The kind of call to hold.
-  enum Call: Sendable { case fsync, read }
+  package enum Call: Sendable { case fsync, read }
 
   /// How many seconds a held call waits for ``proceed()`` before it fails
   /// the test and goes on: not a time any test relies on, only a bound on
   /// a hang, far beyond what the slowest sound run has taken.
-  static let backstop = 30 * 60
+  package static let backstop = 30 * 60
 
   private let base = POSIXFileSystem()
   private let held: Call
@@ -39,7 +39,7 @@ final class GatedFileSystem: FileSystem {
 
   /// Holds the first call of kind `call`. A call to hold that runs on the
   /// main actor, or one held too long, is reported at `sourceLocation`.
-  init(holding call: Call, sourceLocation: SourceLocation = #_sourceLocation) {
+  package init(holding call: Call, sourceLocation: SourceLocation = #_sourceLocation) {
     held = call
     self.sourceLocation = sourceLocation
     (reachedStream, reachedContinuation) = AsyncStream<Void>.makeStream()
@@ -49,12 +49,12 @@ final class GatedFileSystem: FileSystem {
   /// ``proceed()``. Main-actor isolated, so that it needs no thread of the
   /// cooperative pool, which held calls in parallel tests may fill.
   @MainActor
-  func reached() async {
+  package func reached() async {
     for await _ in reachedStream { return }
   }
 
   /// Lets the held call go on.
-  func proceed() {
+  package func proceed() {
     release.signal()
   }
 
@@ -99,12 +99,12 @@ final class GatedFileSystem: FileSystem {
     DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
-  func fsync(_ descriptor: Int32) -> Int32 {
+  package func fsync(_ descriptor: Int32) -> Int32 {
     hold(.fsync)
     return base.fsync(descriptor)
   }
 
-  func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  package func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     hold(.read)
     return base.read(descriptor, buffer, count)
   }

@@ -1,5 +1,5 @@
 import DocKit
-import Foundation
+package import Foundation
 import Glibc
 import Synchronization
 
@@ -7,8 +7,8 @@ import Synchronization
 /// can run an action just before the first call of a chosen kind (to play
 /// another process's part at that moment), and can stop a package save
 /// just after its commit point, as a crash there would.
-final class ObservingFileSystem: FileSystem {
-  enum Call: Sendable, Equatable { case flock, fsync, mkdirat }
+package final class ObservingFileSystem: FileSystem {
+  package enum Call: Sendable, Equatable { case flock, fsync, mkdirat }
 
   private let base = POSIXFileSystem()
   private let pending: Mutex<(call: Call, action: @Sendable () -> Void)?>
@@ -20,7 +20,7 @@ final class ObservingFileSystem: FileSystem {
   ///   - stoppingAfterCommit: Once a journal's `COMMIT` is renamed into
   ///     place, fail every later rename and unlink with `EIO`: the save
   ///     has committed, and nothing of it is applied.
-  init(
+  package init(
     before call: Call? = nil, run action: (@Sendable () -> Void)? = nil,
     stoppingAfterCommit: Bool = false
   ) {
@@ -29,7 +29,7 @@ final class ObservingFileSystem: FileSystem {
   }
 
   /// Every name created with `openat(O_CREAT)` or `mkdirat`, in order.
-  var createdNames: [String] { state.withLock { $0.created } }
+  package var createdNames: [String] { state.withLock { $0.created } }
 
   private func fire(_ call: Call) {
     let action = pending.withLock { pending -> (@Sendable () -> Void)? in
@@ -42,26 +42,26 @@ final class ObservingFileSystem: FileSystem {
 
   private var failsMoves: Bool { stopsAfterCommit && state.withLock { $0.committed } }
 
-  func openat(
+  package func openat(
     _ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t
   ) -> Int32 {
     if flags & O_CREAT != 0 { state.withLock { $0.created.append(String(cString: path)) } }
     return base.openat(directory, path, flags, mode)
   }
-  func mkdirat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
+  package func mkdirat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ mode: mode_t) -> Int32 {
     fire(.mkdirat)
     state.withLock { $0.created.append(String(cString: path)) }
     return base.mkdirat(directory, path, mode)
   }
-  func flock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
+  package func flock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
     fire(.flock)
     return base.flock(descriptor, operation)
   }
-  func fsync(_ descriptor: Int32) -> Int32 {
+  package func fsync(_ descriptor: Int32) -> Int32 {
     fire(.fsync)
     return base.fsync(descriptor)
   }
-  func renameat2(
+  package func renameat2(
     _ oldDirectory: Int32, _ oldPath: UnsafePointer<CChar>, _ newDirectory: Int32,
     _ newPath: UnsafePointer<CChar>, _ flags: UInt32
   ) -> Int32 {
@@ -75,7 +75,7 @@ final class ObservingFileSystem: FileSystem {
     }
     return result
   }
-  func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+  package func unlinkat(_ directory: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
     if failsMoves {
       errno = EIO
       return -1

@@ -5,10 +5,12 @@ import Dispatch
 /// ``GatedFileSystem`` call) then blocks none of the pool's threads, which
 /// are as few as the machine's cores and also run the main actor's jobs
 /// in tests.
-final class QueueTaskExecutor: TaskExecutor {
+package final class QueueTaskExecutor: TaskExecutor {
   private let queue = DispatchQueue(label: "org.docrepl.tests.queue-executor")
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package init() {}
+
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let executor = asUnownedTaskExecutor()
     queue.async { job.runSynchronously(on: executor) }

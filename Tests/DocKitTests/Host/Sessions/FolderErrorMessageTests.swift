@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -42,11 +41,9 @@ struct FolderErrorMessageTests {
 
   static func editedText(
     in temporary: TemporaryDirectory
-  ) async throws -> DocumentSession<
-    PlainTextDocument
-  > {
+  ) async throws -> DocumentSession<TextMemo> {
     let url = try temporary.write("old\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["new"], at: 1) }
     try await session.endEvent()

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -90,7 +89,7 @@ struct LinkResolutionFaultTests {
     try FileManager.default.createSymbolicLink(
       atPath: temporary(linkName).path, withDestinationPath: linkDestination)
     let url = temporary(documentPath)
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["edit"], at: 0) }
 
@@ -128,7 +127,7 @@ struct LinkResolutionFaultTests {
   func missingIsNotAFault() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: PlainTextDocument(text: "new\n"), contentType: .plainText,
+      new: TextMemo(text: "new\n"), contentType: .plainText,
       environment: testEnvironment(temporary))
     // A dangling link whose target's folder exists: the save creates the
     // target and keeps the link.

@@ -1,14 +1,18 @@
-import DocKit
+package import DocKit
 import Foundation
 
 /// A document's own error type, which the host must pass through unchanged.
-struct ProbeError: Error, Equatable {
-  var detail: String
+package struct ProbeError: Error, Equatable {
+  package var detail: String
+
+  package init(detail: String) {
+    self.detail = detail
+  }
 }
 
 /// What a probe document throws when its text (read from the file, or
 /// about to be written) is one of these words; nil for any other text.
-func probeFailure(for text: String) -> (any Error)? {
+package func probeFailure(for text: String) -> (any Error)? {
   switch text {
   case "corrupt": CocoaError(.fileReadCorruptFile)
   case "unwritable": CocoaError(.fileWriteUnknown)
@@ -20,21 +24,21 @@ func probeFailure(for text: String) -> (any Error)? {
 
 /// A value document that fails, as an Apple developer's would, with the
 /// error ``probeFailure(for:)`` names.
-struct FailingDocument: FileDocument {
-  static let readableContentTypes: [UTType] = [.plainText]
-  var text: String
+package struct FailingDocument: FileDocument {
+  package static let readableContentTypes: [UTType] = [.plainText]
+  package var text: String
 
-  init(text: String) {
+  package init(text: String) {
     self.text = text
   }
 
-  init(configuration: ReadConfiguration) throws {
+  package init(configuration: ReadConfiguration) throws {
     let text = String(decoding: configuration.file.regularFileContents ?? Data(), as: UTF8.self)
     if let failure = probeFailure(for: text) { throw failure }
     self.text = text
   }
 
-  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+  package func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
     if let failure = probeFailure(for: text) { throw failure }
     return FileWrapper(regularFileWithContents: Data(text.utf8))
   }
@@ -42,23 +46,25 @@ struct FailingDocument: FileDocument {
 
 /// The same, as a reference document: it fails in `init(configuration:)`
 /// and in `fileWrapper(snapshot:configuration:)`.
-final class FailingReferenceDocument: ReferenceFileDocument {
-  static let readableContentTypes: [UTType] = [.plainText]
-  let text: String
+package final class FailingReferenceDocument: ReferenceFileDocument {
+  package static let readableContentTypes: [UTType] = [.plainText]
+  package let text: String
 
-  init(text: String) {
+  package init(text: String) {
     self.text = text
   }
 
-  init(configuration: ReadConfiguration) throws {
+  package init(configuration: ReadConfiguration) throws {
     let text = String(decoding: configuration.file.regularFileContents ?? Data(), as: UTF8.self)
     if let failure = probeFailure(for: text) { throw failure }
     self.text = text
   }
 
-  func snapshot(contentType: UTType) throws -> String { text }
+  package func snapshot(contentType: UTType) throws -> String { text }
 
-  func fileWrapper(snapshot: String, configuration: WriteConfiguration) throws -> FileWrapper {
+  package func fileWrapper(
+    snapshot: String, configuration: WriteConfiguration
+  ) throws -> FileWrapper {
     if let failure = probeFailure(for: snapshot) { throw failure }
     return FileWrapper(regularFileWithContents: Data(snapshot.utf8))
   }
@@ -67,15 +73,15 @@ final class FailingReferenceDocument: ReferenceFileDocument {
 /// The same, in the `Document` family: it fails in its reader and in its
 /// writer's closure.
 @MainActor
-final class FailingFamilyDocument: Document {
-  static let readableContentTypes: [UTType] = [.plainText]
-  var text: String
+package final class FailingFamilyDocument: Document {
+  package static let readableContentTypes: [UTType] = [.plainText]
+  package var text: String
 
-  init(text: String = "") {
+  package init(text: String = "") {
     self.text = text
   }
 
-  nonisolated func reader(
+  package nonisolated func reader(
     configuration: sending ReadConfiguration
   ) -> sending FileWrapperDocumentReader<String> {
     FileWrapperDocumentReader(configuration) { wrapper in
@@ -85,11 +91,11 @@ final class FailingFamilyDocument: Document {
     }
   }
 
-  func apply(snapshot: sending String, previous: sending String?) async throws {
+  package func apply(snapshot: sending String, previous: sending String?) async throws {
     text = snapshot
   }
 
-  nonisolated func writer(
+  package nonisolated func writer(
     configuration: sending WriteConfiguration
   ) -> sending FileWrapperDocumentWriter<String> {
     FileWrapperDocumentWriter(configuration) { snapshot, _ in
@@ -98,5 +104,5 @@ final class FailingFamilyDocument: Document {
     }
   }
 
-  func snapshot(contentType: UTType) async throws -> String { text }
+  package func snapshot(contentType: UTType) async throws -> String { text }
 }
