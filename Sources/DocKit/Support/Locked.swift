@@ -7,19 +7,20 @@ import Foundation
 /// ThreadSanitizer, so the sanitizer cannot see `Mutex`'s lock and unlock
 /// and reports every guarded access from two threads as a race: a false
 /// report that would hide real ones (`scripts/sanitize`). It does see
-/// `pthread_mutex_lock`. Every lock in this package is one of these.
-package final class Locked<Value>: @unchecked Sendable {
+/// `pthread_mutex_lock`. Every lock in this package is one of these, and
+/// a host that runs under the sanitizer can use it too. Not Apple API.
+public final class Locked<Value>: @unchecked Sendable {
   // @unchecked Sendable: `value` is only touched with `lock` held.
   private var value: Value
   private let lock = NSLock()
 
   /// Guards `value`.
-  package init(_ value: Value) {
+  public init(_ value: Value) {
     self.value = value
   }
 
   /// Runs `body` with the lock held, on the value.
-  package func withLock<Result, Failure: Error>(
+  public func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     lock.lock()

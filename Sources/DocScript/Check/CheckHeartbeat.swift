@@ -1,5 +1,4 @@
 import DocKit
-import Synchronization
 
 /// When the current step of a `docrepl check` started, shared with a
 /// watchdog on another thread: one that sees a step run past the hang
@@ -12,7 +11,7 @@ package final class CheckHeartbeat: Sendable {
     var stopRequested = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A heartbeat with no step running.
   package init() {}

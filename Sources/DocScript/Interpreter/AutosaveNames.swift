@@ -1,6 +1,5 @@
 import DocKit
 import Glibc
-import Synchronization
 
 /// Names for untitled documents' autosaves, unique to the process and the
 /// document: `Untitled-<n>-<pid>-<token>`, where `n` counts this process's
@@ -23,7 +22,7 @@ enum AutosaveNames {
     return String(repeating: "0", count: 8 - digits.count) + digits
   }()
 
-  private static let count = Mutex(0)
+  private static let count = Locked(0)
 
   /// `Untitled-1-<pid>-<token>`, `Untitled-2-<pid>-<token>` and onward.
   static func next() -> String {

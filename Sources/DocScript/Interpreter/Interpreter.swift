@@ -1,6 +1,5 @@
 public import DocKit
 public import Foundation
-import Synchronization
 
 /// Runs DocScript: parses a script whole, then runs its statements one by
 /// one against the documents it creates and opens.
@@ -442,10 +441,10 @@ public final class Interpreter {
 
 /// The clock documents and autosave see: fixed, or the real one.
 final class ScriptClock: Sendable {
-  private let fixed: Mutex<Date?>
+  private let fixed: Locked<Date?>
 
   init(_ fixed: Date?) {
-    self.fixed = Mutex(fixed)
+    self.fixed = Locked(fixed)
   }
 
   /// Fixes the clock at `date`, or lets it run with nil.

@@ -1,5 +1,4 @@
 import DocKit
-import Synchronization
 
 /// How far a long piece of work has got, in bytes, for a progress display.
 ///
@@ -40,7 +39,7 @@ public final class WorkProgress: Sendable {
     var depth = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let threshold: Duration
   private let display: @Sendable (Event) -> Void
 
@@ -134,5 +133,5 @@ public final class WorkProgress: Sendable {
 /// Whether a write's piece of work is open, shared by the reporting
 /// closure and the code that ends the last piece.
 private final class OpenPiece: Sendable {
-  let isOpen = Mutex(false)
+  let isOpen = Locked(false)
 }

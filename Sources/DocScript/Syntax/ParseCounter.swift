@@ -1,11 +1,10 @@
 import DocKit
-import Synchronization
 
 /// Counts the parsers made, and the incomplete lines a resumable parser
 /// set aside, while it is bound to ``Parser/counter``: how a test checks
 /// that a statement is parsed once. Not for programs.
 package final class ParseCounter: Sendable {
-  private let counts = Mutex((parsers: 0, resumptions: 0))
+  private let counts = Locked((parsers: 0, resumptions: 0))
 
   package init() {}
 
