@@ -82,8 +82,8 @@ struct PublicAPIBoundaryTests {
   func scanFindsKnownNames() throws {
     let names = try Self.packageOnlyNames()
     // A package type, and a package member of a public type.
-    #expect(names.contains("Locked"))
     #expect(names.contains("UncheckedSendable"))
+    #expect(names.contains("BinaryPropertyListReader"))
     #expect(names.contains("hasQueuedWork"))
     // Public now, for every package document, and for every host.
     #expect(!names.contains("contentVersion"))
