@@ -9,7 +9,7 @@ extension Interpreter {
   /// type's in `registry`, each with the short names of the types that
   /// have it (none for a built-in command). `help` and docrepl's manual
   /// page are both made from this list.
-  public static func commandReference(
+  package static func commandReference(
     for registry: DocumentTypeRegistry
   ) -> [(spec: CommandSpec, types: [String])] {
     // `--doc NAME` is accepted by every command that acts on a document.
@@ -68,7 +68,7 @@ extension Interpreter {
 
   /// The syntax that is not a command, described as commands are:
   /// `let` and `group`.
-  public static let syntaxReference: [CommandSpec] = [
+  package static let syntaxReference: [CommandSpec] = [
     CommandSpec(
       "let", [.required("NAME"), .required("="), .required("VALUE")],
       summary: "defines a variable; $NAME and ${NAME} use it, ${NAME:-fallback} falls back",

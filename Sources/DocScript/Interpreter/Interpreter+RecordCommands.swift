@@ -1,5 +1,5 @@
 import DocKit
-public import Foundation
+package import Foundation
 
 extension Interpreter {
   static let recordCommands: [BuiltinCommand] = [
@@ -31,11 +31,11 @@ extension Interpreter {
   ]
 
   /// The file `record` is writing, if any.
-  public var recordingURL: URL? { recording?.url }
+  package var recordingURL: URL? { recording?.url }
 
   /// Ends a recording, if one is open: for a prompt that is leaving. What
   /// was recorded is already in the file; this closes it.
-  public func finishRecording() throws {
+  package func finishRecording() throws {
     guard let recording else { return }
     self.recording = nil
     if let tee = output as? RecordingOutput { output = tee.base }

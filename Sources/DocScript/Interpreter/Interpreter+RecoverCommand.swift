@@ -1,5 +1,5 @@
 import DocKit
-public import Foundation
+package import Foundation
 
 extension Interpreter {
   /// `recover`: lists the autosaves untitled documents left, or opens one.
@@ -166,7 +166,7 @@ extension Interpreter {
   /// autosave; a document left open (its changes not discarded by the
   /// user: input that ended, a terminal that went away) keeps its
   /// autosave, for `recover` in a later session.
-  public func closeDocuments(discardingChanges: Bool) {
+  package func closeDocuments(discardingChanges: Bool) {
     for (name, handle) in state.documents where discardingChanges || !handle.session.isDirty {
       guard (try? handle.session.close(discardingChanges: discardingChanges)) != nil else {
         continue
@@ -181,7 +181,7 @@ extension Interpreter {
 
   /// The file the open document `name` autosaves to, if it is untitled
   /// and has autosaved: what is left for `recover` if it is not closed.
-  public func autosaveURL(ofDocument name: String) -> URL? {
+  package func autosaveURL(ofDocument name: String) -> URL? {
     state.documents[name]?.session.autosaveURL
   }
 }

@@ -26,7 +26,7 @@ extension Interpreter {
   /// whoever ends the session, however it ends (the interpreter's release
   /// does it too, but a prompt that exits may never release it). The
   /// working folder stays the last of them: run nothing after this.
-  public func removeScratchFolders() {
+  package func removeScratchFolders() {
     // The interpreter holds the only reference: each folder is removed
     // as it is released.
     scratchFolders.removeAll()

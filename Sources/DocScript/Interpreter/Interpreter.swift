@@ -253,7 +253,7 @@ public final class Interpreter {
   ///   - source: The input they were parsed from (`Parser.source`).
   ///   - diagnostics: What the parse reported (`Parser.diagnostics`).
   @discardableResult
-  public func run(
+  package func run(
     _ statements: [Statement], parsedFrom source: ScriptSource, diagnostics: [Diagnostic]
   ) async -> Result {
     Self.runningCount += 1
