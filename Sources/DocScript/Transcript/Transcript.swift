@@ -166,7 +166,9 @@ private struct Rewrite {
         switch next {
         case .command(let command):
           expected[command.lastLine, default: []] += command.expectations
-          if let name = command.words.first?.literalText, Interpreter.checkCommandNames.contains(name) {
+          if let name = command.words.first?.literalText,
+            Interpreter.checkCommandNames.contains(name)
+          {
             checkAnchors.insert(command.lastLine)
           }
           commandStart[command.lastLine] = min(

@@ -26,7 +26,8 @@ struct AutosaveNameTests {
         ScriptSource(name: "t", text: "new text\nappend \(text)\nautosave now\n"))
       #expect(result.succeeded, "\(output.renderedDiagnostics)")
       names.append(
-        try #require(interpreter.state.documents["untitled-1"]?.session.autosaveURL).lastPathComponent)
+        try #require(interpreter.state.documents["untitled-1"]?.session.autosaveURL)
+          .lastPathComponent)
     }
     #expect(names[0] != names[1])
     #expect(try temporary.names(in: "autosave") == names.sorted())

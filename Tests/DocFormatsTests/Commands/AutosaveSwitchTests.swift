@@ -65,7 +65,9 @@ struct AutosaveSwitchTests {
     "The end of a command's event leaves a group the model opened itself open, autosave on or off",
     arguments: ["on", "off"])
   func modelGroupSurvivesEventEnd(autosave: String) async throws {
-    let harness = try ScriptHarness { $0.register(.scripted(GroupHolder.self), kind: .fileDocument) }
+    let harness = try ScriptHarness {
+      $0.register(.scripted(GroupHolder.self), kind: .fileDocument)
+    }
     await harness.setUp("new groupholder h\nautosave \(autosave)\nhold")
     let handle = try #require(harness.interpreter.state.documents["h"])
     // The event's group and the model's own: the session's end of the

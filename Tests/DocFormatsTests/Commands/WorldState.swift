@@ -72,7 +72,8 @@ struct WorldState: Equatable, CustomStringConvertible {
           canUndo: undoManager.canUndo, canRedo: undoManager.canRedo,
           undoTitle: undoManager.undoMenuItemTitle, redoTitle: undoManager.redoMenuItemTitle,
           undoCount: undoManager.undoCount, redoCount: undoManager.redoCount,
-          groupingLevel: undoManager.groupingLevel, autosaves: handle.session.autosavePolicy != .never))
+          groupingLevel: undoManager.groupingLevel,
+          autosaves: handle.session.autosavePolicy != .never))
     }
     let snapshots = interpreter.state.snapshotOrder.map { name in
       let entry = interpreter.state.snapshots[name]
