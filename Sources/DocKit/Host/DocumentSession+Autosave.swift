@@ -135,7 +135,7 @@ extension DocumentSession {
   }
 
   /// Checks the autosave folder at `folder` as an autosave does before it
-  /// writes there (``checkAutosaveFolder(_:at:narrowing:)``), without
+  /// writes there (`checkAutosaveFolder(_:at:narrowing:)`), without
   /// changing it: for a program about to read what is in it. A missing
   /// folder passes.
   nonisolated public static func checkAutosaveFolder(at folder: URL) throws(CocoaError) {

@@ -84,10 +84,10 @@ extension DocumentSession {
   ///   other kind of document reads;
   /// - else the type the extension names for the item's kind, or
   ///   `public.data` or `public.directory`, picks the kind, and opening
-  ///   tries that kind's types (``contentTypes(toOpen:explicit:readable:)``).
+  ///   tries that kind's types (`contentTypes(toOpen:explicit:readable:)`).
   ///
   /// Nothing at the name is looked at again after recovery, as opening
-  /// does (``lookingAfterRecovery(at:_:)``). Not Apple API; for this
+  /// does (`lookingAfterRecovery(at:_:)`). Not Apple API; for this
   /// package's interpreter.
   ///
   /// - Throws: a ``FileWrapperError`` (``FileWrapperError/Code/noSuchFile``

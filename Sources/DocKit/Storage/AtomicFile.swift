@@ -22,6 +22,8 @@ public enum AtomicFile {
   /// Replaces the file at `url` (through any symbolic link) with `bytes`.
   ///
   /// - Parameters:
+  ///   - url: The file to replace, or to make.
+  ///   - bytes: What the file holds afterwards.
   ///   - write: The kind of write, which the destination policy decides
   ///     for: ``DestinationPolicy/Write/record`` refuses an existing file
   ///     without ``DestinationPolicy/Flags/replace``, for example.

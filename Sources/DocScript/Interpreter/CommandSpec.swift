@@ -69,9 +69,9 @@ public struct CommandSpec: Sendable {
   /// registers (``CommandNameCollision``).
   public var extendsBuiltin: Bool
 
-  /// Creates a spec.
-  ///
-  /// - Parameter extendsBuiltin: See ``extendsBuiltin``.
+  /// Creates a spec; each argument sets the property of its name
+  /// (`completing` sets ``argumentKinds``, and `extendsBuiltin` is
+  /// ``extendsBuiltin``).
   public init(
     _ name: String, _ parameters: [Parameter] = [], summary: String, discussion: String? = nil,
     example: String, topic: Topic, isAllowedInGroup: Bool = true,

@@ -3,7 +3,7 @@ public import Foundation
 
 /// How scripts see a registered document type: its short names, its
 /// commands, what `show` prints, what a snapshot holds, and what `new`
-/// makes. Given with the type's ``DocumentKind`` to
+/// makes. Given with the type's `DocumentKind` to
 /// ``DocumentTypeRegistry/register(_:kind:)``:
 ///
 ///     registry.register(.scripted(PlainTextDocument.self), kind: .fileDocument)
@@ -12,8 +12,8 @@ public import Foundation
 ///
 /// A type that adopts ``ScriptableFileDocument``,
 /// ``ScriptableReferenceDocument`` or (for the `Document` family)
-/// ``ScriptableDocument`` is ``scripted``: its commands, names and `show`
-/// text come from the protocol. Any other type is ``unscripted(name:newDocument:)``:
+/// ``ScriptableDocument`` is `scripted`: its commands, names and `show`
+/// text come from the protocol. Any other type is `unscripted(name:newDocument:)`:
 /// it gets every built-in command (`new`, `open`, `show`, `save`,
 /// `export`, `undo`, `snapshot`, `diff`…) but none of its own, and `show`
 /// and `diff` work on the bytes a save would write: text when they are
