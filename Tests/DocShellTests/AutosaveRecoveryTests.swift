@@ -118,8 +118,10 @@ struct AutosaveRecoveryTests {
 
     // The autosave of a document open in this process is not offered.
     let own = try state.run("new text mine; append x; autosave now; recover")
-    #expect(own.output.hasPrefix("\(left)  public.plain-text  4 bytes  "))
-    #expect(own.output.split(separator: "\n").count == 1)
+    let lines = own.output.split(separator: "\n")
+    try #require(lines.count == 2, "\(own.output)")
+    #expect(lines[0].hasPrefix("autosaved to "))
+    #expect(lines[1].hasPrefix("\(left)  public.plain-text  4 bytes  "))
     #expect(state.names().count == 2)
 
     // expect-error takes back what its command did: the recovered
@@ -156,6 +158,7 @@ struct AutosaveRecoveryTests {
       new text a
       append x
       autosave now
+      #> autosaved to .docrepl-autosave/Untitled-1-*.txt (glob)
       save-to .docrepl-autosave/Untitled-9.txt
       recover
       #> Untitled-9.txt  public.plain-text  2 bytes  1970-01-01T00:00:00Z

@@ -36,6 +36,8 @@ struct ByteComparisonTests {
     #expect(
       Array(result.output.utf8)
         == Array("s\n--- s\n+++ a (current)\n@@ -1 +1 @@\n-\(old)\n+\(new)\n".utf8))
+    // The two lines look the same: a warning spells them out.
+    #expect(result.errors.contains("look the same but differ in their bytes"), "\(result.errors)")
   }
 
   @Test("expect show fails for the other form, and spells out the difference", arguments: cases)

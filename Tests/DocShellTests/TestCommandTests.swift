@@ -460,6 +460,7 @@ struct TestCommandTests {
       #! error: no such file '$SCRIPT_DIR/missing.txt'
       use untitled
       autosave now
+      #> autosaved to .docrepl-autosave/Untitled-*.txt (glob)
 
       """
     ])

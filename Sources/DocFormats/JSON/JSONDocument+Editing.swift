@@ -12,6 +12,22 @@ extension JSONDocument {
     try JSONSyntaxTree.parse(Array(text.utf8), maximumDepth: maximumDepth)
   }
 
+  /// A literal the user typed, for `set` and `insert`: as ``literal(_:)``,
+  /// and refused if an object in it repeats a key. A file may do that,
+  /// and is read as it is; a value typed so could not be addressed by a
+  /// pointer afterwards.
+  static func typedLiteral(_ text: String) throws(FormatError) -> JSONSyntaxTree {
+    let tree = try literal(text)
+    if let (object, key) = tree.value(of: 0).firstDuplicateKey {
+      let place = object.tokens.isEmpty ? "" : " in \(object)"
+      throw FormatError(
+        .malformedJSON,
+        "the key \(JSONWriter.quoted(key)) appears more than once\(place); a pointer could address neither"
+      )
+    }
+    return tree
+  }
+
   // MARK: - Finding values
 
   /// Where a pointer leads: the containers it passes through, each with

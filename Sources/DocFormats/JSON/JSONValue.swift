@@ -30,6 +30,26 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
   }
 
+  /// The first object, in document order, that holds a key twice: where
+  /// it is from this value, and the key.
+  var firstDuplicateKey: (object: JSONPointer, key: String)? {
+    var pending: [(value: JSONValue, tokens: [String])] = [(self, [])]
+    while let (value, tokens) = pending.popLast() {
+      switch value {
+      case .array(let items):
+        pending += items.enumerated().reversed().map { ($0.element, tokens + [String($0.offset)]) }
+      case .object(let members):
+        var keys: Set<String> = []
+        for member in members where !keys.insert(member.key).inserted {
+          return (JSONPointer(tokens: tokens), member.key)
+        }
+        pending += members.reversed().map { ($0.value, tokens + [$0.key]) }
+      case .null, .bool, .number, .string: break
+      }
+    }
+    return nil
+  }
+
   /// The text of the first number that is not a JSON number, if any.
   var firstBadNumber: String? {
     var pending = [self]

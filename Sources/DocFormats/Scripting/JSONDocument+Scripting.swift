@@ -115,7 +115,7 @@ extension JSONDocument: ScriptableFileDocument {
     guard let pointer = context.arguments[0], let literal = context.arguments[1] else { return }
     let value: JSONSyntaxTree
     do {
-      value = try JSONDocument.literal(literal.text)
+      value = try JSONDocument.typedLiteral(literal.text)
     } catch {
       var message = "VALUE is not a JSON literal: \(error.message)"
       if let column = error.column { message += " at column \(column)" }

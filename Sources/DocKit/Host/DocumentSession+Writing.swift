@@ -161,7 +161,11 @@ extension DocumentSession {
     defer { savingFromChangeCount = nil }
     if let writeDirectly = backend.writeDirectly {
       if isAutosaving, isClosed { return false }
-      try await writeDirectly(self, type, plan.disk)
+      do {
+        try await writeDirectly(self, type, plan.disk)
+      } catch {
+        throw plan.toldOfTheDocument(error, writing: nil)
+      }
       finishWrite(to: url, as: type, mode: mode, wrapper: nil, changeCount: changeCountAtStart)
       return true
     }

@@ -78,9 +78,89 @@ struct WritePlan: Sendable {
   ///
   /// - Returns: What the write put on disk, for the session's record.
   func commit(_ wrapper: FileWrapper) throws -> WriteRecord {
-    try FileTreeWriter.$dropsReplacedFileCache.withValue(dropsReplacedFileCache) {
-      try commitTree(wrapper)
+    do {
+      return try FileTreeWriter.$dropsReplacedFileCache.withValue(dropsReplacedFileCache) {
+        try commitTree(wrapper)
+      }
+    } catch {
+      throw toldOfTheDocument(error, writing: wrapper)
     }
+  }
+
+  /// `error`, which the write of `wrapper` met (nil: a document that
+  /// writes itself), with a full disk told as of the document, not of the
+  /// journal or temporary file that met it, and with how much the write
+  /// needed against what the disk has. Other errors are as they are.
+  func toldOfTheDocument(_ error: any Error, writing wrapper: FileWrapper?) -> any Error {
+    // FileWrapper's own writes throw Apple's CocoaError, with DocKit's
+    // error inside; the journal throws DocKit's.
+    let cocoa = error as? CocoaError
+    guard let failure = error as? FileWrapperError ?? cocoa?.fileWrapperError,
+      failure.errno == ENOSPC || failure.errno == EDQUOT
+    else { return error }
+    let told = Self.outOfSpace(
+      failure, writing: wrapper, to: disk, linkingUnchanged: replacesOriginal)
+    return cocoa == nil ? told : CocoaError(told, writing: true, url: disk)
+  }
+
+  /// Whether the write replaces the document's own file, so that files
+  /// unchanged since read are linked, not copied.
+  private var replacesOriginal: Bool {
+    switch mode {
+    case .inPlace, .autosave: samePlace
+    case .saveAs(let overwrite, let force), .saveTo(let overwrite, let force):
+      (overwrite || force) && samePlace
+    }
+  }
+
+  /// `error` told of the document at `disk`: how many bytes the write of
+  /// `wrapper` needed, about (the files in memory, and the files still on
+  /// disk unless they are linked), when the write had a wrapper, and how
+  /// many the volume has free.
+  static func outOfSpace(
+    _ error: FileWrapperError, writing wrapper: FileWrapper?, to disk: URL, linkingUnchanged: Bool
+  ) -> FileWrapperError {
+    var needed: Int64 = 0
+    var pending = wrapper.map { [$0] } ?? []
+    while let item = pending.popLast() {
+      if let children = item.fileWrappers {
+        pending += children.values
+      } else if case .onDisk = item.contents, linkingUnchanged {
+        continue
+      } else {
+        needed += item.regularFileSize ?? 0
+      }
+    }
+    var volume = statvfs()
+    let folder = disk.deletingLastPathComponent().path
+    let free = statvfs(folder, &volume) == 0 ? Int64(volume.f_bavail) * Int64(volume.f_frsize) : nil
+    var message = "the disk is full"
+    switch (wrapper, free) {
+    case (_?, let free?):
+      message += ": the save writes about \(byteCount(needed)), and \(byteCount(free)) are free"
+    case (nil, let free?): message += ": \(byteCount(free)) are free"
+    case (_, nil): break
+    }
+    message += "; the file is as it was"
+    return FileWrapperError(
+      error.code, path: disk.path, message: message, systemCall: error.systemCall,
+      errno: error.errno)
+  }
+
+  /// `bytes` for a person: `812 bytes`, `3.4 KB`, `1.2 GB` (powers of 1000,
+  /// as `df -H` and Finder count).
+  static func byteCount(_ bytes: Int64) -> String {
+    guard bytes >= 1000 else { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+    let units = ["KB", "MB", "GB", "TB", "PB"]
+    var value = Double(bytes) / 1000
+    var unit = 0
+    while value >= 999.95, unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    let rounded = (value * 10).rounded() / 10
+    let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    return "\(text) \(units[unit])"
   }
 
   private func commitTree(_ wrapper: FileWrapper) throws -> WriteRecord {
@@ -101,12 +181,6 @@ struct WritePlan: Sendable {
     // Anywhere else (save as, save to, export, an untitled autosave) they
     // are cloned or copied: the original stays, and a program writing
     // either file in place must not change the other.
-    let replacesOriginal =
-      switch mode {
-      case .inPlace, .autosave: samePlace
-      case .saveAs(let overwrite, let force), .saveTo(let overwrite, let force):
-        (overwrite || force) && samePlace
-      }
     if replacesOriginal {
       return .written(
         try wrapper.writeReturningWritten(

@@ -178,8 +178,12 @@ extension Interpreter {
     for line in Self.table(rows) { output.write(line + "\n") }
   }
 
-  /// Rows with their columns padded to line up; no trailing blanks.
+  /// Rows with their columns padded to line up; no trailing blanks. Each
+  /// cell has its control characters and backslashes escaped as `tree`
+  /// escapes names, so that a file name holding a line break cannot
+  /// forge a row.
   static func table(_ rows: [[String]]) -> [String] {
+    let rows = rows.map { $0.map(FileTreeText.escaped) }
     guard let columns = rows.map(\.count).max() else { return [] }
     var widths = [Int](repeating: 0, count: columns)
     for row in rows {

@@ -101,9 +101,9 @@ extension Interpreter {
     BuiltinCommand(
       spec: CommandSpec(
         "autosave", [.required("on|off|now")],
-        summary: "turns autosave after each command on or off, or autosaves now",
+        summary: "turns autosave on or off, or autosaves now and says where",
         discussion:
-          "Autosave is off when a script starts. When on, the session's policy decides after each command: a saved document is saved in place, an untitled one to the autosave folder.",
+          "Autosave is off when a script starts. When on, the session's policy decides after each command whether to autosave: after 10 changes, or 30 seconds, since the last save (the default policy). A saved document is saved in place, an untitled one to the autosave folder. 'autosave now' writes at once and prints where.",
         example: "autosave on", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
     ) { interpreter, arguments, handle in
@@ -115,7 +115,14 @@ extension Interpreter {
         if let file = handle.session.fileURL {
           try interpreter.checkDestination(file, of: handle, copying: false, at: nil)
         }
-        try await handle.session.autosave()
+        guard try await handle.session.autosave() else {
+          interpreter.output.write("nothing to autosave: the document has no unsaved changes\n")
+          return
+        }
+        // Where it went: the file itself, or the autosave folder.
+        if let written = handle.session.fileURL ?? handle.session.autosaveURL {
+          interpreter.output.write("autosaved to \(interpreter.resolver.display(written))\n")
+        }
       default:
         throw ScriptError("expected on, off or now, not '\(mode.text)'", at: mode)
       }

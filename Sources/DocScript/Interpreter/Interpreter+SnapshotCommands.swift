@@ -158,6 +158,22 @@ extension Interpreter {
     guard let diff = compared else { throw InterruptedError() }
     // In pieces: Ctrl-C stops a long diff's output too.
     if !diff.isEmpty { try writeInterruptibly(diff.description + "\n") }
+    // Lines a reader cannot tell apart in the diff, spelled out; the diff
+    // itself stays as `diff -u` prints it, for `patch`.
+    let lookalikes = diff.lookalikes
+    for pair in lookalikes.prefix(10) {
+      report(
+        Diagnostic(
+          .warning, in: arguments.range,
+          "lines \(pair.spelled) look the same but differ in their bytes"), in: currentSource)
+    }
+    if lookalikes.count > 10 {
+      report(
+        Diagnostic(
+          .warning, in: arguments.range,
+          "and \(lookalikes.count - 10) more pairs of lines that look the same but differ in their bytes"
+        ), in: currentSource)
+    }
     if diff.isBounded {
       report(
         Diagnostic(

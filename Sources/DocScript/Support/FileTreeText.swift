@@ -35,37 +35,63 @@ package enum FileTreeText {
     _ root: FileWrapper, name: String, into text: inout String,
     describe: (Entry, inout String) -> Void
   ) {
-    // Each pending entry: its wrapper, its name, and the prefix its line
+    draw(
+      root, name: name, into: &text,
+      children: { wrapper in
+        guard wrapper.isDirectory else { return nil }
+        let children = wrapper.fileWrappers ?? [:]
+        return children.keys.sorted(by: bytewisePrecedes).compactMap { name in
+          children[name].map { (name, $0) }
+        }
+      },
+      linkTarget: { wrapper in
+        wrapper.isSymbolicLink ? wrapper.symbolicLinkDestinationURL?.relativePath ?? "" : nil
+      },
+      describe: { wrapper, name, childNames, text in
+        describe(Entry(wrapper: wrapper, name: name, childNames: childNames), &text)
+      })
+  }
+
+  /// Appends the tree of any kind of node: `children` gives a directory's
+  /// entries in the order drawn (nil for a node that is no directory),
+  /// `linkTarget` a symbolic link's target (nil for another node), and
+  /// `describe` what follows a node's name, given the node, its name and
+  /// its children's names. Names are shown through `display`, which
+  /// escapes control characters unless the caller escaped them already.
+  package static func draw<Node>(
+    _ root: Node, name: String, into text: inout String,
+    children: (Node) -> [(name: String, node: Node)]?,
+    linkTarget: (Node) -> String?,
+    display: (String) -> String = escaped,
+    describe: (Node, String, [String], inout String) -> Void
+  ) {
+    // Each pending entry: its node, its name, and the prefix its line
     // gets (the tree lines drawn by its ancestors) plus its own connector.
-    var pending: [(wrapper: FileWrapper, name: String, prefix: String, connector: String)] = [
+    var pending: [(node: Node, name: String, prefix: String, connector: String)] = [
       (root, name, "", "")
     ]
     while let entry = pending.popLast() {
-      let wrapper = entry.wrapper
       text += entry.prefix
       text += entry.connector
-      text += escaped(entry.name)
-      guard wrapper.isDirectory else {
-        if wrapper.isSymbolicLink {
+      text += display(entry.name)
+      guard let entries = children(entry.node) else {
+        if let target = linkTarget(entry.node) {
           text += " -> "
-          text += escaped(wrapper.symbolicLinkDestinationURL?.relativePath ?? "")
+          text += escaped(target)
         }
-        describe(Entry(wrapper: wrapper, name: entry.name, childNames: []), &text)
+        describe(entry.node, entry.name, [], &text)
         text += "\n"
         continue
       }
-      let children = wrapper.fileWrappers ?? [:]
-      let names = children.keys.sorted(by: bytewisePrecedes)
       text += "/"
-      describe(Entry(wrapper: wrapper, name: entry.name, childNames: names), &text)
+      describe(entry.node, entry.name, entries.map(\.name), &text)
       text += "\n"
       let childPrefix =
         entry.prefix
         + (entry.connector.isEmpty ? "" : entry.connector == "└── " ? "    " : "│   ")
-      for (index, name) in names.enumerated().reversed() {
-        guard let child = children[name] else { continue }
-        let connector = index == names.count - 1 ? "└── " : "├── "
-        pending.append((child, name, childPrefix, connector))
+      for (index, child) in entries.enumerated().reversed() {
+        let connector = index == entries.count - 1 ? "└── " : "├── "
+        pending.append((child.node, child.name, childPrefix, connector))
       }
     }
   }

@@ -285,6 +285,94 @@ package struct UnifiedDiff: Sendable, CustomStringConvertible {
     return out.joined(separator: "\n")
   }
 
+  /// A removed line and an added line that look the same to a reader but
+  /// differ in their bytes: their numbers on each side, and their texts.
+  package struct Lookalike: Hashable, Sendable {
+    package var oldLine: Int, oldText: String
+    package var newLine: Int, newText: String
+
+    /// The two lines with their scalars spelled out, for a message:
+    /// `-1 'caf\u{e9}' and +1 'cafe\u{301}'`.
+    package var spelled: String {
+      "-\(oldLine) '\(UnifiedDiff.spelled(oldText))' and +\(newLine) '\(UnifiedDiff.spelled(newText))'"
+    }
+  }
+
+  /// The pairs of a removed and an added line, in one hunk, that look the
+  /// same (canonical equivalence, a trailing blank, a no-break space, a
+  /// zero-width character) but differ in their bytes: what `diff -u`
+  /// shows as two lines a reader cannot tell apart. Each removed line
+  /// pairs with the first added line of its hunk that looks like it.
+  package var lookalikes: [Lookalike] {
+    var pairs: [Lookalike] = []
+    for hunk in hunks {
+      var oldLine = hunk.oldStart
+      var newLine = hunk.newStart
+      var removed: [String: [(line: Int, text: String)]] = [:]
+      var added: [(line: Int, text: String, form: String)] = []
+      for line in hunk.lines {
+        switch line {
+        case .context:
+          oldLine += 1
+          newLine += 1
+        case .removed(let text):
+          removed[Self.visibleForm(text), default: []].append((oldLine, text))
+          oldLine += 1
+        case .added(let text):
+          added.append((newLine, text, Self.visibleForm(text)))
+          newLine += 1
+        }
+      }
+      guard !removed.isEmpty else { continue }
+      for line in added {
+        guard var candidates = removed[line.form], !candidates.isEmpty else { continue }
+        let old = candidates.removeFirst()
+        removed[line.form] = candidates
+        pairs.append(
+          Lookalike(oldLine: old.line, oldText: old.text, newLine: line.line, newText: line.text))
+      }
+    }
+    return pairs.sorted { ($0.oldLine, $0.newLine) < ($1.oldLine, $1.newLine) }
+  }
+
+  /// What a reader sees of `text`: no trailing blanks, a no-break space
+  /// as a space, no zero-width characters, and compared as `String`s
+  /// compare, by canonical equivalence.
+  private static func visibleForm(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF: continue
+      case 0x00A0, 0x202F: scalars.append(" ")
+      default: scalars.append(scalar)
+      }
+    }
+    var form = String(scalars)
+    while form.last == " " || form.last == "\t" { form.removeLast() }
+    // Canonical equivalence: `é` and `e` + U+0301 are the same `String`.
+    return form.precomposedStringWithCanonicalMapping
+  }
+
+  /// `text` with every scalar beyond printable ASCII, and a trailing
+  /// blank, spelled `\u{…}`; a backslash is doubled.
+  package static func spelled(_ text: String) -> String {
+    var out = ""
+    let scalars = Array(text.unicodeScalars)
+    let trailing = scalars.lastIndex { $0 != " " && $0 != "\t" }.map { $0 + 1 } ?? 0
+    for (index, scalar) in scalars.enumerated() {
+      if scalar == "\\" {
+        out += "\\\\"
+      } else if scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7F
+        && !(index >= trailing && scalar == " ")
+      {
+        out.unicodeScalars.append(scalar)
+      } else {
+        out += "\\u{\(String(scalar.value, radix: 16))}"
+      }
+    }
+    return out
+  }
+
   private static func range(_ start: Int, _ count: Int) -> String {
     count == 1 ? "\(start)" : "\(count == 0 ? start - 1 : start),\(count)"
   }

@@ -312,10 +312,29 @@ package struct Parser {
       problem = nil
     }
     guard let (word, message) = problem else { return }
-    ownDiagnostics.append(
-      Diagnostic(
-        .error, in: word.range, message,
-        notes: [.init("quote a value that has blanks: let title = \"Weekly review\"")]))
+    let note =
+      Self.spacedLet(words).map { "write blanks around '=': \($0)" }
+      ?? "quote a value that has blanks: let title = \"Weekly review\""
+    ownDiagnostics.append(Diagnostic(.error, in: word.range, message, notes: [.init(note)]))
+  }
+
+  /// `let y = 3` for `let y=3`, `let y= 3` or `let y =3`: the statement
+  /// with blanks around its `=`, when a missing blank is what is wrong.
+  private static func spacedLet(_ words: [Word]) -> String? {
+    let texts = words.dropFirst().prefix(3).map(\.plainText)
+    guard let first = texts.first ?? nil else { return nil }
+    if let equals = first.firstIndex(of: "="), isName(String(first[..<equals])) {
+      let rest = first[first.index(after: equals)...]
+      let value = rest.isEmpty ? texts.dropFirst().first ?? nil : String(rest)
+      guard let value, !value.isEmpty else { return nil }
+      return "let \(first[..<equals]) = \(value)"
+    }
+    if isName(first), texts.count >= 2, let second = texts[1], second.hasPrefix("="),
+      second.count > 1
+    {
+      return "let \(first) = \(second.dropFirst())"
+    }
+    return nil
   }
 
   /// Whether `text` can name a variable: letters, digits and `_`, not

@@ -58,6 +58,61 @@ struct FileTreeListing {
     self.text = text
   }
 
+  /// The tree a ``DirectoryWalk`` read, in the same form, with what
+  /// `FileWrapper` does not read listed as what it is:
+  ///
+  ///     box/  (directory, 2 entries, public.folder)
+  ///     ├── a.txt  (file, 3 bytes, public.plain-text)
+  ///     └── pipe  (FIFO, not read)
+  ///     1 directory, 1 file, 0 symlinks, 1 other; 3 bytes in files
+  init(_ walk: DirectoryWalk, name: String) {
+    var text = ""
+    var types = TypeNames()
+    var directories = 0
+    var files = 0
+    var links = 0
+    var others = 0
+    var bytes = 0
+    FileTreeText.draw(
+      walk.root, name: DirectoryWalk.displayName(Array(name.utf8)), into: &text,
+      children: { node in
+        if case .directory(let children) = node.kind { children } else { nil }
+      },
+      linkTarget: { node in
+        if case .link(let target) = node.kind { target } else { nil }
+      },
+      display: { $0 },
+      describe: { node, name, childNames, text in
+        switch node.kind {
+        case .directory:
+          directories += 1
+          text += "  (directory, "
+          text += childNames.count == 1 ? "1 entry" : "\(childNames.count) entries"
+          text += ", " + types.directory(named: name) + ")"
+        case .file(let size):
+          files += 1
+          bytes += size
+          text += "  (file, " + Self.count(size, "byte") + ", " + types.file(named: name) + ")"
+        case .link:
+          links += 1
+          text += "  (symlink, \(UTType.symbolicLink.identifier))"
+        case .special(let kind):
+          others += 1
+          text += "  (\(kind), not read)"
+        case .unreadable(let reason):
+          others += 1
+          text += "  (not read: \(reason))"
+        }
+      })
+    text +=
+      [
+        Self.count(directories, "directory", "directories"), Self.count(files, "file"),
+        Self.count(links, "symlink"), Self.count(others, "other"),
+      ]
+      .joined(separator: ", ") + "; \(Self.count(bytes, "byte")) in files\n"
+    self.text = text
+  }
+
   /// A file's type from its extension, as Finder infers it: the first
   /// declared type claiming the extension, a dynamic type if none does,
   /// `public.data` without an extension.

@@ -309,7 +309,10 @@ enum BuiltinCases {
       "revert", after: base, on: "revert", "an untitled document has no file to revert to"),
     .succeeds("autosave on", after: base),
     .succeeds("autosave off", after: base),
-    .succeeds("autosave now", after: base),
+    .succeeds("autosave now", after: titled, prints: "autosaved to t.txt\n"),
+    .succeeds(
+      "autosave now", after: titled + "\nsave",
+      prints: "nothing to autosave: the document has no unsaved changes\n"),
     .fails(
       "autosave maybe", after: base, on: "maybe", "expected on, off or now, not 'maybe'"),
     .succeeds("export", after: base, prints: "exported t.txt\n"),

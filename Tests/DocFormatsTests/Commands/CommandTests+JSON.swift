@@ -87,8 +87,12 @@ enum JSONCases {
       "set /name '{\"a\": 1,}'", after: base, on: "'{\"a\": 1,}'",
       "VALUE is not a JSON literal: unexpected '}', expected a string key at column 9"),
     // A duplicate key is JSON (RFC 8259 only says names SHOULD be
-    // unique): kept as written, like one in a file that is opened.
-    .succeeds("set /name '{\"a\": 1, \"a\": 2}'", after: base),
+    // unique), and a file that has one is opened as written; but a value
+    // typed with one could not be addressed afterwards, so it is refused.
+    .fails(
+      "set /name '{\"a\": 1, \"a\": 2}'", after: base, on: "'{\"a\": 1, \"a\": 2}'",
+      "VALUE is not a JSON literal: the key \"a\" appears more than once; a pointer could address neither"
+    ),
     .fails(
       "set /items/01 3", after: base, on: "/items/01",
       "/items/01 has the array index '01' with a leading zero, which JSON Pointer (RFC 6901) does not allow; write /items/1"

@@ -20,7 +20,7 @@ struct ErrorPathTests {
       by: "save-as 'Read Me.txt'", after: "new text t\nappend one", on: Self.fullDisk)
     #expect(
       step.diagnostics.hasPrefix(
-        "t:1:9: error: Read Me.txt: write failed: No space left on device"),
+        "t:1:9: error: Read Me.txt: the disk is full: the save writes about 4 bytes, and "),
       "\(step.diagnostics)")
   }
 
@@ -51,9 +51,34 @@ struct ErrorPathTests {
     #expect(step.failures == 1)
     #expect(
       step.diagnostics.hasPrefix(
-        "t:1:9: error: \(destination): write failed: No space left on device"),
+        "t:1:9: error: \(destination): the disk is full: the save writes about 4 bytes, and "),
       "\(step.diagnostics)")
     #expect(!FileManager.default.fileExists(atPath: destination))
+  }
+
+  @Test(
+    "A full disk in a package's save names the package, what the save writes and what is free, never the journal"
+  )
+  func fullDiskInPackage() async throws {
+    let harness = try ScriptHarness()
+    await harness.setUp(
+      "new notes n\nnote add a hello\nnote add b world\nsave Trip.notes\nnote edit a "
+        + String(repeating: "x", count: 5_000))
+    let before = WorldState.files(under: harness.temporary.url)
+    let step = await FileSystemContext.$current.withValue(Self.fullDisk) {
+      await harness.run("save")
+    }
+    #expect(step.failures == 1)
+    // The edited note's 5 KB and the index: not the unchanged note.
+    let message = try #require(
+      step.diagnostics.firstMatch(
+        of:
+          /t:1:1: error: Trip.notes: the disk is full: the save writes about 5(\.[0-9])? KB, and [0-9.]+ [KMGTP]?B(ytes)? are free; the file is as it was\n/
+      ), "\(step.diagnostics)")
+    #expect(!message.output.0.contains("journal"))
+    #expect(WorldState.files(under: harness.temporary.url) == before)
+    let after = await harness.run("expect dirty")
+    #expect(after.diagnostics == "")
   }
 
   @Test("A package's conflict names the changed note and the commands that resolve it")
