@@ -45,8 +45,10 @@ struct DirectoryWalk {
 
   /// Calls `body` with `bytes`, which need not be UTF-8, as a C string.
   private static func withCString<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
-    (bytes + [0]).withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+    (bytes + [0]).map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { buffer in
+      // A buffer of at least one element has an address.
+      guard let address = buffer.baseAddress else { preconditionFailure("an empty C string") }
+      return body(address)
     }
   }
 
