@@ -12,8 +12,12 @@ public struct FormatError: LocalizedError, Sendable, Hashable, CustomStringConve
     private let name: String
     private init(_ name: String) { self.name = name }
 
-    /// Bytes that are not valid UTF-8.
+    /// Bytes that are not valid in the text's encoding (UTF-8 unless
+    /// another was asked for).
     public static let invalidEncoding = Code("invalidEncoding")
+    /// A character that the encoding a text is saved in has no bytes
+    /// for (a `€` in ISO-8859-1).
+    public static let unrepresentableCharacter = Code("unrepresentableCharacter")
     /// JSON that does not follow RFC 8259.
     public static let malformedJSON = Code("malformedJSON")
     /// JSON nested deeper than the limit.

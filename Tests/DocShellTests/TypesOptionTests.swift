@@ -72,10 +72,11 @@ struct TypesOptionTests {
         + "UTImportedTypeDeclarations[0] is ignored: the file also exports this identifier, "
         + "and the exported declaration wins (the imported one conforms to [\"public.data\"], "
         + "the exported one to [\"public.json\"])\n")
-    // Without the declarations, the same file is bytes.
-    let without = try runDocrepl(["-c", "open hand.deck; show"], in: folder.url)
+    // Without the declarations, nothing declares the extension: the same
+    // file is decided by its content, which is text.
+    let without = try runDocrepl(["-c", "open hand.deck; docs"], in: folder.url)
     #expect(without.status == 0)
-    #expect(without.output.hasPrefix("00000000  7b 22"))
+    #expect(without.output == "> hand  public.plain-text  hand.deck\n")
   }
 
   @Test("--types is given once per file, before a subcommand too")

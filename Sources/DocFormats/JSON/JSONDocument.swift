@@ -11,7 +11,9 @@ public import Foundation
 /// a pointer cannot name (RFC 6901 leaves that case undefined). A new
 /// document is written in the stable form: two-space indentation, one
 /// member a line, members in the order they were added. Input nested
-/// deeper than ``maximumDepth`` is refused.
+/// deeper than ``maximumDepth`` is refused. A UTF-8 byte-order mark
+/// before the value is accepted (RFC 8259 lets a parser ignore one) and
+/// kept, as plain text keeps it.
 ///
 /// Reading indexes the file in one pass (about 20 bytes a value) without
 /// building values; an edit costs in proportion to the containers on its
@@ -191,8 +193,13 @@ public struct JSONDocument: FileDocument, Hashable {
     }
   }
 
-  /// The document's bytes, as text: what a save writes.
-  public var text: String { String(decoding: data, as: UTF8.self) }
+  /// The document's bytes, as text: what a save writes, but for a UTF-8
+  /// byte-order mark, which ``data`` keeps and the text does not show.
+  public var text: String {
+    let data = data
+    let mark = data.starts(with: JSONParser.byteOrderMark) ? JSONParser.byteOrderMark.count : 0
+    return String(decoding: data.dropFirst(mark), as: UTF8.self)
+  }
 
   /// The document as a save writes it.
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {

@@ -18,6 +18,9 @@ struct JSONParser {
 
   typealias Node = JSONSyntaxTree.Node
 
+  /// The UTF-8 byte-order mark, `EF BB BF`.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   /// The nodes, and the whitespace bytes inside the root value.
   mutating func parse() throws(FormatError) -> (nodes: [Node], whitespace: Int) {
     var nodes: [Node] = []
@@ -25,6 +28,9 @@ struct JSONParser {
     var stack: [Int] = []
     var whitespace = 0
     var keyStart = UInt32.max
+    // A UTF-8 byte-order mark, which RFC 8259 lets a parser ignore: it
+    // stays in the bytes before the root value, so a save keeps it.
+    if bytes.starts(with: Self.byteOrderMark) { offset = Self.byteOrderMark.count }
     skipWhitespace()
     parsing: while true {
       // Read one value (or open a container).
@@ -317,8 +323,11 @@ struct JSONParser {
   private var position: (line: Int, column: Int) {
     let before = bytes[..<offset]
     let line = before.count { $0 == 0x0A } + 1
-    let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-    return (line, column)
+    // A byte-order mark is not a column of the first line.
+    let lineStart =
+      before.lastIndex(of: 0x0A).map { $0 + 1 }
+      ?? (bytes.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0)
+    return (line, offset - lineStart + 1)
   }
 
   private func describe(_ byte: UInt8) -> String {

@@ -1,8 +1,16 @@
 public import DocKit
-import Foundation
+import DocScript
+public import Foundation
 
 /// A plain-text document, as a value: reads and writes plain text, UTF-8
 /// plain text and Markdown, byte for byte.
+///
+/// The text is UTF-8 unless ``encoding`` says otherwise: a file that
+/// starts with a UTF-16 byte-order mark is read as UTF-16 in that order,
+/// and ``init(configuration:encoding:)`` reads one of the other encodings
+/// `open --encoding` names (UTF-16LE, UTF-16BE, ISO-8859-1, windows-1252,
+/// US-ASCII). A save writes the encoding it was read in, so a line that is
+/// not edited keeps its bytes.
 ///
 ///     var document = PlainTextDocument(text: "Milk\nEggs\n")
 ///     let undo = try document.insert(["Bread"], at: 1)
@@ -14,29 +22,61 @@ public struct PlainTextDocument: FileDocument, Hashable {
   /// The document's lines.
   public var text: TextLines
 
+  /// The encoding a save writes the text in: `.utf8` (the default),
+  /// `.utf16LittleEndian`, `.utf16BigEndian`, `.isoLatin1`,
+  /// `.windowsCP1252` or `.ascii`. A UTF-16 byte-order mark is the text's
+  /// (``TextLines/hasByteOrderMark``), written before the first line in
+  /// this encoding. A save fails, naming the line and the character, if
+  /// the text holds a character the encoding has no bytes for.
+  public var encoding: String.Encoding = .utf8
+
   /// Creates a document holding `text`.
   public init(text: String = "") {
     self.text = TextLines(text)
   }
 
-  /// Reads a regular file as UTF-8.
+  /// Reads a regular file as UTF-8, or as UTF-16 after its byte-order
+  /// mark; as the encoding `open --encoding` names when a script opens it.
   ///
   /// - Throws: ``FormatError``: ``FormatError/Code/invalidEncoding`` with
   ///   the offset of the first bad byte, or ``FormatError/Code/corruptFile``
   ///   for a directory or unreadable file.
   public init(configuration: ReadConfiguration) throws {
+    try self.init(configuration: configuration, encoding: TextEncodingName.reading)
+  }
+
+  /// Reads a regular file in `encoding`: one of those ``encoding`` lists,
+  /// or `.utf16` for UTF-16 in the order of its byte-order mark
+  /// (big-endian without one). With nil, UTF-8, or UTF-16 when the file
+  /// starts with a UTF-16 byte-order mark.
+  ///
+  /// - Throws: ``FormatError``: ``FormatError/Code/invalidEncoding`` with
+  ///   the offset of the first byte not in the encoding,
+  ///   ``FormatError/Code/unsupportedContentType`` for an encoding not
+  ///   listed, or ``FormatError/Code/corruptFile`` for a directory or
+  ///   unreadable file.
+  public init(configuration: ReadConfiguration, encoding: String.Encoding?) throws {
     let data = try Self.contents(of: configuration.file)
     do {
-      text = try TextLines(data: data)
+      let requested =
+        encoding
+        ?? (data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) ? .utf16 : .utf8)
+      let (utf8, resolved) = try TextCodec.decode(data, as: requested)
+      text = try TextLines(data: utf8)
+      self.encoding = resolved
     } catch {
       throw error.inFile(configuration.file.filename)
     }
   }
 
-  /// The document's bytes in a regular-file wrapper, which a save writes
-  /// from the text's leaves without joining them first.
+  /// The document's bytes in a regular-file wrapper; in UTF-8, one that a
+  /// save writes from the text's leaves without joining them first.
+  ///
+  /// - Throws: ``FormatError/Code/unrepresentableCharacter`` when the text
+  ///   holds a character ``encoding`` has no bytes for.
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-    FileWrapper(regularFileWithByteSource: text.byteSource)
+    guard encoding != .utf8 else { return FileWrapper(regularFileWithByteSource: text.byteSource) }
+    return FileWrapper(regularFileWithContents: try TextCodec.encode(text.data, as: encoding))
   }
 
   /// Inserts lines before line `index` (0-based); see ``TextLines/insert(_:at:)``.

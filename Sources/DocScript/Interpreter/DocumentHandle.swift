@@ -25,6 +25,11 @@ protocol DocumentHandle: AnyObject {
   func snapshot() async throws -> StoredSnapshot
   /// The type's commands, by name.
   var commands: [String: AnyDocumentCommand] { get }
+  /// The text encoding the document was opened in, when `open` chose one
+  /// (`--encoding`, or UTF-16 after its byte-order mark): what `status`
+  /// shows, what a recording reopens it with and what `revert` reads it
+  /// in again. Nil for UTF-8 and for documents that are not text.
+  var encoding: String.Encoding? { get set }
   /// What the type offers Tab for its argument named `argument`.
   func completions(forArgument argument: String, prefix: String) -> [CompletionCandidate]
 
@@ -47,4 +52,10 @@ protocol DocumentHandle: AnyObject {
 extension DocumentHandle {
   /// Offers nothing: for a handle whose type completes nothing.
   func completions(forArgument argument: String, prefix: String) -> [CompletionCandidate] { [] }
+
+  /// Rereads the document from its file (``DocumentHosting/revert()``),
+  /// in the ``encoding`` it was opened in.
+  func revert() async throws {
+    try await TextEncodingName.$reading.withValue(encoding) { try await session.revert() }
+  }
 }

@@ -16,11 +16,16 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "open", [.required("PATH"), .keyword("as", value: "NAME"), .option("type", value: "UTI")],
+        "open",
+        [
+          .required("PATH"), .keyword("as", value: "NAME"), .option("type", value: "UTI"),
+          .option("encoding", value: "ENCODING"),
+        ],
         summary: "opens a file and makes it current",
         discussion:
-          "The type comes from the file's extension unless --type gives it. NAME defaults to the file's base name. If it fails, no document is current: 'use NAME' makes an open one current again.",
-        example: "open Trip.notes as trip", topic: .documents, isAllowedInGroup: false),
+          "The type comes from the file's extension unless --type gives it. A file whose name does not say (no extension, or one no type reads, as .yaml or .toml) is text if its first 8 KB are UTF-8 without a NUL byte, and binary otherwise. Text is UTF-8, or UTF-16 after its byte-order mark; --encoding reads and saves it in another (utf-16, utf-16le, utf-16be, latin1, windows-1252, us-ascii; IANA names and their aliases, in any case). NAME defaults to the file's base name. If it fails, no document is current: 'use NAME' makes an open one current again.",
+        example: "open Trip.notes as trip", topic: .documents, isAllowedInGroup: false,
+        completing: ["ENCODING": .choice(TextEncodingName.choices)]),
       actsOnDocument: false, makesCurrent: true
     ) { interpreter, arguments, _ in
       try await interpreter.openDocument(arguments)
@@ -93,6 +98,7 @@ extension Interpreter {
     guard let path = arguments[0] else { return }
     let url = try resolver.url(for: path, toRead: true)
     let contentType = try type(arguments.option("type"))
+    let encoding = try textEncoding(arguments.option("encoding"))
     let name = arguments.option("as")?.text ?? url.deletingPathExtension().lastPathComponent
     if let given = arguments.option("as") {
       try checkNewName(given)
@@ -111,13 +117,25 @@ extension Interpreter {
       throw MissingFileError(
         error: ScriptError("no such file '\(resolver.display(url))'", at: path))
     }
-    guard let entry = registry.entry(reading: type) ?? registry.entries.last else {
-      throw ScriptError("no document type reads \(type.identifier)", at: path)
-    }
+    let choice = try openingChoice(
+      for: url, type: type, openAs: openAs, explicit: contentType, encoding: encoding, at: path)
     do {
-      state.documents[name] = try await entry.open(url, openAs, sessionEnvironment)
+      let handle = try await TextEncodingName.$reading.withValue(choice.encoding) {
+        try await choice.entry.open(url, choice.openAs, sessionEnvironment)
+      }
+      handle.encoding = choice.encoding
+      state.documents[name] = handle
     } catch {
-      throw Located(error: naming(fileOf: error, inDocumentAt: url), range: path.range)
+      let named = naming(fileOf: error, inDocumentAt: url)
+      // Bytes the text's encoding does not allow: say how to name another.
+      if encoding == nil, Self.readsText(choice.entry),
+        (error as? any DocumentFileError)?.byteOffset != nil
+      {
+        throw ScriptError(
+          errorMessage.text(for: named), at: path,
+          notes: [encodingAdvice(for: arguments, path: path)])
+      }
+      throw Located(error: named, range: path.range)
     }
     state.currentName = name
     recordRead(of: url, at: path)

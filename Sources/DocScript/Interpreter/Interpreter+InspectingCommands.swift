@@ -91,7 +91,7 @@ extension Interpreter {
       default: break
       }
     }
-    let rows = [
+    var rows = [
       ["document:", name],
       ["dirty:", handle.session.isDirty ? "yes" : "no"],
       ["changes:", "\(handle.session.changeCount)"],
@@ -99,6 +99,10 @@ extension Interpreter {
       ["type:", handle.session.contentType.identifier],
       ["on disk:", disk],
     ]
+    // UTF-8, the default, goes without saying.
+    if let encoding = handle.encoding, encoding != .utf8 {
+      rows.insert(["encoding:", TextEncodingName.name(of: encoding)], at: 5)
+    }
     for line in Self.table(rows) { output.write(line + "\n") }
   }
 

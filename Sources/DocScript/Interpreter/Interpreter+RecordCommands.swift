@@ -127,7 +127,8 @@ extension Interpreter {
       if let url = handle.session.fileURL {
         let (path, shown) = recording.replayablePath(of: url)
         recording.need(shown)
-        lines.append("open \(path) as \(Word.quoted(name)) --type \(type)")
+        let encoding = handle.encoding.map { " --encoding " + TextEncodingName.shortName(of: $0) }
+        lines.append("open \(path) as \(Word.quoted(name)) --type \(type)" + (encoding ?? ""))
       } else {
         lines.append("new \(type) \(Word.quoted(name))")
       }

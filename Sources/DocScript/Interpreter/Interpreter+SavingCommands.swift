@@ -92,7 +92,7 @@ extension Interpreter {
     ) { interpreter, _, handle in
       guard let handle else { return }
       do {
-        try await handle.session.revert()
+        try await handle.revert()
       } catch {
         guard let url = handle.session.fileURL else { throw error }
         throw interpreter.naming(fileOf: error, inDocumentAt: url)

@@ -21,6 +21,7 @@ final class SessionHandle<Document>: DocumentHandle {
     @MainActor (_ argument: String, _ prefix: String, DocumentSession<Document>) ->
       [CompletionCandidate] = { _, _, _ in [] }
   let commands: [String: AnyDocumentCommand]
+  var encoding: String.Encoding?
   /// Whether the type declares its `show` text deterministic; never for
   /// a type without script commands, whose `show` is its encoding.
   private(set) var showIsDeterministic = false

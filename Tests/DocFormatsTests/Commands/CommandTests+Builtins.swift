@@ -86,15 +86,15 @@ enum BuiltinCases {
     ).with(files: files),
     .fails(
       "open a.txt as", after: base, on: "as", "'as' needs a value",
-      notes: ["usage: open PATH [as NAME] [--type UTI]"]
+      notes: ["usage: open PATH [as NAME] [--type UTI] [--encoding ENCODING]"]
     ).with(files: files),
     .fails(
       "open a.txt as b as c", after: base, at: 17, width: 2, "'as' is given twice",
-      notes: ["usage: open PATH [as NAME] [--type UTI]"]
+      notes: ["usage: open PATH [as NAME] [--type UTI] [--encoding ENCODING]"]
     ).with(files: files),
     .fails(
       "open", after: base, at: 5, "missing PATH for 'open'",
-      notes: ["usage: open PATH [as NAME] [--type UTI]"]),
+      notes: ["usage: open PATH [as NAME] [--type UTI] [--encoding ENCODING]"]),
 
     .succeeds("use other", after: base),
     .fails(

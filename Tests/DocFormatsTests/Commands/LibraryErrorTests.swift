@@ -133,7 +133,11 @@ struct LibraryErrorTests {
     #expect(
       step.diagnostics
         == CommandCase.rendered(
-          "open bin.txt", at: 6, width: 7, "bin.txt:2:2: invalid UTF-8 byte 0xFF at byte offset 4"))
+          "open bin.txt", at: 6, width: 7, "bin.txt:2:2: invalid UTF-8 byte 0xFF at byte offset 4",
+          notes: [
+            "if the file is in another encoding, name it: 'open bin.txt --encoding latin1' reads ISO-8859-1 "
+              + "(the encodings are UTF-8, UTF-16, UTF-16LE, UTF-16BE, ISO-8859-1, windows-1252, US-ASCII)"
+          ]))
     #expect(harness.interpreter.currentDocument == nil)
   }
 
