@@ -14,7 +14,7 @@ struct OpenRecoveryTests {
   func leftoverOfAFirstSaveGoes() async throws {
     let harness = try ScriptHarness()
     let url = try harness.temporary.write("x\n", to: "new.txt")
-    let prefix = try await ConcurrentSaveTests.temporaryPrefix(of: url, harness.temporary)
+    let prefix = try await Self.temporaryPrefix(of: url, harness.temporary)
     try FileManager.default.removeItem(at: url)
     try harness.temporary.write("a first save, killed", to: prefix + "k1ll3d.tmp")
 
@@ -28,7 +28,7 @@ struct OpenRecoveryTests {
   func asideComesBack() async throws {
     let harness = try ScriptHarness()
     let url = try harness.temporary.write("x\n", to: "b.txt")
-    let prefix = try await ConcurrentSaveTests.temporaryPrefix(of: url, harness.temporary)
+    let prefix = try await Self.temporaryPrefix(of: url, harness.temporary)
     try harness.temporary.write("the old text\n", to: "b.txt")
     try FileManager.default.moveItem(at: url, to: harness.temporary(prefix + "x.old"))
 
@@ -63,10 +63,26 @@ struct OpenRecoveryTests {
 
     // An old file moved aside, with nothing at its name, is put back first.
     let url = try folder.write("x\n", to: "b.txt")
-    let prefix = try await ConcurrentSaveTests.temporaryPrefix(of: url, folder)
+    let prefix = try await Self.temporaryPrefix(of: url, folder)
     try folder.write("the old text\n", to: "b.txt")
     try FileManager.default.moveItem(at: url, to: folder(prefix + "x.old"))
     #expect(try type(url) == (.plainText, .plainText))
     #expect(try Data(contentsOf: url) == Data("the old text\n".utf8))
+  }
+}
+
+extension OpenRecoveryTests {
+  /// `.<stem>.<hash>.docrepl-`: what the temporary names of the text file
+  /// at `url` start with, learned from a save of it.
+  static func temporaryPrefix(of url: URL, _ temporary: TemporaryDirectory) async throws -> String {
+    let session = try await DocumentSession<PlainTextDocument>.open(
+      url, environment: testEnvironment(temporary))
+    try session.perform { try $0.replace(lineAt: 0, with: "saved") }
+    try await session.endEvent()
+    let observer = ObservingFileSystem()
+    try await FileSystemContext.$current.withValue(observer) { try await session.save() }
+    let name = try #require(observer.createdNames.first { $0.hasSuffix(".tmp") })
+    let range = try #require(name.range(of: ".docrepl-"))
+    return String(name[..<range.upperBound])
   }
 }

@@ -8,12 +8,37 @@ extension TextMemo {
     var index: Int
   }
 
+  /// The memo's lines, without their line breaks (a final break ends the
+  /// last line, it does not start another).
+  /// Split by scalar, not by character: `\r\n` is one `Character`.
+  var lines: [String] {
+    var all = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String(String.UnicodeScalarView($0)) }
+    if all.last == "" { all.removeLast() }
+    return all
+  }
+
+  /// The number of lines.
+  var lineCount: Int { lines.count }
+
+  /// Replaces the text of line `index` (0-based) with `line`, keeping the
+  /// line's break (`\n` or `\r\n`).
+  @discardableResult
+  mutating func replace(lineAt index: Int, with line: String) throws -> DocumentEdit<TextMemo> {
+    var all = lines
+    guard all.indices.contains(index) else { throw LineOutOfRange(index: index) }
+    let endsWithBreak = index < all.count - 1 || text.hasSuffix("\n")
+    all[index] = all[index].hasSuffix("\r") ? line + "\r" : line
+    let old = text
+    text = all.joined(separator: "\n") + (endsWithBreak ? "\n" : "")
+    return Self.setting(old, actionName: "Replace Line")
+  }
+
   /// Inserts `lines` before line `index` (0-based; the line count appends),
   /// as PlainTextDocument's `insert(_:at:)` does.
   @discardableResult
   mutating func insert(_ lines: [String], at index: Int) throws -> DocumentEdit<TextMemo> {
-    var all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if all.last == "" { all.removeLast() }
+    var all = self.lines
     guard (0...all.count).contains(index) else { throw LineOutOfRange(index: index) }
     all.insert(contentsOf: lines, at: index)
     let old = text

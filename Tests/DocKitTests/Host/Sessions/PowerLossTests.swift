@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -17,7 +16,7 @@ import Testing
 /// save has returned, only the new one.
 ///
 /// `DOCREPL_POWER_LOSS_CAP` (default 24) bounds the states per crash
-/// point, `DOCREPL_POWER_LOSS_NOTES` (default 200) the notes of the
+/// point, `DOCREPL_POWER_LOSS_NOTES` (default 200) the pages of the
 /// in-place package scenarios, `DOCREPL_POWER_LOSS_COPIED_NOTES` (default
 /// 12) those of the package that save as and export copy,
 /// `DOCREPL_POWER_LOSS_TEXT_BYTES` (default 16 KB) the
@@ -58,7 +57,7 @@ struct PowerLossTests {
 
   nonisolated static let cap =
     ProcessInfo.processInfo.environment["DOCREPL_POWER_LOSS_CAP"].flatMap(Int.init) ?? 24
-  /// The notes of the package that save as and export copy: every file
+  /// The pages of the package that save as and export copy: every file
   /// copied is several crash points.
   nonisolated static let copiedNoteCount =
     ProcessInfo.processInfo.environment["DOCREPL_POWER_LOSS_COPIED_NOTES"].flatMap(Int.init) ?? 12
@@ -110,15 +109,15 @@ struct PowerLossTests {
     }
   }
 
-  static func notes(
+  static func folio(
     _ folder: TemporaryDirectory, edits: Int, count: Int = noteCount
-  ) async throws -> DocumentSession<NoteCollectionDocument> {
-    let url = try makeNotesPackage(folder, count: count)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+  ) async throws -> DocumentSession<Folio> {
+    let url = try makeFolio(folder, count: count)
+    let session = try await DocumentSession<Folio>.open(
       url, environment: environment(folder.url))
     for index in 1...edits {
       try session.perform {
-        try $0.editNote(id: "n\(index * 7 % count + 1)", text: "edited \(index)")
+        try $0.editPage(id: "n\(index * 7 % count + 1)", text: "edited \(index)")
       }
     }
     try await session.endEvent()
@@ -130,11 +129,11 @@ struct PowerLossTests {
       testDescription: "a new file",
       prepare: { folder in
         let session = DocumentSession(
-          new: PlainTextDocument(text: "fresh\n"), environment: environment(folder.url))
+          new: TextMemo(text: "fresh\n"), environment: environment(folder.url))
         try session.perform { try $0.insert(["more"], at: 1) }
         return { try await session.save(as: folder("new.txt")) }
       },
-      reopen: reopening(PlainTextDocument.self, "new.txt")),
+      reopen: reopening(TextMemo.self, "new.txt")),
     Scenario(
       testDescription: "overwriting a text file",
       prepare: { folder in
@@ -145,26 +144,26 @@ struct PowerLossTests {
           text += "line \(line) of the old version\n"
         }
         let url = try folder.write(text, to: "a.txt")
-        let session = try await DocumentSession<PlainTextDocument>.open(
+        let session = try await DocumentSession<TextMemo>.open(
           url, environment: environment(folder.url))
         try session.perform { try $0.insert(["new line"], at: 1) }
         return { try await session.save() }
       },
-      reopen: reopening(PlainTextDocument.self, "a.txt")),
+      reopen: reopening(TextMemo.self, "a.txt")),
     Scenario(
-      testDescription: "a package, k=1 of many notes",
+      testDescription: "a package, k=1 of many pages",
       prepare: { folder in
-        let session = try await notes(folder, edits: 1)
+        let session = try await folio(folder, edits: 1)
         return { try await session.save() }
       },
-      reopen: reopening(NoteCollectionDocument.self, "Trip.notes")),
+      reopen: reopening(Folio.self, "Trip.folio")),
     Scenario(
-      testDescription: "a package, k=10 of many notes",
+      testDescription: "a package, k=10 of many pages",
       prepare: { folder in
-        let session = try await notes(folder, edits: 10)
+        let session = try await folio(folder, edits: 10)
         return { try await session.save() }
       },
-      reopen: reopening(NoteCollectionDocument.self, "Trip.notes")),
+      reopen: reopening(Folio.self, "Trip.folio")),
     Scenario(
       testDescription: "a note that becomes a folder",
       prepare: { folder in
@@ -180,20 +179,20 @@ struct PowerLossTests {
     Scenario(
       testDescription: "save as",
       prepare: { folder in
-        let session = try await notes(folder, edits: 2, count: copiedNoteCount)
-        return { try await session.save(as: folder("Renamed.notes")) }
+        let session = try await folio(folder, edits: 2, count: copiedNoteCount)
+        return { try await session.save(as: folder("Renamed.folio")) }
       },
-      reopen: reopening(NoteCollectionDocument.self, "Trip.notes", "Renamed.notes")),
+      reopen: reopening(Folio.self, "Trip.folio", "Renamed.folio")),
     Scenario(
       testDescription: "export",
       prepare: { folder in
-        let session = try await notes(folder, edits: 2, count: copiedNoteCount)
-        return { try await session.save(to: folder("Export.json"), contentType: .json) }
+        let session = try await folio(folder, edits: 2, count: copiedNoteCount)
+        return { try await session.save(to: folder("Export.txt"), contentType: .plainText) }
       },
       reopen: { folder in
         var reopened = Reopened()
-        await reopen(NoteCollectionDocument.self, "Trip.notes", in: folder, into: &reopened)
-        await reopen(JSONDocument.self, "Export.json", in: folder, into: &reopened)
+        await reopen(Folio.self, "Trip.folio", in: folder, into: &reopened)
+        await reopen(TextMemo.self, "Export.txt", in: folder, into: &reopened)
         reopened.names = names(in: folder)
         return reopened
       }),
@@ -201,21 +200,21 @@ struct PowerLossTests {
       testDescription: "autosave of an untitled document",
       prepare: { folder in
         let session = DocumentSession(
-          new: PlainTextDocument(text: "draft\n"), environment: environment(folder.url))
+          new: TextMemo(text: "draft\n"), environment: environment(folder.url))
         try session.perform { try $0.insert(["unsaved work"], at: 1) }
         return { _ = try await session.autosave() }
       },
       reopen: { folder in
         // After a restart the program offers every autosave it finds.
         var reopened = Reopened()
-        let found = DocumentSession<PlainTextDocument>.recoverableAutosaves(
+        let found = DocumentSession<TextMemo>.recoverableAutosaves(
           in: folder.appendingPathComponent("autosave"))
         for url in found {
           let name = "autosave/" + url.lastPathComponent
           do {
-            let session = try await DocumentSession<PlainTextDocument>.recover(
+            let session = try await DocumentSession<TextMemo>.recover(
               autosaveAt: url, kind: .fileDocument, environment: environment(folder))
-            reopened.outcomes[name] = "recovered: \(session.document.text.text)"
+            reopened.outcomes[name] = "recovered: \(session.document.text)"
           } catch {
             reopened.outcomes[name] = "failed: \(error)"
           }

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -98,11 +97,11 @@ struct ConcurrentSaveTests {
     let inUse = try temporary.write("a save in progress", to: prefix + "inuse.tmp")
     let leftover = try temporary.write("a crash's leftover", to: prefix + "leftover.tmp")
     let lock = try holder.lock(inUse)
-    try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: url)
+    try DocumentSession<TextMemo>.recoverInterruptedSave(at: url)
     #expect(try String(contentsOf: inUse, encoding: .utf8) == "a save in progress")
     #expect(!FileManager.default.fileExists(atPath: leftover.path))
     try lock.release()
-    try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: url)
+    try DocumentSession<TextMemo>.recoverInterruptedSave(at: url)
     #expect(try temporary.names() == ["a.txt"])
   }
 
@@ -115,12 +114,12 @@ struct ConcurrentSaveTests {
     try temporary.write("the old text\n", to: "b.txt")
     try FileManager.default.moveItem(at: url, to: temporary(prefix + "x.old"))
     try temporary.write("a new text not yet in place", to: prefix + "y.tmp")
-    try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: url)
+    try DocumentSession<TextMemo>.recoverInterruptedSave(at: url)
     #expect(try String(contentsOf: url, encoding: .utf8) == "the old text\n")
     #expect(try temporary.names() == ["b.txt"])
     // Once the new file is in place, the old one is only a leftover.
     try temporary.write("old", to: prefix + "z.old")
-    try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: url)
+    try DocumentSession<TextMemo>.recoverInterruptedSave(at: url)
     #expect(try String(contentsOf: url, encoding: .utf8) == "the old text\n")
     #expect(try temporary.names() == ["b.txt"])
   }
@@ -136,9 +135,9 @@ struct ConcurrentSaveTests {
     // A write stopped between its two renames: only the old file, aside.
     try FileManager.default.moveItem(at: url, to: temporary(prefix + "x.old"))
     try temporary.write("a new text not yet in place", to: prefix + "y.tmp")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
-    #expect(session.document.text.text == "first\n")
+    #expect(session.document.text == "first\n")
     #expect(try temporary.names() == ["c.txt"])
 
     // A first save of a new name killed before its rename: the next open
@@ -148,7 +147,7 @@ struct ConcurrentSaveTests {
     try FileManager.default.removeItem(at: fresh)
     try temporary.write("an unfinished first save", to: freshPrefix + "z.tmp")
     let cocoa = try await #require(throws: CocoaError.self) {
-      _ = try await DocumentSession<PlainTextDocument>.open(
+      _ = try await DocumentSession<TextMemo>.open(
         fresh, environment: testEnvironment(temporary))
     }
     #expect(cocoa.code == .fileReadNoSuchFile)
@@ -160,19 +159,19 @@ struct ConcurrentSaveTests {
     arguments: Holder.allCases)
   func lockedJournalStays(_ holder: Holder) async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 6)
+    let url = try makeFolio(temporary, count: 6)
     let before = diskState(url)
     try await JournalOwnershipTests.crashAfterCommit(url, temporary, edits: 2)
     let journal = temporary(try #require(try journalName(of: url, in: temporary)))
     let lock = try holder.lock(journal)
 
-    #expect(try !DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url))
+    #expect(try !DocumentSession<Folio>.recoverInterruptedSave(at: url))
     #expect(FileManager.default.fileExists(atPath: journal.appendingPathComponent("COMMIT").path))
     #expect(diskState(url) == before)
 
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    try session.perform { try $0.editNote(id: "n5", text: "second save") }
+    try session.perform { try $0.editPage(id: "n5", text: "second save") }
     try await session.endEvent()
     let cocoa = try await #require(throws: CocoaError.self) { try await session.save() }
     let error = try #require(cocoa.fileWrapperError)
@@ -185,27 +184,27 @@ struct ConcurrentSaveTests {
     #expect(FileManager.default.fileExists(atPath: journal.path))
 
     try lock.release()
-    #expect(try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url))
-    let notes = try JournalOwnershipTests.notes(url)
-    #expect(notes["n1"] == "edited 1" && notes["n2"] == "edited 2" && notes["n5"] == "text 5")
-    #expect(try temporary.names() == ["Trip.notes"])
+    #expect(try DocumentSession<Folio>.recoverInterruptedSave(at: url))
+    let texts = try JournalOwnershipTests.texts(url)
+    #expect(texts["n1"] == "edited 1" && texts["n2"] == "edited 2" && texts["n5"] == "text 5")
+    #expect(try temporary.names() == ["Trip.folio"])
   }
 
   @Test("An uncommitted journal is removed only once nobody holds its lock")
   func lockedUncommittedJournalStays() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 3)
+    let url = try makeFolio(temporary, count: 3)
     let before = diskState(url)
     try await JournalOwnershipTests.crashAfterCommit(url, temporary, edits: 1)
     let journal = temporary(try #require(try journalName(of: url, in: temporary)))
     try FileManager.default.removeItem(at: journal.appendingPathComponent("COMMIT"))
     let lock = try DescriptorLock(journal)
-    _ = try await DocumentSession<NoteCollectionDocument>.open(
+    _ = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
     #expect(FileManager.default.fileExists(atPath: journal.path))
     try lock.release()
-    #expect(try !DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url))
-    #expect(try temporary.names() == ["Trip.notes"])
+    #expect(try !DocumentSession<Folio>.recoverInterruptedSave(at: url))
+    #expect(try temporary.names() == ["Trip.folio"])
     #expect(diskState(url) == before)
   }
 
@@ -222,13 +221,13 @@ struct ConcurrentSaveTests {
     switch kind {
     case .file:
       let url = try temporary.write("first\nsecond\n", to: "a.txt")
-      let session = try await DocumentSession<PlainTextDocument>.open(
+      let session = try await DocumentSession<TextMemo>.open(
         url, environment: testEnvironment(temporary))
       try session.perform { try $0.replace(lineAt: 0, with: "saved") }
       try await session.endEvent()
       // Just before the save locks its new temporary file, a recovery runs.
       let observer = ObservingFileSystem(before: .flock) {
-        _ = try? DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: url)
+        _ = try? DocumentSession<TextMemo>.recoverInterruptedSave(at: url)
       }
       try await FileSystemContext.$current.withValue(observer) { try await session.save() }
       #expect(observer.createdNames.filter { $0.hasSuffix(".tmp") }.count == 2)
@@ -236,20 +235,20 @@ struct ConcurrentSaveTests {
       #expect(!session.isDirty)
       #expect(try temporary.names() == ["a.txt"])
     case .package:
-      let url = try makeNotesPackage(temporary, count: 4)
-      let session = try await DocumentSession<NoteCollectionDocument>.open(
+      let url = try makeFolio(temporary, count: 4)
+      let session = try await DocumentSession<Folio>.open(
         url, environment: testEnvironment(temporary))
-      try session.perform { try $0.editNote(id: "n3", text: "saved") }
+      try session.perform { try $0.editPage(id: "n3", text: "saved") }
       try await session.endEvent()
       // Just before the save locks its new journal, a recovery runs.
       let observer = ObservingFileSystem(before: .flock) {
-        _ = try? DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url)
+        _ = try? DocumentSession<Folio>.recoverInterruptedSave(at: url)
       }
       try await FileSystemContext.$current.withValue(observer) { try await session.save() }
       #expect(observer.createdNames.filter { $0.hasSuffix(".docrepl-journal") }.count == 2)
-      #expect(try JournalOwnershipTests.notes(url)["n3"] == "saved")
+      #expect(try JournalOwnershipTests.texts(url)["n3"] == "saved")
       #expect(!session.isDirty)
-      #expect(try temporary.names() == ["Trip.notes"])
+      #expect(try temporary.names() == ["Trip.folio"])
     }
   }
 
@@ -266,7 +265,7 @@ struct ConcurrentSaveTests {
   func otherProcessOpensDuringFileSave() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("first\nsecond\n", to: "single.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.replace(lineAt: 0, with: "ours") }
     try await session.endEvent()
@@ -288,13 +287,20 @@ struct ConcurrentSaveTests {
     "Another process that saves a package while a save of it is in progress is refused with a clear error; the first save completes"
   )
   func otherProcessSavesDuringPackageSave() async throws {
+    // The other process is docrepl-bench, which saves the package it makes
+    // (`make-package`: DocFormats' note collection, Bench.notes) by
+    // editing one note. This process saves the same package as a plain
+    // folder whose save rewrites one file, through the same journal.
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, name: "Bench.notes", count: 4)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
-      url, environment: testEnvironment(temporary))
-    try session.perform { try $0.editNote(id: "n2", text: "ours") }
-    try await session.endEvent()
     let directory = temporary.url.path
+    let made = try Self.runBench(["make-package", directory, "4"])
+    try #require(made.status == 0, "\(made.errors)")
+    let url = temporary("Bench.notes")
+    let untouched = try Data(contentsOf: url.appendingPathComponent("n1.json"))
+    let session = try await DocumentSession<EditingPackage>.open(
+      url, contentType: .folder, environment: testEnvironment(temporary))
+    session.setDocument(EditingPackage(edits: [.write("n2.json", "ours")]), actionName: "Edit")
+    try await session.endEvent()
     let other = ResultBox()
     // The first fsync comes just after the journal is made and locked.
     let observer = ObservingFileSystem(before: .fsync) {
@@ -304,8 +310,9 @@ struct ConcurrentSaveTests {
     let result = try #require(other.value)
     #expect(result.status == 1)
     #expect(result.errors.contains("another process is saving this document"), "\(result.errors)")
-    let notes = try JournalOwnershipTests.notes(url)
-    #expect(notes["n2"] == "ours" && notes["n1"] == "text 1")
+    #expect(
+      try String(contentsOf: url.appendingPathComponent("n2.json"), encoding: .utf8) == "ours")
+    #expect(try Data(contentsOf: url.appendingPathComponent("n1.json")) == untouched)
     #expect(!session.isDirty)
     #expect(try temporary.names() == ["Bench.notes"])
   }

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -11,7 +10,7 @@ struct AutosaveTests {
   func byChanges() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("a\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url,
       environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 2, interval: nil)))
     try session.perform { try $0.insert(["b"], at: 1) }
@@ -28,7 +27,7 @@ struct AutosaveTests {
     let temporary = try TemporaryDirectory()
     let clock = TestClock()
     let url = try temporary.write("a\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url,
       environment: testEnvironment(
         temporary, clock: clock, policy: AutosavePolicy(changes: nil, interval: 60)))
@@ -45,11 +44,11 @@ struct AutosaveTests {
   )
   func untitledRecovery() async throws {
     let temporary = try TemporaryDirectory()
-    let environment: DocumentSession<PlainTextDocument>.Environment = testEnvironment(
+    let environment: DocumentSession<TextMemo>.Environment = testEnvironment(
       temporary, policy: AutosavePolicy(changes: 1, interval: nil))
     do {
       let session = DocumentSession(
-        new: PlainTextDocument(text: "draft\n"), environment: environment)
+        new: TextMemo(text: "draft\n"), environment: environment)
       try session.perform { try $0.insert(["unsaved work"], at: 1) }
       #expect(try await session.endEvent() == true)
       #expect(session.isDirty)  // autosaving an untitled document does not save it
@@ -57,16 +56,16 @@ struct AutosaveTests {
       #expect(session.autosaveURL == temporary("autosave/Untitled-1.txt"))
       // The process dies here: no close.
     }
-    let found = DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave"))
+    let found = DocumentSession<TextMemo>.recoverableAutosaves(in: temporary("autosave"))
     #expect(found == [temporary("autosave/Untitled-1.txt")])
-    let recovered = try await DocumentSession<PlainTextDocument>.recover(
+    let recovered = try await DocumentSession<TextMemo>.recover(
       autosaveAt: found[0], kind: .fileDocument, environment: environment)
-    #expect(recovered.document.text.text == "draft\nunsaved work\n")
+    #expect(recovered.document.text == "draft\nunsaved work\n")
     #expect(recovered.fileURL == nil)
     #expect(recovered.isDirty)
     try await recovered.save(as: temporary("kept.txt"))
     #expect(
-      DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
+      DocumentSession<TextMemo>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
     #expect(
       try String(contentsOf: temporary("kept.txt"), encoding: .utf8) == "draft\nunsaved work\n")
   }
@@ -75,26 +74,26 @@ struct AutosaveTests {
   func closeRemovesAutosave() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: PlainTextDocument(),
+      new: TextMemo(),
       environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 1, interval: nil)))
     try session.perform { try $0.insert(["x"], at: 0) }
     try await session.endEvent()
     #expect(
-      !DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
+      !DocumentSession<TextMemo>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
     try session.close(discardingChanges: true)
     #expect(
-      DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
+      DocumentSession<TextMemo>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
   }
 
   @Test("A committed package save interrupted before it was applied is finished by the next open")
   func journalRollForward() async throws {
     func editedSession(
       _ temporary: TemporaryDirectory
-    ) async throws -> (DocumentSession<NoteCollectionDocument>, URL) {
-      let url = try makeNotesPackage(temporary, count: 5)
-      let session = try await DocumentSession<NoteCollectionDocument>.open(
+    ) async throws -> (DocumentSession<Folio>, URL) {
+      let url = try makeFolio(temporary, count: 5)
+      let session = try await DocumentSession<Folio>.open(
         url, environment: testEnvironment(temporary))
-      try session.perform { try $0.editNote(id: "n2", text: "rolled forward") }
+      try session.perform { try $0.editPage(id: "n2", text: "rolled forward") }
       try await session.endEvent()
       return (session, url)
     }
@@ -118,11 +117,11 @@ struct AutosaveTests {
       interrupted += 1
       #expect(!session.isDirty)
       #expect(try temporary.names().contains { $0.hasSuffix(".docrepl-journal") })
-      let reopened = try await DocumentSession<NoteCollectionDocument>.open(
+      let reopened = try await DocumentSession<Folio>.open(
         url, environment: testEnvironment(temporary))
-      #expect(reopened.document.notes.first { $0.id == "n2" }?.text == "rolled forward")
+      #expect(reopened.document.pages.first { $0.id == "n2" }?.text == "rolled forward")
       #expect(diskState(url) == newState)
-      #expect(try temporary.names() == ["Trip.notes"])
+      #expect(try temporary.names() == ["Trip.folio"])
     }
     #expect(interrupted > 0)
   }
@@ -133,18 +132,18 @@ struct AutosaveTests {
   func recoverySweep() async throws {
     // A package save committed but not applied: fail the first placement.
     func interrupted(_ temporary: TemporaryDirectory) async throws -> URL? {
-      let url = try makeNotesPackage(temporary, count: 4)
-      let session = try await DocumentSession<NoteCollectionDocument>.open(
+      let url = try makeFolio(temporary, count: 4)
+      let session = try await DocumentSession<Folio>.open(
         url, environment: testEnvironment(temporary))
-      try session.perform { try $0.editNote(id: "n3", text: "committed") }
+      try session.perform { try $0.editPage(id: "n3", text: "committed") }
       try await session.endEvent()
       for call in 1...200 {
         let injector = FaultInjectingFileSystem(failingCall: call, with: .eio)
-        let copy = temporary("try-\(call).notes")
+        let copy = temporary("try-\(call).folio")
         try FileManager.default.copyItem(at: url, to: copy)
-        let trial = try await DocumentSession<NoteCollectionDocument>.open(
+        let trial = try await DocumentSession<Folio>.open(
           copy, environment: testEnvironment(temporary))
-        try trial.perform { try $0.editNote(id: "n3", text: "committed") }
+        try trial.perform { try $0.editPage(id: "n3", text: "committed") }
         try await trial.endEvent()
         let succeeded =
           (try? await FileSystemContext.$current.withValue(injector) { try await trial.save() })
@@ -160,27 +159,27 @@ struct AutosaveTests {
     let referenceURL = try #require(try await interrupted(reference))
     let counter = FaultInjectingFileSystem()
     try FileSystemContext.$current.withValue(counter) {
-      try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: referenceURL)
+      try DocumentSession<Folio>.recoverInterruptedSave(at: referenceURL)
     }
     let finished = diskState(referenceURL)
     #expect(
-      try NoteCollectionDocument(
-        configuration: .init(contentType: .noteCollection, file: FileWrapper(url: referenceURL))
-      ).notes.first { $0.id == "n3" }?.text == "committed")
+      try Folio(
+        configuration: .init(contentType: .folio, file: FileWrapper(url: referenceURL))
+      ).pages.first { $0.id == "n3" }?.text == "committed")
     for call in 1...counter.callCount {
       let temporary = try TemporaryDirectory()
       let url = try #require(try await interrupted(temporary))
       let injector = FaultInjectingFileSystem(failingCall: call, with: .eio)
       let recovered =
         (try? FileSystemContext.$current.withValue(injector) {
-          try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url)
+          try DocumentSession<Folio>.recoverInterruptedSave(at: url)
         }) != nil
       if !recovered {
         // Either the save was already applied (the failure was in the
         // clean-up), or the journal is kept for a later attempt.
         let journalKept = try journalName(of: url, in: temporary) != nil
         #expect(journalKept || diskState(url) == finished, "recovery call \(call) lost the journal")
-        try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url)
+        try DocumentSession<Folio>.recoverInterruptedSave(at: url)
       }
       #expect(diskState(url) == finished, "recovery call \(call)")
     }

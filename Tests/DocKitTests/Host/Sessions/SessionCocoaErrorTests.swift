@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -17,7 +16,7 @@ struct SessionCocoaErrorTests {
     let url = temporary("Missing.txt")
     var matched = false
     do {
-      _ = try await DocumentSession<PlainTextDocument>.open(
+      _ = try await DocumentSession<TextMemo>.open(
         url, environment: testEnvironment(temporary))
     } catch CocoaError.fileReadNoSuchFile {
       matched = true
@@ -26,7 +25,7 @@ struct SessionCocoaErrorTests {
     }
     #expect(matched)
     let error = await #expect(throws: CocoaError.self) {
-      try await DocumentSession<PlainTextDocument>.open(
+      try await DocumentSession<TextMemo>.open(
         url, environment: testEnvironment(temporary))
     }
     #expect(error?.filePath == url.path)
@@ -38,11 +37,11 @@ struct SessionCocoaErrorTests {
   @Test("Opening a package that refuses access is .fileReadNoPermission, even for root")
   func openRefused() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 2)
+    let url = try makeFolio(temporary, count: 2)
     let refusing = ErrnoInjectingFileSystem(EACCES, on: [.openForReading])
     do {
       _ = try await FileSystemContext.$current.withValue(refusing) {
-        try await DocumentSession<NoteCollectionDocument>.open(
+        try await DocumentSession<Folio>.open(
           url, environment: testEnvironment(temporary))
       }
       Issue.record("the open succeeded")
@@ -59,7 +58,7 @@ struct SessionCocoaErrorTests {
   func revertMissing() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("a\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["b"], at: 1) }
     try await session.endEvent()
@@ -67,18 +66,18 @@ struct SessionCocoaErrorTests {
     let error = await #expect(throws: CocoaError.self) { try await session.revert() }
     #expect(error?.code == .fileReadNoSuchFile)
     #expect(error?.filePath == url.path)
-    #expect(session.document.text.text == "a\nb\n")
+    #expect(session.document.text == "a\nb\n")
     #expect(session.isDirty)
   }
 
   @Test(
     "Save as onto an existing file is caught as .fileWriteFileExists, naming it",
-    arguments: ["Copy.txt", "Taken.notes"])
+    arguments: ["Copy.txt", "Taken.folio"])
   func saveAsOntoExisting(_ name: String) async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("mine\n", to: "Mine.txt")
     let target = try temporary.write("theirs\n", to: name)
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["edit"], at: 1) }
     try await session.endEvent()
@@ -122,7 +121,7 @@ struct SessionCocoaErrorTests {
   func singleFileSave(_ fault: WriteFault) async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("old\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["new"], at: 1) }
     try await session.endEvent()
@@ -145,11 +144,11 @@ struct SessionCocoaErrorTests {
     arguments: faults)
   func packageSave(_ fault: WriteFault) async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 3)
+    let url = try makeFolio(temporary, count: 3)
     let before = diskState(url)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    try session.perform { try $0.editNote(id: "n2", text: "changed") }
+    try session.perform { try $0.editPage(id: "n2", text: "changed") }
     try await session.endEvent()
     let error = await #expect(throws: CocoaError.self) {
       try await FileSystemContext.$current.withValue(fault.fileSystem) {
@@ -159,7 +158,7 @@ struct SessionCocoaErrorTests {
     #expect(error?.code == fault.code)
     #expect((error?.underlying as? POSIXError)?.code == fault.errno)
     #expect(session.isDirty)
-    try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url)
+    try DocumentSession<Folio>.recoverInterruptedSave(at: url)
     #expect(diskState(url) == before)
   }
 
@@ -256,7 +255,7 @@ struct SessionCocoaErrorTests {
     let temporary = try TemporaryDirectory()
     let json = try temporary.write("{}", to: "data.json")
     let open = await #expect(throws: CocoaError.self) {
-      try await DocumentSession<PlainTextDocument>.open(
+      try await DocumentSession<TextMemo>.open(
         json, environment: testEnvironment(temporary))
     }
     #expect(open?.code == .fileReadUnknown)
@@ -265,7 +264,7 @@ struct SessionCocoaErrorTests {
     #expect(open?.localizedDescription.contains("cannot open public.json") == true)
 
     let session = DocumentSession(
-      new: PlainTextDocument(text: "x\n"), environment: testEnvironment(temporary))
+      new: TextMemo(text: "x\n"), environment: testEnvironment(temporary))
     let save = await #expect(throws: CocoaError.self) {
       try await session.save(as: temporary("x.pdf"), contentType: .pdf)
     }
@@ -280,7 +279,7 @@ struct SessionCocoaErrorTests {
     let temporary = try TemporaryDirectory()
     let taken = try temporary.write("theirs", to: "Taken.txt")
     let session = DocumentSession(
-      new: PlainTextDocument(text: "x\n"), environment: testEnvironment(temporary))
+      new: TextMemo(text: "x\n"), environment: testEnvironment(temporary))
     let exporter = FileExporter()
     var results: [Result<URL, any Error>] = []
     await exporter.export(
@@ -308,7 +307,7 @@ struct SessionCocoaErrorTests {
     let wrapper = try FileWrapper(url: url)  // the contents are read on first use
     try FileManager.default.removeItem(at: url)
     let error = #expect(throws: FileWrapperError.self) {
-      try PlainTextDocument(configuration: .init(contentType: .plainText, file: wrapper))
+      try TextMemo(configuration: .init(contentType: .plainText, file: wrapper))
     }
     #expect(error?.code == .noSuchFile)
     #expect(error?.path == url.path)
@@ -321,7 +320,7 @@ struct SessionCocoaErrorTests {
     let failing = ErrnoInjectingFileSystem(EIO, on: [.read])
     let error = await #expect(throws: CocoaError.self) {
       try await FileSystemContext.$current.withValue(failing) {
-        try await DocumentSession<PlainTextDocument>.open(
+        try await DocumentSession<TextMemo>.open(
           url, environment: testEnvironment(temporary))
       }
     }

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -9,18 +8,18 @@ import Testing
 @MainActor
 @Suite("Document session: a file too large to read is an error, never a crash")
 struct HugeFileTests {
-  @Test("Opening a package that lists a 64 GiB note fails with an error naming the note")
-  func hugeNote() async throws {
+  @Test("Opening a package that lists a 64 GiB page fails with an error naming the page")
+  func hugePage() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 3)
-    try makeSparseFile(at: url.appendingPathComponent("n2.json"), size: 64 << 30)
+    let url = try makeFolio(temporary, count: 3)
+    try makeSparseFile(at: url.appendingPathComponent("n2.txt"), size: 64 << 30)
     let error = await #expect(throws: (any Error).self) {
-      try await DocumentSession<NoteCollectionDocument>.open(
+      try await DocumentSession<Folio>.open(
         url, environment: testEnvironment(temporary))
     }
-    #expect(error.map { "\($0)" }?.contains("n2.json") == true)
+    #expect(error.map { "\($0)" }?.contains("n2.txt") == true)
     // The package is untouched.
-    #expect(FileStat(url.appendingPathComponent("n2.json"))?.size == 64 << 30)
+    #expect(FileStat(url.appendingPathComponent("n2.txt"))?.size == 64 << 30)
   }
 
   @Test("Opening a 64 GiB text file fails with an error")
@@ -29,7 +28,7 @@ struct HugeFileTests {
     let url = temporary("huge.txt")
     try makeSparseFile(at: url, size: 64 << 30)
     await #expect(throws: (any Error).self) {
-      try await DocumentSession<PlainTextDocument>.open(
+      try await DocumentSession<TextMemo>.open(
         url, environment: testEnvironment(temporary))
     }
   }

@@ -5,8 +5,6 @@ import Glibc
 import Synchronization
 import Testing
 
-@testable import DocFormats
-
 /// With the host policy on (`DocumentEnvironment.dropsReplacedFileCache`),
 /// a save that replaces a file of a megabyte or more first advises the
 /// kernel to drop the old file's cached pages (`POSIX_FADV_DONTNEED`), so
@@ -82,7 +80,7 @@ struct CacheDroppingSaveTests {
     _ name: String, lines: Int, line: Int, text: String, dropping: Bool = true
   ) async throws -> (
     folder: TemporaryDirectory, url: URL, bytes: [UInt8],
-    session: DocumentSession<PlainTextDocument>
+    session: DocumentSession<TextMemo>
   ) {
     let temporary = try TemporaryDirectory()
     let url = temporary.url.appendingPathComponent(name)
@@ -90,18 +88,20 @@ struct CacheDroppingSaveTests {
     try Data(bytes).write(to: url)
     var environment = testEnvironment(temporary)
     environment.dropsReplacedFileCache = dropping
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: environment)
     try session.perform { try $0.replace(lineAt: line, with: text) }
     try await session.endEvent()
     return (temporary, url, bytes, session)
   }
 
-  /// `bytes` read as a text, with line `line` replaced by `text`.
+  /// The text ``text(lines:)`` makes, with line `line` replaced by `text`
+  /// (its CRLF kept): what the save must write.
   static func edited(_ bytes: [UInt8], line: Int, text: String) throws -> Data {
-    var expected = try TextLines(data: Data(bytes))
-    _ = try expected.replace(lineAt: line, with: text)
-    return expected.data
+    let lines = bytes.filter { $0 == UInt8(ascii: "\n") }.count
+    let expected = (0..<lines).map { $0 == line ? "\(text)\r\n" : "canary \($0) ✓ café\r\n" }
+    #expect(Self.text(lines: lines) == bytes)
+    return Data(expected.joined().utf8)
   }
 
   static func inode(of url: URL) throws -> UInt64 {

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -13,7 +12,7 @@ struct DocumentSessionTests {
   func saveInPlace() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("one\ntwo\n", to: "list.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     #expect(session.contentType == .plainText)
     #expect(!session.isDirty)
@@ -34,7 +33,7 @@ struct DocumentSessionTests {
   func savedPoint() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("a\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["b"], at: 1) }
     try await session.endEvent()
@@ -63,7 +62,7 @@ struct DocumentSessionTests {
   func discardable() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: PlainTextDocument(text: "a\n"), environment: testEnvironment(temporary))
+      new: TextMemo(text: "a\n"), environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["b"], at: 1) }
     session.undoManager.setActionIsDiscardable(true)
     try await session.endEvent()
@@ -87,7 +86,7 @@ struct DocumentSessionTests {
   func saveAsAndTo() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: PlainTextDocument(text: "draft\n"), environment: testEnvironment(temporary))
+      new: TextMemo(text: "draft\n"), environment: testEnvironment(temporary))
     #expect(session.fileURL == nil)
     try session.perform { try $0.insert(["more"], at: 1) }
     try await session.endEvent()
@@ -107,9 +106,9 @@ struct DocumentSessionTests {
     #expect(exists?.documentSessionError?.code == .fileExists)
     #expect(session.fileURL == nil)
 
-    try await session.save(as: temporary("final.md"), contentType: .markdown)
-    #expect(session.fileURL == temporary("final.md"))
-    #expect(session.contentType == .markdown)
+    try await session.save(as: temporary("final.text"), contentType: .utf8PlainText)
+    #expect(session.fileURL == temporary("final.text"))
+    #expect(session.contentType == .utf8PlainText)
     #expect(!session.isDirty)
     try await session.save(as: temporary("copy.txt"), overwrite: true)
     #expect(session.fileURL == temporary("copy.txt"))
@@ -125,17 +124,17 @@ struct DocumentSessionTests {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("{}", to: "data.json")
     let error = await #expect(throws: CocoaError.self) {
-      try await DocumentSession<PlainTextDocument>.open(
+      try await DocumentSession<TextMemo>.open(
         url, environment: testEnvironment(temporary))
     }
     #expect(error?.code == .fileReadUnknown)
     #expect(error?.documentSessionError?.code == .unsupportedContentType)
-    let explicit = try await DocumentSession<PlainTextDocument>.open(
+    let explicit = try await DocumentSession<TextMemo>.open(
       try temporary.write("x", to: "notes.unknown"), contentType: .utf8PlainText,
       environment: testEnvironment(temporary))
     #expect(explicit.contentType == .utf8PlainText)
     let missing = await #expect(throws: CocoaError.self) {
-      try await DocumentSession<PlainTextDocument>.open(
+      try await DocumentSession<TextMemo>.open(
         temporary("none.txt"), environment: testEnvironment(temporary))
     }
     #expect(missing?.code == .fileReadNoSuchFile)
@@ -146,12 +145,12 @@ struct DocumentSessionTests {
   func revert() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("a\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.replace(lineAt: 0, with: "changed") }
     try await session.endEvent()
     try await session.revert()
-    #expect(session.document.text.text == "a\n")
+    #expect(session.document.text == "a\n")
     #expect(!session.isDirty)
     #expect(!session.undoManager.canUndo)
   }
@@ -159,9 +158,9 @@ struct DocumentSessionTests {
   @Test("Close refuses unsaved changes unless told to discard them")
   func close() async throws {
     let temporary = try TemporaryDirectory()
-    let session = DocumentSession(new: PlainTextDocument(), environment: testEnvironment(temporary))
+    let session = DocumentSession(new: TextMemo(), environment: testEnvironment(temporary))
     try session.close()
-    let dirty = DocumentSession(new: PlainTextDocument(), environment: testEnvironment(temporary))
+    let dirty = DocumentSession(new: TextMemo(), environment: testEnvironment(temporary))
     try dirty.perform { try $0.insert(["x"], at: 0) }
     try await dirty.endEvent()
     let error = #expect(throws: CocoaError.self) { try dirty.close() }
@@ -176,7 +175,7 @@ struct DocumentSessionTests {
   func conflicts() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("mine\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["edit"], at: 1) }
     try await session.endEvent()
@@ -190,7 +189,7 @@ struct DocumentSessionTests {
     #expect(try String(contentsOf: url, encoding: .utf8) == "them\n")
     #expect(session.isDirty)
     try await session.revert()
-    #expect(session.document.text.text == "them\n")
+    #expect(session.document.text == "them\n")
     try session.perform { try $0.insert(["again"], at: 1) }
     try await session.endEvent()
     try FileManager.default.setAttributes(
@@ -205,7 +204,7 @@ struct DocumentSessionTests {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("secret\n", to: "a.txt")
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["more"], at: 1) }
     try await session.endEvent()
@@ -216,54 +215,52 @@ struct DocumentSessionTests {
     #expect(FileStat(url)?.permissions == 0o600)
   }
 
-  @Test("A package save rewrites only the changed note, reusing existingFile, in O(k) calls")
+  @Test("A package save rewrites only the changed page, reusing existingFile, in O(k) calls")
   func packageSave() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 50)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let url = try makeFolio(temporary, count: 50)
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    #expect(session.contentType == .noteCollection)
-    let names = try temporary.names(in: "Trip.notes")
+    #expect(session.contentType == .folio)
+    let names = try temporary.names(in: "Trip.folio")
     let before = Dictionary(
       uniqueKeysWithValues: names.map { ($0, FileStat(url.appendingPathComponent($0))?.inode) })
-    try session.perform { try $0.editNote(id: "n17", text: "edited") }
+    try session.perform { try $0.editPage(id: "n17", text: "edited") }
     try await session.endEvent()
     let counter = FaultInjectingFileSystem()
     try await FileSystemContext.$current.withValue(counter) { try await session.save() }
     for name in names {
       let inode = FileStat(url.appendingPathComponent(name))?.inode
-      if name == "n17.json" {
+      if name == "n17.txt" {
         #expect(inode != before[name])
       } else {
         #expect(inode == before[name], "\(name)")
       }
     }
     // O(k): no more calls than the same edit and save of a package of 5
-    // notes, at the same depth (each path resolution looks at every
+    // pages, at the same depth (each path resolution looks at every
     // folder on the way), and nowhere near one per file.
     let small = try TemporaryDirectory()
-    let smallSession = try await DocumentSession<NoteCollectionDocument>.open(
-      try makeNotesPackage(small, count: 5), environment: testEnvironment(small))
-    try smallSession.perform { try $0.editNote(id: "n3", text: "edited") }
+    let smallSession = try await DocumentSession<Folio>.open(
+      try makeFolio(small, count: 5), environment: testEnvironment(small))
+    try smallSession.perform { try $0.editPage(id: "n3", text: "edited") }
     try await smallSession.endEvent()
     let smallCounter = FaultInjectingFileSystem()
     try await FileSystemContext.$current.withValue(smallCounter) { try await smallSession.save() }
     #expect(counter.callCount == smallCounter.callCount)
-    #expect(try temporary.names() == ["Trip.notes"])
-    let reopened = try await DocumentSession<NoteCollectionDocument>.open(
+    #expect(try temporary.names() == ["Trip.folio"])
+    let reopened = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    #expect(reopened.document.notes.first { $0.id == "n17" }?.text == "edited")
+    #expect(reopened.document.pages.first { $0.id == "n17" }?.text == "edited")
     // A second edit and save: still only that file.
-    let afterFirst = FileStat(url.appendingPathComponent("n3.json"))?.inode
-    try session.perform { try $0.removeNote(id: "n40") }
-    try session.perform { try $0.addNote(.init(id: "new", title: "New", text: "new")) }
+    let afterFirst = FileStat(url.appendingPathComponent("n3.txt"))?.inode
+    try session.perform { try $0.removePage(id: "n40") }
+    try session.perform { try $0.addPage(id: "new", text: "new") }
     try await session.endEvent()
     try await session.save()
-    #expect(FileStat(url.appendingPathComponent("n3.json"))?.inode == afterFirst)
-    #expect(!FileManager.default.fileExists(atPath: url.appendingPathComponent("n40.json").path))
-    #expect(
-      try String(contentsOf: url.appendingPathComponent("new.json"), encoding: .utf8).contains(
-        "\"new\""))
+    #expect(FileStat(url.appendingPathComponent("n3.txt"))?.inode == afterFirst)
+    #expect(!FileManager.default.fileExists(atPath: url.appendingPathComponent("n40.txt").path))
+    #expect(try String(contentsOf: url.appendingPathComponent("new.txt"), encoding: .utf8) == "new")
   }
 
   @Test("A reference document is serialized off the main actor, which stays free meanwhile")
@@ -283,9 +280,9 @@ struct DocumentSessionTests {
       session.document.log.withLock { $0 } == ["snapshot", "serialized while the main actor ran"])
     #expect(!session.isDirty)
 
-    let binary = try await DocumentSession<BinaryDocument>.open(
+    let binary = try await DocumentSession<ByteBuffer>.open(
       url, environment: testEnvironment(temporary))
-    try binary.document.insertBytes(Data([9]), at: 0, undoManager: binary.undoManager)
+    binary.document.insertBytes(Data([9]), at: 0, undoManager: binary.undoManager)
     try await binary.endEvent()
     try await binary.save()
     #expect(try Data(contentsOf: url) == Data([9, 1, 2, 3]))
@@ -308,36 +305,36 @@ struct DocumentSessionTests {
   )
   func packageSaveAs() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 5)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let url = try makeFolio(temporary, count: 5)
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    try session.perform { try $0.editNote(id: "n1", text: "changed") }
+    try session.perform { try $0.editPage(id: "n1", text: "changed") }
     try await session.endEvent()
     try FileManager.default.createDirectory(
-      at: temporary("Taken.notes"), withIntermediateDirectories: true)
+      at: temporary("Taken.folio"), withIntermediateDirectories: true)
     let taken = await #expect(throws: CocoaError.self) {
-      try await session.save(as: temporary("Taken.notes"))
+      try await session.save(as: temporary("Taken.folio"))
     }
-    // A folder that the note collection does not read (it is empty) is
+    // A folder that a folio does not read (it is empty, no index.txt) is
     // not one of its packages: refused as a folder, never replaced.
     #expect(taken?.documentSessionError?.code == .destinationIsFolder)
-    #expect(taken?.filePath == temporary("Taken.notes").path)
-    #expect(try temporary.names(in: "Taken.notes").isEmpty)
-    try await session.save(as: temporary("Copy.notes"))
-    #expect(session.fileURL?.lastPathComponent == "Copy.notes")
+    #expect(taken?.filePath == temporary("Taken.folio").path)
+    #expect(try temporary.names(in: "Taken.folio").isEmpty)
+    try await session.save(as: temporary("Copy.folio"))
+    #expect(session.fileURL?.lastPathComponent == "Copy.folio")
     // Unchanged files are cloned or copied, never hard-linked: writing
     // into one document in place must not change the other.
     #expect(
-      FileStat(temporary("Copy.notes/n2.json"))?.inode
-        != FileStat(url.appendingPathComponent("n2.json"))?.inode)
-    #expect(FileStat(temporary("Copy.notes/n2.json"))?.linkCount == 1)
-    #expect(FileStat(url.appendingPathComponent("n2.json"))?.linkCount == 1)
-    #expect(FileStat(temporary("Copy.notes/n1.json"))?.linkCount == 1)
+      FileStat(temporary("Copy.folio/n2.txt"))?.inode
+        != FileStat(url.appendingPathComponent("n2.txt"))?.inode)
+    #expect(FileStat(temporary("Copy.folio/n2.txt"))?.linkCount == 1)
+    #expect(FileStat(url.appendingPathComponent("n2.txt"))?.linkCount == 1)
+    #expect(FileStat(temporary("Copy.folio/n1.txt"))?.linkCount == 1)
     #expect(
-      try Data(contentsOf: temporary("Copy.notes/n2.json"))
-        == Data(contentsOf: url.appendingPathComponent("n2.json")))
+      try Data(contentsOf: temporary("Copy.folio/n2.txt"))
+        == Data(contentsOf: url.appendingPathComponent("n2.txt")))
     #expect(
-      try String(contentsOf: url.appendingPathComponent("n1.json"), encoding: .utf8).contains(
+      try String(contentsOf: url.appendingPathComponent("n1.txt"), encoding: .utf8).contains(
         "text 1"))
   }
 

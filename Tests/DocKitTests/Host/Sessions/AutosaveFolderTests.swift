@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -15,9 +14,9 @@ struct AutosaveFolderTests {
   /// under `name`.
   func untitled(
     autosavingTo folder: URL, name: String = "Untitled-1"
-  ) throws -> DocumentSession<PlainTextDocument> {
+  ) throws -> DocumentSession<TextMemo> {
     let session = DocumentSession(
-      new: PlainTextDocument(text: "draft\n"),
+      new: TextMemo(text: "draft\n"),
       environment: DocumentEnvironment(
         autosaveDirectory: folder, autosavePolicy: .never, makeAutosaveName: { name }))
     try session.perform { try $0.insert(["unsaved work"], at: 1) }
@@ -54,13 +53,13 @@ struct AutosaveFolderTests {
   @Test("A package's autosave: every folder in it 0700, every file 0600")
   func packageModes() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 3)
-    let opened = try await DocumentSession<NoteCollectionDocument>.open(
+    let url = try makeFolio(temporary, count: 3)
+    let opened = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    // An untitled copy of it: the same notes, not yet saved anywhere.
+    // An untitled copy of it: the same pages, not yet saved anywhere.
     let session = DocumentSession(
       new: opened.document, environment: testEnvironment(temporary))
-    try session.perform { try $0.editNote(id: "n1", text: "changed") }
+    try session.perform { try $0.editPage(id: "n1", text: "changed") }
     #expect(try await session.autosave())
     let autosave = try #require(session.autosaveURL)
     #expect(FileStat(autosave)?.permissions == 0o700)

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -17,8 +16,7 @@ struct IndependentCopyTests {
   struct Operation: Sendable, CustomTestStringConvertible {
     var testDescription: String
     /// Makes the copy of `session`'s package at `destination`.
-    var run:
-      @MainActor @Sendable (DocumentSession<NoteCollectionDocument>, URL) async throws -> Void
+    var run: @MainActor @Sendable (DocumentSession<Folio>, URL) async throws -> Void
   }
 
   nonisolated static let operations: [Operation] = [
@@ -26,7 +24,7 @@ struct IndependentCopyTests {
       try await session.save(as: destination)
     },
     Operation(testDescription: "save as over an existing package") { session, destination in
-      // A package the note collection reads: only such a folder is replaced.
+      // A package a folio reads: only such a folder is replaced.
       try await session.save(to: destination)
       try await session.save(as: destination, overwrite: true)
     },
@@ -42,14 +40,14 @@ struct IndependentCopyTests {
     },
   ]
 
-  /// The package `makeNotesPackage` writes, open, with note n1 edited.
+  /// The package `makeFolio` writes, open, with page n1 edited.
   static func editedPackage(
-    _ temporary: TemporaryDirectory, name: String = "Journal.notes"
-  ) async throws -> (DocumentSession<NoteCollectionDocument>, URL) {
-    let url = try makeNotesPackage(temporary, name: name, count: 5)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    _ temporary: TemporaryDirectory, name: String = "Journal.folio"
+  ) async throws -> (DocumentSession<Folio>, URL) {
+    let url = try makeFolio(temporary, name: name, count: 5)
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    try session.perform { try $0.editNote(id: "n1", text: "edited") }
+    try session.perform { try $0.editPage(id: "n1", text: "edited") }
     try await session.endEvent()
     return (session, url)
   }
@@ -58,14 +56,14 @@ struct IndependentCopyTests {
   func copiesShareNoInode(_ operation: Operation) async throws {
     let temporary = try TemporaryDirectory()
     let (session, original) = try await Self.editedPackage(temporary)
-    let copy = temporary("Journal 2.notes")
+    let copy = temporary("Journal 2.folio")
     try await operation.run(session, copy)
     try expectIndependent(copy, of: original)
-    // The copy holds the edit and every unchanged note.
-    let reopened = try await DocumentSession<NoteCollectionDocument>.open(
+    // The copy holds the edit and every unchanged page.
+    let reopened = try await DocumentSession<Folio>.open(
       copy, environment: testEnvironment(temporary))
     #expect(
-      reopened.document.notes.map(\.text) == ["edited", "text 2", "text 3", "text 4", "text 5"])
+      reopened.document.pages.map(\.text) == ["edited", "text 2", "text 3", "text 4", "text 5"])
   }
 
   @Test(
@@ -74,13 +72,13 @@ struct IndependentCopyTests {
   func inPlaceWritesStayInTheCopy(_ operation: Operation) async throws {
     let temporary = try TemporaryDirectory()
     let (session, original) = try await Self.editedPackage(temporary)
-    let copy = temporary("Journal 2.notes")
+    let copy = temporary("Journal 2.folio")
     try await operation.run(session, copy)
     let before = try #require(diskState(original))
     try writeInPlace(into: copy)
     #expect(diskState(original) == before, "a write into the copy changed the original")
     #expect(
-      try String(contentsOf: original.appendingPathComponent("n2.json"), encoding: .utf8)
+      try String(contentsOf: original.appendingPathComponent("n2.txt"), encoding: .utf8)
         .contains("text 2"))
     // And the other way round: writing into the original leaves the copy.
     let copied = try #require(diskState(copy))
@@ -92,67 +90,65 @@ struct IndependentCopyTests {
   func copiesKeepAttributes() async throws {
     let temporary = try TemporaryDirectory()
     let (session, original) = try await Self.editedPackage(temporary)
-    #expect(chmod(original.appendingPathComponent("n3.json").path, 0o640) == 0)
-    try await session.save(as: temporary("Copy.notes"))
-    for name in ["n2.json", "n3.json", "n4.json", "n5.json"] {
+    #expect(chmod(original.appendingPathComponent("n3.txt").path, 0o640) == 0)
+    try await session.save(as: temporary("Copy.folio"))
+    for name in ["n2.txt", "n3.txt", "n4.txt", "n5.txt"] {
       let old = original.appendingPathComponent(name)
-      let new = temporary("Copy.notes/\(name)")
+      let new = temporary("Copy.folio/\(name)")
       #expect(try Data(contentsOf: new) == Data(contentsOf: old))
       #expect(FileStat(new)?.permissions == FileStat(old)?.permissions)
       #expect(modificationTime(new) == modificationTime(old), "\(name)")
     }
-    #expect(FileStat(temporary("Copy.notes/n3.json"))?.permissions == 0o640)
+    #expect(FileStat(temporary("Copy.folio/n3.txt"))?.permissions == 0o640)
     #expect(
-      try String(contentsOf: temporary("Copy.notes/n1.json"), encoding: .utf8).contains("edited"))
+      try String(contentsOf: temporary("Copy.folio/n1.txt"), encoding: .utf8).contains("edited"))
   }
 
   @Test("An untitled document's autosave and the copies made from it share no inode")
   func untitledAutosave() async throws {
     let temporary = try TemporaryDirectory()
-    DocFormats.registerTypes()
     let session = DocumentSession(
-      new: try NoteCollectionDocument(
-        title: "Draft", notes: [.init(id: "a", title: "A", text: "first")]),
+      new: try Folio(
+        title: "Draft", pages: [.init(id: "a", text: "first")]),
       environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 1, interval: nil)))
-    try session.perform { try $0.editNote(id: "a", text: "second") }
+    try session.perform { try $0.editPage(id: "a", text: "second") }
     #expect(try await session.endEvent() == true)
     let autosave = try #require(session.autosaveURL)
     // Save to: the autosave stays, next to an independent copy.
-    try await session.save(to: temporary("Exported.notes"))
-    try expectIndependent(temporary("Exported.notes"), of: autosave)
-    try writeInPlace(into: temporary("Exported.notes"), files: ["a.json", "metadata.json"])
+    try await session.save(to: temporary("Exported.folio"))
+    try expectIndependent(temporary("Exported.folio"), of: autosave)
+    try writeInPlace(into: temporary("Exported.folio"), files: ["a.txt", "index.txt"])
     #expect(
-      try String(contentsOf: autosave.appendingPathComponent("a.json"), encoding: .utf8)
+      try String(contentsOf: autosave.appendingPathComponent("a.txt"), encoding: .utf8)
         .contains("second"))
     // Save as: the document adopts the new package; its autosave goes.
-    try await session.save(as: temporary("Kept.notes"))
+    try await session.save(as: temporary("Kept.folio"))
     #expect(!FileManager.default.fileExists(atPath: autosave.path))
-    try expectIndependent(temporary("Kept.notes"), of: temporary("Exported.notes"))
+    try expectIndependent(temporary("Kept.folio"), of: temporary("Exported.folio"))
   }
 
   @Test("A document recovered from an autosave saves as a package of its own")
   func recoveredAutosave() async throws {
     let temporary = try TemporaryDirectory()
-    DocFormats.registerTypes()
-    let environment: DocumentSession<NoteCollectionDocument>.Environment = testEnvironment(
+    let environment: DocumentSession<Folio>.Environment = testEnvironment(
       temporary, policy: AutosavePolicy(changes: 1, interval: nil))
     let autosave: URL
     do {
       let session = DocumentSession(
-        new: try NoteCollectionDocument(
-          title: "Draft", notes: [.init(id: "a", title: "A", text: "first")]),
+        new: try Folio(
+          title: "Draft", pages: [.init(id: "a", text: "first")]),
         environment: environment)
-      try session.perform { try $0.editNote(id: "a", text: "second") }
+      try session.perform { try $0.editPage(id: "a", text: "second") }
       try await session.endEvent()
       autosave = try #require(session.autosaveURL)
     }
-    let recovered = try await DocumentSession<NoteCollectionDocument>.recover(
+    let recovered = try await DocumentSession<Folio>.recover(
       autosaveAt: autosave, kind: .fileDocument, environment: environment)
-    try await recovered.save(as: temporary("Kept.notes"))
+    try await recovered.save(as: temporary("Kept.folio"))
     #expect(!FileManager.default.fileExists(atPath: autosave.path))
-    try expectSingleLinks(temporary("Kept.notes"))
-    #expect(try regularFiles(under: temporary("Kept.notes")) == ["a.json", "metadata.json"])
-    #expect(recovered.document.notes.map(\.text) == ["second"])
+    try expectSingleLinks(temporary("Kept.folio"))
+    #expect(try regularFiles(under: temporary("Kept.folio")) == ["a.txt", "index.txt"])
+    #expect(recovered.document.pages.map(\.text) == ["second"])
   }
 
   @Test(
@@ -169,13 +165,13 @@ struct IndependentCopyTests {
     let (referenceSession, _) = try await Self.editedPackage(reference)
     let clonelessFileSystem = FaultInjectingFileSystem(refusing: ["ficlone": EOPNOTSUPP])
     try await FileSystemContext.$current.withValue(clonelessFileSystem) {
-      try await referenceSession.save(as: reference("Copy.notes"))
+      try await referenceSession.save(as: reference("Copy.folio"))
     }
 
     let temporary = try TemporaryDirectory()
     let (session, original) = try await Self.editedPackage(temporary)
     let fileSystem = FaultInjectingFileSystem(refusing: refusals)
-    let copy = temporary("Copy.notes")
+    let copy = temporary("Copy.folio")
     try await FileSystemContext.$current.withValue(fileSystem) {
       try await session.save(as: copy)
     }
@@ -183,7 +179,7 @@ struct IndependentCopyTests {
       try Data(contentsOf: original.appendingPathComponent($0))
         == Data(contentsOf: copy.appendingPathComponent($0))
     }
-    #expect(unchanged.count == 5)  // the metadata and every note but n1
+    #expect(unchanged.count == 5)  // the index and every page but n1
     let calls = fileSystem.callsByName
     #expect(calls["ficlone"] == unchanged.count, "one clone attempt per unchanged file")
     if copyRange == nil {
@@ -196,7 +192,7 @@ struct IndependentCopyTests {
         calls["write", default: 0]
           == clonelessFileSystem.callsByName["write", default: 0] + unchanged.count)
     }
-    #expect(diskState(copy) == diskState(reference("Copy.notes")))
+    #expect(diskState(copy) == diskState(reference("Copy.folio")))
     try expectIndependent(copy, of: original)
   }
 
@@ -211,10 +207,10 @@ struct IndependentCopyTests {
       let fileSystem = FaultInjectingFileSystem(refusing: refusal)
       await #expect(throws: (any Error).self, "\(refusal)") {
         try await FileSystemContext.$current.withValue(fileSystem) {
-          try await session.save(as: temporary("Copy.notes"))
+          try await session.save(as: temporary("Copy.folio"))
         }
       }
-      #expect(try temporary.names() == ["Journal.notes"], "\(refusal)")
+      #expect(try temporary.names() == ["Journal.folio"], "\(refusal)")
       #expect(diskState(original) == before)
       #expect(session.fileURL == original)
       #expect(session.isDirty)
@@ -225,22 +221,22 @@ struct IndependentCopyTests {
     "A file written in place while it is copied: the copy is never a mixture"
   )
   func sourceChangesDuringCopy() async throws {
-    // Contents in memory (the notes were parsed): the copy is written from
+    // Contents in memory (the pages were read): the copy is written from
     // them instead, and holds what the document read.
     let temporary = try TemporaryDirectory()
     let (session, original) = try await Self.editedPackage(temporary)
     let tampering = TamperingFileSystem()
     try await FileSystemContext.$current.withValue(tampering) {
-      try await session.save(as: temporary("Copy.notes"))
+      try await session.save(as: temporary("Copy.folio"))
     }
     let tampered = try #require(tampering.tampered.withLock { $0 })
     #expect(
-      try String(contentsOf: temporary("Copy.notes/\(tampered)"), encoding: .utf8)
+      try String(contentsOf: temporary("Copy.folio/\(tampered)"), encoding: .utf8)
         .contains("tampered") == false)
     #expect(
       try String(contentsOf: original.appendingPathComponent(tampered), encoding: .utf8)
         .hasSuffix("tampered"))
-    try expectIndependent(temporary("Copy.notes"), of: original)
+    try expectIndependent(temporary("Copy.folio"), of: original)
 
     // Contents never read (a lazy wrapper): the save fails, and no copy is
     // left.
@@ -323,25 +319,25 @@ struct IndependentCopyTests {
   func inPlaceSaves() async throws {
     let temporary = try TemporaryDirectory()
     let (session, original) = try await Self.editedPackage(temporary)
-    // Through the journal: only the changed note is replaced, by rename.
+    // Through the journal: only the changed page is replaced, by rename.
     try await session.save()
     try expectSingleLinks(original)
     // Through the whole-tree write, over the same package: unchanged files
     // are linked into the new tree, and the old tree is removed.
-    try session.perform { try $0.editNote(id: "n2", text: "again") }
+    try session.perform { try $0.editPage(id: "n2", text: "again") }
     try await session.endEvent()
     try await session.save(as: original, overwrite: true)
     try expectSingleLinks(original)
-    #expect(try temporary.names() == ["Journal.notes"])
+    #expect(try temporary.names() == ["Journal.folio"])
     // A copy, then in-place saves of the copy: the original stays as it was.
     let before = diskState(original)
-    try await session.save(as: temporary("Copy.notes"))
-    try session.perform { try $0.editNote(id: "n3", text: "in the copy") }
+    try await session.save(as: temporary("Copy.folio"))
+    try session.perform { try $0.editPage(id: "n3", text: "in the copy") }
     try await session.endEvent()
     try await session.save()
-    try expectIndependent(temporary("Copy.notes"), of: original)
+    try expectIndependent(temporary("Copy.folio"), of: original)
     #expect(diskState(original) == before)
-    #expect(try temporary.names() == ["Copy.notes", "Journal.notes"])
+    #expect(try temporary.names() == ["Copy.folio", "Journal.folio"])
   }
 
   // MARK: - Helpers
@@ -384,7 +380,7 @@ struct IndependentCopyTests {
   /// truncating `Data.write` (no `.atomic`), a `FileHandle` write at the
   /// end, and an `O_APPEND` write (the shell's `>>`).
   func writeInPlace(
-    into root: URL, files: [String] = ["n2.json", "n3.json", "metadata.json"]
+    into root: URL, files: [String] = ["n2.txt", "n3.txt", "index.txt"]
   ) throws {
     let inodes = files.map { FileStat(root.appendingPathComponent($0))?.inode }
     for (index, name) in files.enumerated() {

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -58,13 +57,13 @@ struct EditedSession {
 
 /// The kinds of document a session hosts, each with a file, an edit and a
 /// way to see its contents as text.
-enum DocumentKind: String, CaseIterable, CustomStringConvertible, Sendable {
+enum EditedKind: String, CaseIterable, CustomStringConvertible, Sendable {
   /// A `FileDocument` edited through `perform`.
   case plainText
   /// A `FileDocument` replaced whole through `setDocument(_:actionName:)`.
   case wholeValue
-  /// A `FileDocument` package that tracks its changed parts.
-  case notePackage
+  /// A `FileDocument` package that tracks its changed parts (a folio).
+  case folio
   /// A `ReferenceFileDocument`, whose save takes a snapshot.
   case binary
   /// A `Document`-family document with its own reader and writer.
@@ -76,17 +75,17 @@ enum DocumentKind: String, CaseIterable, CustomStringConvertible, Sendable {
   var pathExtension: String {
     switch self {
     case .plainText, .wholeValue, .textFile: "txt"
-    case .notePackage: "notes"
+    case .folio: "folio"
     case .binary: "bin"
     }
   }
 
   /// The file's contents before the edit, and after one edit.
   var original: String {
-    self == .notePackage ? "text 1|text 2" : "one\n"
+    self == .folio ? "text 1|text 2" : "one\n"
   }
   var edited: String {
-    self == .notePackage ? "text 1+|text 2" : "one\nmore\n"
+    self == .folio ? "text 1+|text 2" : "one\nmore\n"
   }
 
   /// Opens the kind's file in `temporary` with autosave after each change.
@@ -96,54 +95,54 @@ enum DocumentKind: String, CaseIterable, CustomStringConvertible, Sendable {
     switch self {
     case .plainText, .wholeValue:
       let url = try temporary.write("one\n", to: "a.txt")
-      func open(_ url: URL) async throws -> DocumentSession<PlainTextDocument> {
+      func open(_ url: URL) async throws -> DocumentSession<TextMemo> {
         try await .open(url, environment: testEnvironment(temporary, policy: policy))
       }
       return EditedSession(
-        try await open(url), text: { $0.text.text },
+        try await open(url), text: { $0.text },
         edit: { session in
           if self == .plainText {
-            try session.perform { try $0.insert(["more"], at: $0.text.count) }
+            try session.perform { try $0.insert(["more"], at: $0.lineCount) }
           } else {
-            session.setDocument(PlainTextDocument(text: session.document.text.text + "more\n"))
+            session.setDocument(TextMemo(text: session.document.text + "more\n"))
           }
         }, open: open)
-    case .notePackage:
-      let url = try makeNotesPackage(temporary, name: "a.notes", count: 2)
-      func open(_ url: URL) async throws -> DocumentSession<NoteCollectionDocument> {
+    case .folio:
+      let url = try makeFolio(temporary, name: "a.folio", count: 2)
+      func open(_ url: URL) async throws -> DocumentSession<Folio> {
         try await .open(url, environment: testEnvironment(temporary, policy: policy))
       }
       return EditedSession(
-        try await open(url), text: { $0.notes.map(\.text).joined(separator: "|") },
+        try await open(url), text: { $0.pages.map(\.text).joined(separator: "|") },
         edit: { session in
-          let text = session.document.notes[0].text + "+"
-          try session.perform { try $0.editNote(id: "n1", text: text) }
+          let text = session.document.pages[0].text + "+"
+          try session.perform { try $0.editPage(id: "n1", text: text) }
         }, open: open)
     case .binary:
       let url = temporary("a.bin")
       try Data("one\n".utf8).write(to: url)
-      func open(_ url: URL) async throws -> DocumentSession<BinaryDocument> {
+      func open(_ url: URL) async throws -> DocumentSession<ByteBuffer> {
         try await .open(url, environment: testEnvironment(temporary, policy: policy))
       }
       return EditedSession(
         try await open(url), text: { String(decoding: $0.contents, as: UTF8.self) },
         edit: { session in
-          try session.document.insertBytes(
+          session.document.insertBytes(
             Data("more\n".utf8), at: session.document.contents.count,
             undoManager: session.undoManager)
         }, open: open)
     case .textFile:
       let url = try temporary.write("one\n", to: "a.txt")
-      func open(_ url: URL) async throws -> DocumentSession<TextFileDocument> {
+      func open(_ url: URL) async throws -> DocumentSession<TextPage> {
         try await .open(url, environment: testEnvironment(temporary, policy: policy)) {
-          TextFileDocument()
+          TextPage()
         }
       }
       return EditedSession(
-        try await open(url), text: { $0.text.text },
+        try await open(url), text: { $0.text },
         edit: { session in
           try session.document.insert(
-            ["more"], at: session.document.text.count, undoManager: session.undoManager)
+            ["more"], at: session.document.memo.lineCount, undoManager: session.undoManager)
         }, open: open)
     }
   }
@@ -160,8 +159,8 @@ enum SessionOperation: String, CaseIterable, CustomStringConvertible, Sendable {
 struct UnendedEditTests {
   @Test(
     "Each operation straight after an edit, without endEvent(), sees the edit",
-    arguments: DocumentKind.allCases, SessionOperation.allCases)
-  func operationAfterUnendedEdit(kind: DocumentKind, operation: SessionOperation) async throws {
+    arguments: EditedKind.allCases, SessionOperation.allCases)
+  func operationAfterUnendedEdit(kind: EditedKind, operation: SessionOperation) async throws {
     let temporary = try TemporaryDirectory()
     let session = try await kind.openSession(in: temporary)
     let url = try #require(session.fileURL())
@@ -232,7 +231,7 @@ struct UnendedEditTests {
   func openGroupCounting() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: PlainTextDocument(text: "a\n"), environment: testEnvironment(temporary))
+      new: TextMemo(text: "a\n"), environment: testEnvironment(temporary))
     session.undoManager.beginUndoGrouping()
     session.undoManager.beginUndoGrouping()
     #expect(!session.isDirty)  // open, but empty
@@ -255,7 +254,7 @@ struct UnendedEditTests {
     // An event whose only change is discardable: nothing to save, close
     // succeeds.
     let clean = DocumentSession(
-      new: PlainTextDocument(text: "a\n"), environment: testEnvironment(temporary))
+      new: TextMemo(text: "a\n"), environment: testEnvironment(temporary))
     try clean.perform { try $0.insert(["b"], at: 1) }
     clean.undoManager.setActionIsDiscardable(true)
     #expect(!clean.isDirty)
@@ -268,16 +267,16 @@ struct UnendedEditTests {
     let temporary = try TemporaryDirectory()
     let url = temporary("data.bin")
     try Data([1, 2, 3]).write(to: url)
-    let session = try await DocumentSession<BinaryDocument>.open(
+    let session = try await DocumentSession<ByteBuffer>.open(
       url, environment: testEnvironment(temporary))
-    try session.document.insertBytes(Data([9]), at: 0, undoManager: session.undoManager)
+    session.document.insertBytes(Data([9]), at: 0, undoManager: session.undoManager)
     try await session.save()
     #expect(try Data(contentsOf: url) == Data([9, 1, 2, 3]))
     #expect(session.changeCount == 1)
     #expect(session.undoManager.undoCount == 1)
     #expect(!session.isDirty)
     // A second edit and save: one more change, one more group.
-    try session.document.insertBytes(Data([8]), at: 0, undoManager: session.undoManager)
+    session.document.insertBytes(Data([8]), at: 0, undoManager: session.undoManager)
     try await session.save()
     #expect(try Data(contentsOf: url) == Data([8, 9, 1, 2, 3]))
     #expect(session.undoManager.undoCount == 2)
@@ -287,7 +286,7 @@ struct UnendedEditTests {
   func untitled() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: PlainTextDocument(text: "draft\n"),
+      new: TextMemo(text: "draft\n"),
       environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 1, interval: nil)))
     try session.perform { try $0.insert(["one"], at: 1) }
     try await session.save(to: temporary("copy.txt"))

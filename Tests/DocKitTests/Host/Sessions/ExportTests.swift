@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -28,47 +27,47 @@ struct ExportTests {
   )
   func export() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 2)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let url = try makeFolio(temporary, count: 2)
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
     session.perform { $0.setTitle("Porto") }
     try await session.endEvent()
     let exporter = FileExporter()
-    let presenter = RecordingPresenter(.init(url: temporary("Out.notes")))
+    let presenter = RecordingPresenter(.init(url: temporary("Out.folio")))
     var presentedAtCompletion: Bool?
     var result: Result<URL, any Error>?
     await exporter.export(document: session, defaultFilename: "Out", presenter: presenter) {
       presentedAtCompletion = exporter.isPresented
       result = $0
     }
-    #expect(presenter.asked.map(\.0) == ["Out.notes"])
-    #expect(presenter.asked.map(\.1) == [.noteCollection])
+    #expect(presenter.asked.map(\.0) == ["Out.folio"])
+    #expect(presenter.asked.map(\.1) == [.folio])
     #expect(presentedAtCompletion == false)
-    #expect(try result?.get().path == temporary("Out.notes").path)
+    #expect(try result?.get().path == temporary("Out.folio").path)
     #expect(session.fileURL == url)
     #expect(session.isDirty)
     #expect(
-      try NoteCollectionDocument(
+      try Folio(
         configuration: .init(
-          contentType: .noteCollection, file: FileWrapper(url: temporary("Out.notes")))
+          contentType: .folio, file: FileWrapper(url: temporary("Out.folio")))
       ).title == "Porto")
   }
 
-  @Test("Markdown export, cancellation, an unwritable type, an existing file, and a nil document")
+  @Test("Plain-text export, cancellation, an unwritable type, an existing file, and a nil document")
   func edges() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: try NoteCollectionDocument(title: "T", notes: [.init(id: "a", title: "A", text: "x")]),
+      new: try Folio(title: "T", pages: [.init(id: "a", text: "x")]),
       environment: testEnvironment(temporary))
     let exporter = FileExporter()
     var outcomes: [String] = []
     await exporter.export(
-      document: session, contentType: .markdown,
-      presenter: RecordingPresenter(.init(url: temporary("t.md")))
+      document: session, contentType: .plainText,
+      presenter: RecordingPresenter(.init(url: temporary("t.txt")))
     ) { outcomes.append((try? $0.get()) != nil ? "ok" : "failed") }
-    #expect(try String(contentsOf: temporary("t.md"), encoding: .utf8) == "# T\n\n## A\n\nx\n")
+    #expect(try String(contentsOf: temporary("t.txt"), encoding: .utf8) == "# T\n\n## a\n\nx\n")
     await exporter.export(
-      document: session, contentType: .markdown, presenter: RecordingPresenter(nil),
+      document: session, contentType: .plainText, presenter: RecordingPresenter(nil),
       onCompletion: { _ in outcomes.append("completed") },
       onCancellation: {
         outcomes.append(exporter.isPresented ? "cancelled while presented" : "cancelled")
@@ -78,14 +77,14 @@ struct ExportTests {
       outcomes.append(((try? $0.get()) == nil) ? "refused pdf" : "wrote pdf")
     }
     await exporter.export(
-      document: session, contentType: .markdown,
-      presenter: RecordingPresenter(.init(url: temporary("t.md")))
+      document: session, contentType: .plainText,
+      presenter: RecordingPresenter(.init(url: temporary("t.txt")))
     ) {
       if case .failure(let error as CocoaError) = $0, error.code == .fileWriteFileExists {
         outcomes.append("\(error.documentSessionError?.code.description ?? "?")")
       }
     }
-    let none: DocumentSession<NoteCollectionDocument>? = nil
+    let none: DocumentSession<Folio>? = nil
     await exporter.export(document: none, presenter: RecordingPresenter(nil)) { _ in
       outcomes.append("nil document")
     }
@@ -96,28 +95,28 @@ struct ExportTests {
   @Test("A Document-family session opens, edits with undo, saves and reopens")
   func documentFamily() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try temporary.write("one\r\ntwo", to: "a.md")
-    let session = try await DocumentSession<TextFileDocument>.open(
+    let url = try temporary.write("one\ntwo", to: "a.txt")
+    let session = try await DocumentSession<TextPage>.open(
       url, environment: testEnvironment(temporary)
     ) {
-      TextFileDocument()
+      TextPage()
     }
-    #expect(session.document.text.text == "one\r\ntwo")
+    #expect(session.document.text == "one\ntwo")
     try session.document.insert(["three"], at: 2, undoManager: session.undoManager)
     try await session.endEvent()
     #expect(session.isDirty)
     try await session.save()
     #expect(!session.isDirty)
-    #expect(try String(contentsOf: url, encoding: .utf8) == "one\r\ntwo\r\nthree")
+    #expect(try String(contentsOf: url, encoding: .utf8) == "one\ntwo\nthree\n")
     session.undoManager.undo()
     #expect(session.isDirty)
-    try await session.save(as: temporary("b.md"))
-    let reopened = try await DocumentSession<TextFileDocument>.open(
-      temporary("b.md"), environment: testEnvironment(temporary)
+    try await session.save(as: temporary("b.txt"))
+    let reopened = try await DocumentSession<TextPage>.open(
+      temporary("b.txt"), environment: testEnvironment(temporary)
     ) {
-      TextFileDocument()
+      TextPage()
     }
-    #expect(reopened.document.text.text == "one\r\ntwo")
+    #expect(reopened.document.text == "one\ntwo")
   }
 
   @Test(
@@ -131,13 +130,13 @@ struct ExportTests {
       _ fileSystem: FaultInjectingFileSystem
     ) async throws -> (TemporaryDirectory, URL, (any Error)?) {
       let temporary = try TemporaryDirectory()
-      let url = try temporary.write("one\n", to: "a.md")
-      let existing = temporary("b.md")
+      let url = try temporary.write("one\n", to: "a.txt")
+      let existing = temporary("b.txt")
       try Data(canary).write(to: existing)
-      let session = try await DocumentSession<TextFileDocument>.open(
+      let session = try await DocumentSession<TextPage>.open(
         url, environment: testEnvironment(temporary)
       ) {
-        TextFileDocument()
+        TextPage()
       }
       try session.document.insert(["two"], at: 1, undoManager: session.undoManager)
       try await session.endEvent()

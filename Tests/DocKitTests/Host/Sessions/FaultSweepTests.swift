@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -30,14 +29,14 @@ struct FaultSweepTests {
     var session: AnyObject
   }
 
-  static func notes(
+  static func folio(
     _ temporary: TemporaryDirectory, edits: Int
   ) async throws -> (AnySession, URL, URL?) {
-    let url = try makeNotesPackage(temporary, count: 12)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let url = try makeFolio(temporary, count: 12)
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
     for index in 1...edits {
-      try session.perform { try $0.editNote(id: "n\(index)", text: "edited \(index)") }
+      try session.perform { try $0.editPage(id: "n\(index)", text: "edited \(index)") }
     }
     try await session.endEvent()
     return (AnySession(isDirty: { session.isDirty }, session: session), url, url)
@@ -45,20 +44,20 @@ struct FaultSweepTests {
 
   static func text(_ temporary: TemporaryDirectory) async throws -> (AnySession, URL, URL?) {
     let url = try temporary.write("old text\nline two\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["new line"], at: 1) }
     try await session.endEvent()
     return (AnySession(isDirty: { session.isDirty }, session: session), url, url)
   }
 
-  static func notesSession(_ any: AnySession) -> DocumentSession<NoteCollectionDocument> {
+  static func folioSession(_ any: AnySession) -> DocumentSession<Folio> {
     // The scenarios below pair each setUp with its own kind of save.
-    unsafeDowncast(any.session, to: DocumentSession<NoteCollectionDocument>.self)
+    unsafeDowncast(any.session, to: DocumentSession<Folio>.self)
   }
 
-  static func textSession(_ any: AnySession) -> DocumentSession<PlainTextDocument> {
-    unsafeDowncast(any.session, to: DocumentSession<PlainTextDocument>.self)
+  static func textSession(_ any: AnySession) -> DocumentSession<TextMemo> {
+    unsafeDowncast(any.session, to: DocumentSession<TextMemo>.self)
   }
 
   nonisolated static let scenarios: [Scenario] = [
@@ -66,7 +65,7 @@ struct FaultSweepTests {
       testDescription: "a new file",
       setUp: { temporary in
         let session = DocumentSession(
-          new: PlainTextDocument(text: "fresh\n"), environment: testEnvironment(temporary))
+          new: TextMemo(text: "fresh\n"), environment: testEnvironment(temporary))
         try session.perform { try $0.insert(["more"], at: 1) }
         try await session.endEvent()
         return (
@@ -78,11 +77,11 @@ struct FaultSweepTests {
       testDescription: "an overwrite", setUp: { try await text($0) },
       save: { session, _ in try await textSession(session).save() }),
     Scenario(
-      testDescription: "a package with k=1", setUp: { try await notes($0, edits: 1) },
-      save: { session, _ in try await notesSession(session).save() }),
+      testDescription: "a package with k=1", setUp: { try await folio($0, edits: 1) },
+      save: { session, _ in try await folioSession(session).save() }),
     Scenario(
-      testDescription: "a package with k=10", setUp: { try await notes($0, edits: 10) },
-      save: { session, _ in try await notesSession(session).save() }),
+      testDescription: "a package with k=10", setUp: { try await folio($0, edits: 10) },
+      save: { session, _ in try await folioSession(session).save() }),
     Scenario(
       testDescription: "a package whose file becomes a directory",
       setUp: { temporary in
@@ -104,18 +103,18 @@ struct FaultSweepTests {
     Scenario(
       testDescription: "save as",
       setUp: { temporary in
-        let (session, url, _) = try await notes(temporary, edits: 2)
-        return (session, temporary("Renamed.notes"), url)
+        let (session, url, _) = try await folio(temporary, edits: 2)
+        return (session, temporary("Renamed.folio"), url)
       },
-      save: { session, target in try await notesSession(session).save(as: target) }),
+      save: { session, target in try await folioSession(session).save(as: target) }),
     Scenario(
       testDescription: "export",
       setUp: { temporary in
-        let (session, url, _) = try await notes(temporary, edits: 2)
-        return (session, temporary("Export.json"), url)
+        let (session, url, _) = try await folio(temporary, edits: 2)
+        return (session, temporary("Export.txt"), url)
       },
       save: { session, target in
-        try await notesSession(session).save(to: target, contentType: .json)
+        try await folioSession(session).save(to: target, contentType: .plainText)
       }),
   ]
 
@@ -162,9 +161,9 @@ struct FaultSweepTests {
           #expect(session.isDirty(), "\(label): the document became clean")
         }
         // The next open: finish or discard what was interrupted.
-        try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: original ?? target)
+        try DocumentSession<TextMemo>.recoverInterruptedSave(at: original ?? target)
         if original != target {
-          try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: target)
+          try DocumentSession<TextMemo>.recoverInterruptedSave(at: target)
         }
         if !threw {
           #expect(diskState(target) == newState, "\(label): succeeded but wrote something else")

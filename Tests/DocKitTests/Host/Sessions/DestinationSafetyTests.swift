@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -58,7 +57,7 @@ struct DestinationSafetyTests {
     let temporary = try TemporaryDirectory()
     let folder = try photos(temporary)
     let session = DocumentSession(
-      new: PlainTextDocument(text: "text\n"), environment: testEnvironment(temporary))
+      new: TextMemo(text: "text\n"), environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["unsaved"], at: 0) }
     let error = await #expect(throws: CocoaError.self) {
       try await write(session, to: folder, mode)
@@ -82,7 +81,7 @@ struct DestinationSafetyTests {
       let temporary = try TemporaryDirectory()
       let folder = try photos(temporary)
       let session = DocumentSession(
-        new: PlainTextDocument(text: "text\n"), environment: testEnvironment(temporary))
+        new: TextMemo(text: "text\n"), environment: testEnvironment(temporary))
       do {
         try await FileSystemContext.$current.withValue(fileSystem) {
           try await write(session, to: folder, mode)
@@ -109,7 +108,7 @@ struct DestinationSafetyTests {
   func aboveWorkingFolder() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: PlainTextDocument(text: "text\n"), environment: testEnvironment(temporary))
+      new: TextMemo(text: "text\n"), environment: testEnvironment(temporary))
     // "/" holds every working folder; a write over it is refused before
     // anything is written.
     let error = await #expect(throws: CocoaError.self) {
@@ -122,16 +121,16 @@ struct DestinationSafetyTests {
   func packageOverPackage() async throws {
     let temporary = try TemporaryDirectory()
     let folder = try photos(temporary)
-    let old = try makeNotesPackage(temporary, name: "Old.notes", count: 1)
-    let source = try makeNotesPackage(temporary, name: "Trip.notes", count: 2)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let old = try makeFolio(temporary, name: "Old.folio", count: 1)
+    let source = try makeFolio(temporary, name: "Trip.folio", count: 2)
+    let session = try await DocumentSession<Folio>.open(
       source, environment: testEnvironment(temporary))
     session.perform { $0.setTitle("Porto") }
     try await session.save(to: old, overwrite: true)
-    let copy = try NoteCollectionDocument(
-      configuration: .init(contentType: .noteCollection, file: FileWrapper(url: old)))
+    let copy = try Folio(
+      configuration: .init(contentType: .folio, file: FileWrapper(url: old)))
     #expect(copy.title == "Porto")
-    #expect(copy.notes.count == 2)
+    #expect(copy.pages.count == 2)
     #expect(try Data(contentsOf: folder.appendingPathComponent("a.jpg")) == Self.canary)
     #expect(try temporary.names().filter { $0.hasPrefix(".") }.isEmpty)
   }
@@ -139,13 +138,13 @@ struct DestinationSafetyTests {
   @Test("Nothing is written inside the document's own package")
   func insideOwnPackage() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 2)
+    let url = try makeFolio(temporary, count: 2)
     let before = try #require(diskState(url))
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
     session.perform { $0.setTitle("Porto") }
     let error = await #expect(throws: CocoaError.self) {
-      try await session.save(to: url.appendingPathComponent("inner.notes"))
+      try await session.save(to: url.appendingPathComponent("inner.folio"))
     }
     #expect(error?.documentSessionError?.code == .destinationInsideDocument)
     #expect(diskState(url) == before)
@@ -163,7 +162,7 @@ struct DestinationSafetyTests {
       atPath: temporary("linkf.txt").path, withDestinationPath: "real/f.txt")
     for (step, name) in ["linkdir/f.txt", "linkf.txt"].enumerated() {
       let url = temporary(name)
-      let session = try await DocumentSession<PlainTextDocument>.open(
+      let session = try await DocumentSession<TextMemo>.open(
         url, environment: testEnvironment(temporary))
       #expect(session.fileURL == url)
       let inodeBefore = inode(target)
@@ -186,7 +185,7 @@ struct DestinationSafetyTests {
     let target = try temporary.write("one\n", to: "real.txt")
     try FileManager.default.createSymbolicLink(
       atPath: temporary("link.txt").path, withDestinationPath: "real.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       temporary("link.txt"), environment: testEnvironment(temporary))
     #expect(!session.hasConflict)
     try Data("other program\n".utf8).write(to: target)
@@ -196,31 +195,31 @@ struct DestinationSafetyTests {
     #expect(error?.documentSessionError?.code == .conflict)
     #expect(try String(contentsOf: target, encoding: .utf8) == "other program\n")
     try await session.revert()
-    #expect(session.document.text.description == "other program\n")
+    #expect(session.document.text == "other program\n")
   }
 
   @Test("A package opened through a link saves in place into the target package; the link stays")
   func linkedPackage() async throws {
     let temporary = try TemporaryDirectory()
-    let target = try makeNotesPackage(temporary, name: "Real.notes", count: 2)
-    let link = temporary("Link.notes")
+    let target = try makeFolio(temporary, name: "Real.folio", count: 2)
+    let link = temporary("Link.folio")
     try FileManager.default.createSymbolicLink(
-      atPath: link.path, withDestinationPath: "Real.notes")
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+      atPath: link.path, withDestinationPath: "Real.folio")
+    let session = try await DocumentSession<Folio>.open(
       link, environment: testEnvironment(temporary))
     session.perform { $0.setTitle("Porto") }
     try await session.save()
     #expect(!session.hasConflict)
     #expect(isSymbolicLink(link))
-    let saved = try NoteCollectionDocument(
-      configuration: .init(contentType: .noteCollection, file: FileWrapper(url: target)))
+    let saved = try Folio(
+      configuration: .init(contentType: .folio, file: FileWrapper(url: target)))
     #expect(saved.title == "Porto")
     // And a save as onto the link replaces the target package, not the link.
     session.perform { $0.setTitle("Lisbon") }
     try await session.save(as: link, overwrite: true)
     #expect(isSymbolicLink(link))
-    let again = try NoteCollectionDocument(
-      configuration: .init(contentType: .noteCollection, file: FileWrapper(url: target)))
+    let again = try Folio(
+      configuration: .init(contentType: .folio, file: FileWrapper(url: target)))
     #expect(again.title == "Lisbon")
   }
 
@@ -230,7 +229,7 @@ struct DestinationSafetyTests {
     try FileManager.default.createDirectory(
       at: temporary("adir"), withIntermediateDirectories: true)
     let error = await #expect(throws: CocoaError.self) {
-      _ = try await DocumentSession<PlainTextDocument>.open(
+      _ = try await DocumentSession<TextMemo>.open(
         temporary("adir"), environment: testEnvironment(temporary))
     }
     let message = try #require(error?.localizedDescription)
@@ -242,9 +241,9 @@ struct DestinationSafetyTests {
   @Test("A package of a type with no declaration is still saved in place and saved as onto itself")
   func ownUndeclaredPackage() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, name: "pkg", count: 1)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
-      url, contentType: .noteCollection, environment: testEnvironment(temporary))
+    let url = try makeFolio(temporary, name: "pkg", count: 1)
+    let session = try await DocumentSession<Folio>.open(
+      url, contentType: .folio, environment: testEnvironment(temporary))
     session.perform { $0.setTitle("Porto") }
     try await session.save()
     session.perform { $0.setTitle("Lisbon") }

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -125,7 +124,7 @@ struct UndeclaredTypeTests {
     }
     // A Document-family document exported without a session.
     await exporter.export(
-      document: TextFileDocument(text: "x"), contentType: undeclaredText, presenter: presenter
+      document: TextPage(text: "x"), contentType: undeclaredText, presenter: presenter
     ) {
       if case .failure(let error as CocoaError) = $0, let code = error.documentSessionError?.code {
         codes.append(code)
@@ -134,7 +133,7 @@ struct UndeclaredTypeTests {
     // A plain-text session saving a copy as a subtype of plain text that
     // has no declaration.
     let text = DocumentSession(
-      new: PlainTextDocument(text: "x\n"), environment: testEnvironment(temporary))
+      new: TextMemo(text: "x\n"), environment: testEnvironment(temporary))
     let copy = await #expect(throws: CocoaError.self) {
       try await text.save(to: temporary("out.txt"), contentType: undeclaredText)
     }
@@ -172,9 +171,9 @@ struct UndeclaredTypeTests {
     let dynamic = try #require(UTType(filenameExtension: "zzdoc"))
     #expect(dynamic.isDynamic)
     let session = DocumentSession(
-      new: BinaryDocument(contents: Data([1, 2])), environment: testEnvironment(temporary))
+      new: ByteBuffer(contents: Data([1, 2])), environment: testEnvironment(temporary))
     try await session.save(as: temporary("a.zzdoc"), contentType: dynamic)
-    let reopened = try await DocumentSession<BinaryDocument>.open(
+    let reopened = try await DocumentSession<ByteBuffer>.open(
       temporary("a.zzdoc"), environment: testEnvironment(temporary))
     #expect(reopened.contentType == dynamic)
     #expect(reopened.document.contents == Data([1, 2]))

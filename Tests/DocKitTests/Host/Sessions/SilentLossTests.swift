@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -11,9 +10,9 @@ struct SilentLossTests {
   /// Opens `a.txt` holding `one`.
   private func openText(
     _ temporary: TemporaryDirectory, policy: AutosavePolicy = .never
-  ) async throws -> (DocumentSession<PlainTextDocument>, URL) {
+  ) async throws -> (DocumentSession<TextMemo>, URL) {
     let url = try temporary.write("one\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary, policy: policy))
     return (session, url)
   }
@@ -55,11 +54,11 @@ struct SilentLossTests {
   func setDocumentDuringSave() async throws {
     let temporary = try TemporaryDirectory()
     let (session, url) = try await openText(temporary)
-    session.setDocument(PlainTextDocument(text: "first\n"))
+    session.setDocument(TextMemo(text: "first\n"))
     let gate = GatedFileSystem(holding: .fsync)
     let saving = start(with: gate) { try await session.save() }
     await gate.reached()
-    session.setDocument(PlainTextDocument(text: "second\n"))
+    session.setDocument(TextMemo(text: "second\n"))
     gate.proceed()
     try await saving.value
     #expect(try String(contentsOf: url, encoding: .utf8) == "first\n")
@@ -73,24 +72,24 @@ struct SilentLossTests {
   )
   func changeTrackingDuringSave() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 3)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let url = try makeFolio(temporary, count: 3)
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    try session.perform { try $0.editNote(id: "n1", text: "first edit") }
+    try session.perform { try $0.editPage(id: "n1", text: "first edit") }
     let gate = GatedFileSystem(holding: .fsync)
     let saving = start(with: gate) { try await session.save() }
     await gate.reached()
     // Serialized already: this edit is not in the save under way.
-    try session.perform { try $0.editNote(id: "n2", text: "edited during the save") }
+    try session.perform { try $0.editPage(id: "n2", text: "edited during the save") }
     gate.proceed()
     try await saving.value
     #expect(session.isDirty)
     #expect(session.document.hasUnsavedChanges)
     try await session.save()
-    let reopened = try await DocumentSession<NoteCollectionDocument>.open(
+    let reopened = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
     #expect(
-      reopened.document.notes.map(\.text) == ["first edit", "edited during the save", "text 3"])
+      reopened.document.pages.map(\.text) == ["first edit", "edited during the save", "text 3"])
   }
 
   @Test(
@@ -98,15 +97,15 @@ struct SilentLossTests {
   )
   func concurrentSaves() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 3)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let url = try makeFolio(temporary, count: 3)
+    let session = try await DocumentSession<Folio>.open(
       url,
       environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 1, interval: nil)))
-    try session.perform { try $0.editNote(id: "n1", text: "one") }
+    try session.perform { try $0.editPage(id: "n1", text: "one") }
     let gate = GatedFileSystem(holding: .fsync)
     let first = start(with: gate) { try await session.save() }
     await gate.reached()
-    try session.perform { try $0.editNote(id: "n2", text: "two") }
+    try session.perform { try $0.editPage(id: "n2", text: "two") }
     // The policy says autosave, but a save is writing the package.
     #expect(try await session.autosaveIfNeeded() == false)
     let second = start(with: gate) { try await session.save() }
@@ -117,10 +116,10 @@ struct SilentLossTests {
     try await first.value
     try await second.value
     #expect(!session.isDirty)
-    #expect(try temporary.names() == ["Trip.notes"])
-    let reopened = try await DocumentSession<NoteCollectionDocument>.open(
+    #expect(try temporary.names() == ["Trip.folio"])
+    let reopened = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    #expect(reopened.document.notes.map(\.text) == ["one", "two", "text 3"])
+    #expect(reopened.document.pages.map(\.text) == ["one", "two", "text 3"])
   }
 
   @Test("An edit followed by a failed edit, the event never ended, is still unsaved and saved")
@@ -128,7 +127,9 @@ struct SilentLossTests {
     let temporary = try TemporaryDirectory()
     let (session, url) = try await openText(temporary)
     try session.perform { try $0.insert(["two"], at: 1) }
-    #expect(throws: FormatError.self) { try session.perform { try $0.insert(["x"], at: 99) } }
+    #expect(throws: TextMemo.LineOutOfRange.self) {
+      try session.perform { try $0.insert(["x"], at: 99) }
+    }
     // The caller gave up on the failed command and ended nothing.
     #expect(session.isDirty)
     #expect(throws: CocoaError.self) { try session.close() }
@@ -169,11 +170,11 @@ struct SilentLossTests {
     gate.proceed()
     let error = await #expect(throws: CocoaError.self) { try await reverting.value }
     #expect(error?.documentSessionError?.code == .unsavedChanges)
-    #expect(session.document.text.text == "one\ndiscarded\nmade during the revert\n")
+    #expect(session.document.text == "one\ndiscarded\nmade during the revert\n")
     #expect(session.isDirty)
     // Asked again, the revert discards both.
     try await session.revert()
-    #expect(session.document.text.text == "one\n")
+    #expect(session.document.text == "one\n")
     #expect(!session.isDirty)
     #expect(!session.undoManager.canUndo)
   }
@@ -193,7 +194,7 @@ struct SilentLossTests {
     try await saving.value
     let error = await #expect(throws: CocoaError.self) { try await reverting.value }
     #expect(error?.documentSessionError?.code == .unsavedChanges)
-    #expect(session.document.text.text == "one\nsaved\nmade after the revert was asked for\n")
+    #expect(session.document.text == "one\nsaved\nmade after the revert was asked for\n")
     #expect(session.isDirty)
     #expect(try String(contentsOf: url, encoding: .utf8) == "one\nsaved\n")
   }
@@ -214,7 +215,7 @@ struct SilentLossTests {
     try await saving.value
     try await first.value
     try await second.value
-    #expect(session.document.text.text == "one\nsaved\n")
+    #expect(session.document.text == "one\nsaved\n")
     #expect(!session.isDirty)
   }
 
@@ -238,7 +239,7 @@ struct SilentLossTests {
         at: temporary("autosave"), withIntermediateDirectories: false)
     }
     let session = DocumentSession(
-      new: PlainTextDocument(text: "draft\n"),
+      new: TextMemo(text: "draft\n"),
       environment: testEnvironment(temporary, policy: AutosavePolicy(changes: 1, interval: nil)))
     try session.perform { try $0.insert(["x"], at: 1) }
     let gate = GatedFileSystem(holding: .fsync)
@@ -249,7 +250,7 @@ struct SilentLossTests {
     gate.proceed()
     #expect(try await autosaving.value == false)
     #expect(
-      DocumentSession<PlainTextDocument>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
+      DocumentSession<TextMemo>.recoverableAutosaves(in: temporary("autosave")).isEmpty)
     #expect(session.autosaveURL == nil)
   }
 

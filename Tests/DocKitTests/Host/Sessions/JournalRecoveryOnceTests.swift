@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -40,26 +39,26 @@ struct JournalRecoveryOnceTests {
     arguments: ["save", "save-as", "save-to"])
   func oneRecoveryPerSave(kind: String) async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 20)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let url = try makeFolio(temporary, count: 20)
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    try session.perform { try $0.editNote(id: "n3", text: "changed") }
+    try session.perform { try $0.editPage(id: "n3", text: "changed") }
     try await session.endEvent()
     let observed = JournalLookups()
     try await FileSystemContext.$current.withValue(observed) {
       switch kind {
       case "save": try await session.save()
-      case "save-as": try await session.save(as: temporary("Copy.notes"))
-      default: try await session.save(to: temporary("Copy.notes"))
+      case "save-as": try await session.save(as: temporary("Copy.folio"))
+      default: try await session.save(to: temporary("Copy.folio"))
       }
     }
     #expect(observed.lookups == Self.recoveredHosts)
     #expect(!session.isDirty || kind == "save-to")
-    let saved = try NoteCollectionDocument(
+    let saved = try Folio(
       configuration: .init(
-        contentType: .noteCollection,
-        file: FileWrapper(url: kind == "save" ? url : temporary("Copy.notes"))))
-    #expect(saved.notes.first { $0.id == "n3" }?.text == "changed")
+        contentType: .folio,
+        file: FileWrapper(url: kind == "save" ? url : temporary("Copy.folio"))))
+    #expect(saved.pages.first { $0.id == "n3" }?.text == "changed")
   }
 
   @Test(
@@ -67,7 +66,7 @@ struct JournalRecoveryOnceTests {
   )
   func versionOneJournalIsLeftAlone() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 4)
+    let url = try makeFolio(temporary, count: 4)
     let before = diskState(url)
     try await JournalOwnershipTests.crashAfterCommit(url, temporary, edits: 2, text: "journaled")
     // The crash left the package as it was, and a committed journal.
@@ -82,13 +81,13 @@ struct JournalRecoveryOnceTests {
     try JSONSerialization.data(withJSONObject: record).write(to: commit)
     let journalBefore = diskState(temporary(journal))
 
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
     #expect(diskState(url) == before)
     #expect(diskState(temporary(journal)) == journalBefore)
-    #expect(session.document.notes.allSatisfy { !$0.text.hasPrefix("journaled") })
+    #expect(session.document.pages.allSatisfy { !$0.text.hasPrefix("journaled") })
 
-    try session.perform { try $0.editNote(id: "n4", text: "saved") }
+    try session.perform { try $0.editPage(id: "n4", text: "saved") }
     let error = await #expect(throws: CocoaError.self) { try await session.save() }
     #expect(error?.localizedDescription.contains("names no package") == true)
     #expect(diskState(url) == before)
@@ -100,23 +99,23 @@ struct JournalRecoveryOnceTests {
   func untitledIsTheSessionsAnswer() async throws {
     let temporary = try TemporaryDirectory()
     let session = DocumentSession(
-      new: try NoteCollectionDocument(title: "Trip"),
+      new: try Folio(title: "Trip"),
       environment: testEnvironment(temporary))
     #expect(session.isUntitled)
     await #expect(throws: CocoaError.self) { try await session.save() }
-    try await session.save(as: temporary("Trip.notes"))
+    try await session.save(as: temporary("Trip.folio"))
     #expect(!session.isUntitled)
-    try session.perform { try $0.addNote(.init(id: "a", title: "A", text: "a")) }
+    try session.perform { try $0.addPage(id: "a", text: "a") }
     try await session.autosave()
     #expect(!session.isUntitled)
 
     let untitled = DocumentSession(
-      new: try NoteCollectionDocument(title: "Other"),
+      new: try Folio(title: "Other"),
       environment: testEnvironment(temporary))
-    try untitled.perform { try $0.addNote(.init(id: "b", title: "B", text: "b")) }
+    try untitled.perform { try $0.addPage(id: "b", text: "b") }
     try await untitled.autosave()
     let autosave = try #require(untitled.autosaveURL)
-    let recovered = try await DocumentSession<NoteCollectionDocument>.recover(
+    let recovered = try await DocumentSession<Folio>.recover(
       autosaveAt: autosave, kind: .fileDocument, environment: testEnvironment(temporary))
     #expect(recovered.isUntitled)
     #expect(recovered.isDirty)

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -12,16 +11,16 @@ import Testing
 struct JournalOwnershipTests {
   static let longStem = String(repeating: "a", count: 240)
 
-  /// Edits notes n1…n`edits` of the package at `url` and saves, stopping
+  /// Edits pages n1…n`edits` of the package at `url` and saves, stopping
   /// just after the commit point, as a crash there would: the save has
   /// happened, and its journal waits for the next open.
   static func crashAfterCommit(
     _ url: URL, _ temporary: TemporaryDirectory, edits: Int, text: String = "edited"
   ) async throws {
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
     for index in 1...edits {
-      try session.perform { try $0.editNote(id: "n\(index)", text: "\(text) \(index)") }
+      try session.perform { try $0.editPage(id: "n\(index)", text: "\(text) \(index)") }
     }
     try await session.endEvent()
     let crash = ObservingFileSystem(stoppingAfterCommit: true)
@@ -32,10 +31,9 @@ struct JournalOwnershipTests {
     try temporary.names().filter { $0.hasSuffix(".docrepl-journal") }
   }
 
-  static func notes(_ url: URL) throws -> [String: String] {
-    let document = try NoteCollectionDocument(
-      configuration: .init(contentType: .noteCollection, file: FileWrapper(url: url)))
-    return Dictionary(uniqueKeysWithValues: document.notes.map { ($0.id, $0.text) })
+  /// The pages' texts by id, as the folio at `url` holds them.
+  static func texts(_ url: URL) throws -> [String: String] {
+    try Folio.read(url).texts
   }
 
   @Test(
@@ -43,8 +41,8 @@ struct JournalOwnershipTests {
   )
   func longNamesShareNoJournal() async throws {
     let temporary = try TemporaryDirectory()
-    let one = try makeNotesPackage(temporary, name: Self.longStem + "-one.notes", count: 12)
-    let two = try makeNotesPackage(temporary, name: Self.longStem + "-two.notes", count: 12)
+    let one = try makeFolio(temporary, name: Self.longStem + "-one.folio", count: 12)
+    let two = try makeFolio(temporary, name: Self.longStem + "-two.folio", count: 12)
     let oneBefore = diskState(one)
     try await Self.crashAfterCommit(one, temporary, edits: 10, text: "one")
     try await Self.crashAfterCommit(two, temporary, edits: 3, text: "two")
@@ -54,21 +52,21 @@ struct JournalOwnershipTests {
 
     // Opening the second package finishes its own save, and nothing of the
     // first one's, which stays for the first package's next open.
-    let second = try await DocumentSession<NoteCollectionDocument>.open(
+    let second = try await DocumentSession<Folio>.open(
       two, environment: testEnvironment(temporary))
-    let secondNotes = Dictionary(
-      uniqueKeysWithValues: second.document.notes.map { ($0.id, $0.text) })
-    #expect(secondNotes == (try Self.notes(two)))
-    #expect((1...3).allSatisfy { secondNotes["n\($0)"] == "two \($0)" })
-    #expect((4...12).allSatisfy { secondNotes["n\($0)"] == "text \($0)" })
+    let secondPages = Dictionary(
+      uniqueKeysWithValues: second.document.pages.map { ($0.id, $0.text) })
+    #expect(secondPages == (try Self.texts(two)))
+    #expect((1...3).allSatisfy { secondPages["n\($0)"] == "two \($0)" })
+    #expect((4...12).allSatisfy { secondPages["n\($0)"] == "text \($0)" })
     #expect(diskState(one) == oneBefore)
     #expect(try Self.journals(temporary).count == 1)
 
-    _ = try await DocumentSession<NoteCollectionDocument>.open(
+    _ = try await DocumentSession<Folio>.open(
       one, environment: testEnvironment(temporary))
-    let firstNotes = try Self.notes(one)
-    #expect((1...10).allSatisfy { firstNotes["n\($0)"] == "one \($0)" })
-    #expect((11...12).allSatisfy { firstNotes["n\($0)"] == "text \($0)" })
+    let firstPages = try Self.texts(one)
+    #expect((1...10).allSatisfy { firstPages["n\($0)"] == "one \($0)" })
+    #expect((11...12).allSatisfy { firstPages["n\($0)"] == "text \($0)" })
     #expect(try Self.journals(temporary).isEmpty)
     #expect(try temporary.names() == [one.lastPathComponent, two.lastPathComponent].sorted())
   }
@@ -78,28 +76,28 @@ struct JournalOwnershipTests {
   )
   func journalRecordsItsDirectory() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 6)
+    let url = try makeFolio(temporary, count: 6)
     let before = diskState(url)
     try await Self.crashAfterCommit(url, temporary, edits: 2)
     let journal = try #require(try Self.journals(temporary).first)
 
     // The package is moved away, and a copy of it takes its name.
-    let moved = temporary("Moved.notes")
+    let moved = temporary("Moved.folio")
     try FileManager.default.moveItem(at: url, to: moved)
     try FileManager.default.copyItem(at: moved, to: url)
-    let copy = try await DocumentSession<NoteCollectionDocument>.open(
+    let copy = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
-    #expect(copy.document.notes.allSatisfy { $0.text.hasPrefix("text ") })
+    #expect(copy.document.pages.allSatisfy { $0.text.hasPrefix("text ") })
     #expect(diskState(url) == before)
     #expect(try Self.journals(temporary) == [journal])
 
-    try copy.perform { try $0.editNote(id: "n5", text: "in the copy") }
+    try copy.perform { try $0.editPage(id: "n5", text: "in the copy") }
     try await copy.endEvent()
     let cocoa = try await #require(throws: CocoaError.self) { try await copy.save() }
     let error = try #require(cocoa.fileWrapperError)
     #expect(error.code == .fileExists)
     #expect(error.path == temporary(journal).path)
-    #expect(error.message.contains("another directory that was named 'Trip.notes'"))
+    #expect(error.message.contains("another directory that was named 'Trip.folio'"))
     #expect(copy.isDirty)
     #expect(diskState(url) == before)
 
@@ -107,10 +105,10 @@ struct JournalOwnershipTests {
     // finished.
     try FileManager.default.removeItem(at: url)
     try FileManager.default.moveItem(at: moved, to: url)
-    #expect(try DocumentSession<NoteCollectionDocument>.recoverInterruptedSave(at: url))
-    let notes = try Self.notes(url)
-    #expect(notes["n1"] == "edited 1" && notes["n2"] == "edited 2" && notes["n3"] == "text 3")
-    #expect(try temporary.names() == ["Trip.notes"])
+    #expect(try DocumentSession<Folio>.recoverInterruptedSave(at: url))
+    let texts = try Self.texts(url)
+    #expect(texts["n1"] == "edited 1" && texts["n2"] == "edited 2" && texts["n3"] == "text 3")
+    #expect(try temporary.names() == ["Trip.folio"])
   }
 
   @Test(
@@ -118,7 +116,7 @@ struct JournalOwnershipTests {
   )
   func hostIdentifierNamesJournals() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try makeNotesPackage(temporary, count: 4)
+    let url = try makeFolio(temporary, count: 4)
     let trips = try DocumentHost(identifier: "org.example.trips")
     // A crash after the commit point, under the program's own name.
     try await DocumentHost.$current.withValue(trips) {
@@ -128,22 +126,22 @@ struct JournalOwnershipTests {
     #expect(own.count == 1)
     #expect(own.allSatisfy { $0.hasSuffix(".org.example.trips-journal") })
     try await DocumentHost.$current.withValue(trips) {
-      let session = try await DocumentSession<NoteCollectionDocument>.open(
+      let session = try await DocumentSession<Folio>.open(
         url, environment: testEnvironment(temporary))
-      #expect(session.document.notes.first { $0.id == "n1" }?.text == "own 1")
+      #expect(session.document.pages.first { $0.id == "n1" }?.text == "own 1")
     }
-    #expect(try temporary.names() == ["Trip.notes"])
+    #expect(try temporary.names() == ["Trip.folio"])
 
     // A journal the current code left under the default name (a save
     // before the program named its host) is finished too.
     try await Self.crashAfterCommit(url, temporary, edits: 2, text: "default")
     #expect(try Self.journals(temporary).count == 1)
     try await DocumentHost.$current.withValue(trips) {
-      let session = try await DocumentSession<NoteCollectionDocument>.open(
+      let session = try await DocumentSession<Folio>.open(
         url, environment: testEnvironment(temporary))
-      #expect(session.document.notes.first { $0.id == "n2" }?.text == "default 2")
+      #expect(session.document.pages.first { $0.id == "n2" }?.text == "default 2")
     }
-    #expect(try temporary.names() == ["Trip.notes"])
+    #expect(try temporary.names() == ["Trip.folio"])
   }
 
   /// The first 16 hexadecimal digits of the SHA-256 of `name`'s bytes, by
@@ -161,7 +159,7 @@ struct JournalOwnershipTests {
   ) async throws
     -> [String]
   {
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.replace(lineAt: 0, with: "saved") }
     try await session.endEvent()
@@ -210,10 +208,10 @@ struct JournalOwnershipTests {
     // What two crashed writes would have left.
     let oneLeftover = try temporary.write("left by one", to: onePrefix + "crashed.tmp")
     let twoLeftover = try temporary.write("left by two", to: twoPrefix + "crashed.tmp")
-    try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: two)
+    try DocumentSession<TextMemo>.recoverInterruptedSave(at: two)
     #expect(FileManager.default.fileExists(atPath: oneLeftover.path))
     #expect(!FileManager.default.fileExists(atPath: twoLeftover.path))
-    try DocumentSession<PlainTextDocument>.recoverInterruptedSave(at: one)
+    try DocumentSession<TextMemo>.recoverInterruptedSave(at: one)
     #expect(try temporary.names() == [one.lastPathComponent, two.lastPathComponent].sorted())
   }
 }

@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -68,7 +67,7 @@ struct ConflictDetectionTests {
     let temporary = try TemporaryDirectory()
     let size = change.isLarge ? 200_000 : 16
     let url = try temporary.write(String(repeating: "m", count: size - 1) + "\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     try session.perform { try $0.insert(["mine"], at: 1) }
     try await session.endEvent()
@@ -88,7 +87,7 @@ struct ConflictDetectionTests {
   func everyRound() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("0000\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     var missed = 0
     for round in 0..<200 {
@@ -106,7 +105,7 @@ struct ConflictDetectionTests {
   func ownSaves() async throws {
     let temporary = try TemporaryDirectory()
     let url = try temporary.write("a\n", to: "a.txt")
-    let session = try await DocumentSession<PlainTextDocument>.open(
+    let session = try await DocumentSession<TextMemo>.open(
       url, environment: testEnvironment(temporary))
     for round in 0..<20 {
       try session.perform { try $0.insert(["\(round)"], at: 0) }
@@ -120,53 +119,53 @@ struct ConflictDetectionTests {
 @MainActor
 @Suite("Conflicts in a package: the k entries a save replaces are compared with what was read")
 struct PackageConflictTests {
-  private func openNotes(
+  private func openFolio(
     _ temporary: TemporaryDirectory
   ) async throws -> (
-    URL, DocumentSession<NoteCollectionDocument>
+    URL, DocumentSession<Folio>
   ) {
-    let url = try makeNotesPackage(temporary, count: 5)
-    let session = try await DocumentSession<NoteCollectionDocument>.open(
+    let url = try makeFolio(temporary, count: 5)
+    let session = try await DocumentSession<Folio>.open(
       url, environment: testEnvironment(temporary))
     return (url, session)
   }
 
   @Test(
-    "A note changed in place at the same size that the save would replace refuses it, naming it")
-  func changedNote() async throws {
+    "A page changed in place at the same size that the save would replace refuses it, naming it")
+  func changedPage() async throws {
     let temporary = try TemporaryDirectory()
-    let (url, session) = try await openNotes(temporary)
-    try session.perform { try $0.editNote(id: "n2", text: "mine") }
+    let (url, session) = try await openFolio(temporary)
+    try session.perform { try $0.editPage(id: "n2", text: "mine") }
     try await session.endEvent()
-    let note = url.appendingPathComponent("n2.json")
-    let size = Int(FileStat(note)?.size ?? 0)
-    try rewriteInPlace(note, with: String(repeating: " ", count: size))
-    let theirs = try Data(contentsOf: note)
+    let page = url.appendingPathComponent("n2.txt")
+    let size = Int(FileStat(page)?.size ?? 0)
+    try rewriteInPlace(page, with: String(repeating: " ", count: size))
+    let theirs = try Data(contentsOf: page)
     #expect(!session.hasConflict)  // the package folder itself is unchanged
     let error = await #expect(throws: CocoaError.self) { try await session.save() }
     #expect(error?.documentSessionError?.code == .conflict)
-    #expect(error?.documentSessionError?.url?.lastPathComponent == "n2.json")
-    #expect(try Data(contentsOf: note) == theirs)
+    #expect(error?.documentSessionError?.url?.lastPathComponent == "n2.txt")
+    #expect(try Data(contentsOf: page) == theirs)
     #expect(session.isDirty)
-    #expect(try temporary.names() == ["Trip.notes"])
+    #expect(try temporary.names() == ["Trip.folio"])
     try await session.save(force: true)
-    #expect(try String(contentsOf: note, encoding: .utf8).contains("mine"))
+    #expect(try String(contentsOf: page, encoding: .utf8).contains("mine"))
   }
 
-  @Test("A note replaced by rename, or removed, is a conflict too")
-  func replacedOrRemovedNote() async throws {
+  @Test("A page replaced by rename, or removed, is a conflict too")
+  func replacedOrRemovedPage() async throws {
     for removing in [false, true] {
       let temporary = try TemporaryDirectory()
-      let (url, session) = try await openNotes(temporary)
-      try session.perform { try $0.editNote(id: "n3", text: "mine") }
+      let (url, session) = try await openFolio(temporary)
+      try session.perform { try $0.editPage(id: "n3", text: "mine") }
       try await session.endEvent()
-      let note = url.appendingPathComponent("n3.json")
+      let page = url.appendingPathComponent("n3.txt")
       if removing {
-        try FileManager.default.removeItem(at: note)
+        try FileManager.default.removeItem(at: page)
       } else {
         let other = try temporary.write(
-          String(decoding: try Data(contentsOf: note), as: UTF8.self), to: "x")
-        guard rename(other.path, note.path) == 0 else { throw POSIXError(.EIO) }
+          String(decoding: try Data(contentsOf: page), as: UTF8.self), to: "x")
+        guard rename(other.path, page.path) == 0 else { throw POSIXError(.EIO) }
       }
       let error = await #expect(throws: CocoaError.self) { try await session.save() }
       #expect(error?.documentSessionError?.code == .conflict)
@@ -174,28 +173,28 @@ struct PackageConflictTests {
     }
   }
 
-  @Test("A note the save adds, already created by another program, is not replaced")
+  @Test("A page the save adds, already created by another program, is not replaced")
   func createdMeanwhile() async throws {
     let temporary = try TemporaryDirectory()
-    let (url, session) = try await openNotes(temporary)
-    try session.perform { try $0.addNote(.init(id: "n9", title: "New", text: "mine")) }
+    let (url, session) = try await openFolio(temporary)
+    try session.perform { try $0.addPage(id: "n9", text: "mine") }
     try await session.endEvent()
-    let note = url.appendingPathComponent("n9.json")
-    try Data("theirs".utf8).write(to: note)
+    let page = url.appendingPathComponent("n9.txt")
+    try Data("theirs".utf8).write(to: page)
     let error = await #expect(throws: CocoaError.self) { try await session.save() }
     // The package folder gained an entry, which its own identity shows;
-    // the entry check would name the note otherwise.
+    // the entry check would name the page otherwise.
     #expect(error?.documentSessionError?.code == .conflict)
-    #expect(try String(contentsOf: note, encoding: .utf8) == "theirs")
+    #expect(try String(contentsOf: page, encoding: .utf8) == "theirs")
   }
 
-  @Test("A note the save does not touch may change: the save goes ahead and leaves it as it is")
-  func untouchedNote() async throws {
+  @Test("A page the save does not touch may change: the save goes ahead and leaves it as it is")
+  func untouchedPage() async throws {
     let temporary = try TemporaryDirectory()
-    let (url, session) = try await openNotes(temporary)
-    try session.perform { try $0.editNote(id: "n1", text: "mine") }
+    let (url, session) = try await openFolio(temporary)
+    try session.perform { try $0.editPage(id: "n1", text: "mine") }
     try await session.endEvent()
-    let other = url.appendingPathComponent("n4.json")
+    let other = url.appendingPathComponent("n4.txt")
     try rewriteInPlace(other, with: " ")
     let theirs = try Data(contentsOf: other)
     try await session.save()

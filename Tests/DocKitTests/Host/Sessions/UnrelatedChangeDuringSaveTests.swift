@@ -1,4 +1,3 @@
-import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
@@ -22,24 +21,23 @@ struct UnrelatedChangeDuringSaveTests {
   }
 
   @Test(
-    "A note rewritten in place by another program after a save as, during which another document's wrappers changed, is a conflict",
+    "A page rewritten in place by another program after a save as, during which another document's wrappers changed, is a conflict",
     arguments: FirstSave.allCases)
   func unrelatedChange(first: FirstSave) async throws {
-    DocFormats.registerTypes()
     let temporary = try TemporaryDirectory()
-    let url = temporary("Trip.notes")
-    let session: DocumentSession<NoteCollectionDocument>
+    let url = temporary("Trip.folio")
+    let session: DocumentSession<Folio>
     switch first {
     case .saveAsUntitled:
-      var document = try NoteCollectionDocument(title: "Trip", notes: [])
-      try document.addNote(.init(id: "a", title: "a", text: "hello"))
+      var document = try Folio(title: "Trip", pages: [])
+      try document.addPage(id: "a", text: "hello")
       session = DocumentSession(
-        new: document, contentType: .noteCollection, environment: testEnvironment(temporary))
+        new: document, contentType: .folio, environment: testEnvironment(temporary))
     case .saveAsOpened:
-      let original = try makeNotesPackage(temporary, name: "Original.notes", count: 1)
-      session = try await DocumentSession<NoteCollectionDocument>.open(
+      let original = try makeFolio(temporary, name: "Original.folio", count: 1)
+      session = try await DocumentSession<Folio>.open(
         original, environment: testEnvironment(temporary))
-      try session.perform { try $0.addNote(.init(id: "a", title: "a", text: "hello")) }
+      try session.perform { try $0.addPage(id: "a", text: "hello") }
       try await session.endEvent()
     }
     // While the package is written (off the main actor), another tree of
@@ -51,22 +49,22 @@ struct UnrelatedChangeDuringSaveTests {
     try await FileSystemContext.$current.withValue(elsewhere) {
       try await session.save(as: url)
     }
-    try session.perform { try $0.editNote(id: "a", text: "mine") }
+    try session.perform { try $0.editPage(id: "a", text: "mine") }
     try await session.endEvent()
-    // Another program rewrites the note in place, at the same size, and
+    // Another program rewrites the page in place, at the same size, and
     // gives it a modification time of its own: nothing but the check of
     // the entry can tell.
-    let note = url.appendingPathComponent("a.json")
-    let theirs = Data(String(repeating: " ", count: try Data(contentsOf: note).count).utf8)
-    let handle = try FileHandle(forWritingTo: note)
+    let page = url.appendingPathComponent("a.txt")
+    let theirs = Data(String(repeating: " ", count: try Data(contentsOf: page).count).utf8)
+    let handle = try FileHandle(forWritingTo: page)
     try handle.write(contentsOf: theirs)
     try handle.close()
     try FileManager.default.setAttributes(
-      [.modificationDate: Date(timeIntervalSince1970: 2_000_000)], ofItemAtPath: note.path)
+      [.modificationDate: Date(timeIntervalSince1970: 2_000_000)], ofItemAtPath: page.path)
     let error = await #expect(throws: CocoaError.self) { try await session.save() }
     #expect(error?.documentSessionError?.code == .conflict)
-    #expect(error?.documentSessionError?.url?.lastPathComponent == "a.json")
-    #expect(try Data(contentsOf: note) == theirs)
+    #expect(error?.documentSessionError?.url?.lastPathComponent == "a.txt")
+    #expect(try Data(contentsOf: page) == theirs)
     #expect(session.isDirty)
   }
 
