@@ -128,13 +128,18 @@ struct CommandParameterTests {
       registry: registry, options: Interpreter.Options(workingDirectory: temporary.url),
       output: output)
     let result = await interpreter.run(ScriptSource(name: "t.docscript", text: script))
-    return (result.succeeded, result.succeeded ? output.text : output.renderedDiagnostics.joined(separator: "\n"))
+    return (
+      result.succeeded,
+      result.succeeded ? output.text : output.renderedDiagnostics.joined(separator: "\n")
+    )
   }
 
   private static let word = SourceRange(at: SourceLocation(file: "t", line: 1, column: 1))
 
   /// `words` parsed by `spec`, as the interpreter parses a command.
-  private func parse(_ words: [String], _ spec: CommandSpec) throws -> ParsedArguments {
+  private func parse(
+    _ words: [String], _ spec: CommandSpec
+  ) throws(ScriptError) -> ParsedArguments {
     try ParsedArguments(
       command: Argument(text: spec.name, range: Self.word, isPlain: true),
       arguments: words.map { Argument(text: $0, range: Self.word, isPlain: true) }, spec: spec)
@@ -183,12 +188,12 @@ struct CommandParameterTests {
     #expect(typed.parameters == cases.parameters)
     #expect(typed.usage == cases.usage)
     #expect(typed.usage == "put ROW [COLUMN] [WORDS…] [--force] [--at N] [as NAME]")
-    for script in ["help put\n", "help\n"] {
+    for (script, shows) in [("help put\n", "put ROW [COLUMN]"), ("help\n", "put  puts words")] {
       let fromTyped = try await run(script, with: TypedSheet.self)
       let fromCases = try await run(script, with: CaseSheet.self)
       #expect(fromTyped.succeeded)
       #expect(fromTyped.output == fromCases.output)
-      #expect(fromTyped.output.contains("put ROW [COLUMN]"))
+      #expect(fromTyped.output.contains(shows), "\(fromTyped.output)")
     }
   }
 
@@ -201,8 +206,9 @@ struct CommandParameterTests {
       (Put.label.declaration, "[as NAME]"),
     ]
     for (parameter, shown) in undeclared {
-      #expect(throws: UndeclaredParameterError(command: "put", parameter: shown, isDeclaredTwice: false))
-      {
+      #expect(
+        throws: UndeclaredParameterError(command: "put", parameter: shown, isDeclaredTwice: false)
+      ) {
         try arguments.place(of: parameter)
       }
     }
@@ -222,17 +228,20 @@ struct CommandParameterTests {
   @Test("A parameter declared twice cannot be read by its value")
   func declaredTwiceIsAmbiguous() throws {
     let arguments = try parse(["a", "b"], Put.spec([Put.row, Put.row]))
-    #expect(throws: UndeclaredParameterError(command: "put", parameter: "ROW", isDeclaredTwice: true))
-    {
+    #expect(
+      throws: UndeclaredParameterError(command: "put", parameter: "ROW", isDeclaredTwice: true)
+    ) {
       try arguments.place(of: Put.row.declaration)
     }
   }
 
-  @Test("A required parameter after an optional one is missing unless every word before it is given")
+  @Test(
+    "A required parameter after an optional one is missing unless every word before it is given")
   func requiredAfterOptional() throws {
     let optional = CommandParameter.optional("A")
     let required = CommandParameter.required("B")
-    let spec = CommandSpec("pair", [optional, required], summary: "s", example: "pair", topic: .other)
+    let spec = CommandSpec(
+      "pair", [optional, required], summary: "s", example: "pair", topic: .other)
     #expect(throws: ScriptError.self) { try parse(["x"], spec) }
     do {
       _ = try parse(["x"], spec)
@@ -251,5 +260,30 @@ struct CommandParameterTests {
     for (spec, _) in Interpreter.commandReference(for: registry) {
       #expect(Set(spec.parameters).count == spec.parameters.count, "\(spec.name)")
     }
+  }
+
+  @Test("No command unwraps a parameter with 'guard let … = arguments[…] else { return }'")
+  func noHandlerUnwrapsByPlace() throws {
+    // Such a guard does nothing, silently, if the spec and the command
+    // ever disagree; the typed parameter makes it unnecessary.
+    let folders = ["Sources", "docs", "examples", "Tests"]
+    let pattern = /guard let \w+ = (context\.)?arguments\[/
+    var found: [String] = []
+    for folder in folders {
+      let root = packageRoot.appendingPathComponent(folder)
+      let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+      while let url = files?.nextObject() as? URL {
+        guard ["swift", "md"].contains(url.pathExtension), !url.path.contains("/.build/"),
+          url.lastPathComponent != "CommandParameterTests.swift"
+        else { continue }
+        let text = try String(contentsOf: url, encoding: .utf8)
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+          .enumerated()
+        where line.contains(pattern) {
+          found.append("\(url.path.dropFirst(packageRoot.path.count + 1)):\(number + 1)")
+        }
+      }
+    }
+    #expect(found.isEmpty, "\(found)")
   }
 }

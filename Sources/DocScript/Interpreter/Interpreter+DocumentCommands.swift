@@ -137,13 +137,15 @@ extension Interpreter {
   }
 
   func closeDocument(_ arguments: ParsedArguments) throws {
-    let handle = try document(named: arguments[BuiltinParameter.optionalName], at: arguments.command)
+    let handle = try document(
+      named: arguments[BuiltinParameter.optionalName], at: arguments.command)
     guard let name = state.documents.first(where: { $0.value === handle })?.key else { return }
     do {
       try handle.session.close(discardingChanges: arguments[BuiltinParameter.discard])
     } catch {
       throw ScriptError(
-        "'\(name)' has unsaved changes", at: arguments[BuiltinParameter.optionalName]?.range ?? arguments.command.range,
+        "'\(name)' has unsaved changes",
+        at: arguments[BuiltinParameter.optionalName]?.range ?? arguments.command.range,
         notes: [.init("save it, or close it with --discard")])
     }
     state.documents[name] = nil

@@ -203,7 +203,8 @@ extension Interpreter {
       // A replay has no dialog: it writes where this one chose.
       recordChoice(
         "to " + Word.quoted(resolver.display(written))
-          + (presenter.choice.replacing && !arguments[BuiltinParameter.replace] ? " --replace" : ""),
+          + (presenter.choice.replacing && !arguments[BuiltinParameter.replace]
+            ? " --replace" : ""),
         after: arguments)
     }
     reportNotices(of: handle, at: arguments.command)

@@ -8,6 +8,13 @@ package struct UndeclaredParameterError: Error, Equatable, CustomStringConvertib
   /// Whether the spec declares it more than once, rather than not at all.
   package var isDeclaredTwice: Bool
 
+  /// Creates the error for `parameter` of `command`.
+  package init(command: String, parameter: String, isDeclaredTwice: Bool) {
+    self.command = command
+    self.parameter = parameter
+    self.isDeclaredTwice = isDeclaredTwice
+  }
+
   package var description: String {
     isDeclaredTwice
       ? "'\(command)' declares the parameter \(parameter) more than once, so reading it is ambiguous"
