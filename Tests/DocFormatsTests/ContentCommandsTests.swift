@@ -37,13 +37,14 @@ private struct TallySheet: FileDocument, ScriptableFileDocument {
   var scriptContentCommands: [String]? { ["set-count " + Word.quoted("\(count)")] }
 
   @MainActor static var scriptCommands: [DocumentCommand<TallySheet>] {
-    [
+    let count = CommandParameter.required("N")
+    return [
       DocumentCommand(
         CommandSpec(
-          "set-count", [.required("N")], summary: "makes the count N", example: "set-count 2",
+          "set-count", [count], summary: "makes the count N", example: "set-count 2",
           topic: .document)
       ) { context in
-        let n = try context.arguments[0]?.integer("N") ?? 0
+        let n = try context.arguments[count].integer("N")
         context.session.setDocument(TallySheet(count: n), actionName: "Set Count")
       }
     ]

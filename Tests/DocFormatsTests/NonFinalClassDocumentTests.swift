@@ -60,13 +60,12 @@ private class PinBoard: ReferenceFileDocument, ScriptableReferenceDocument, @unc
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<PinBoard>] {
-    [
+    let pin = CommandParameter.required("TEXT")
+    return [
       DocumentCommand(
-        CommandSpec(
-          "pin", [.required("TEXT")], summary: "pins TEXT", example: "pin lamp",
-          topic: .document)
+        CommandSpec("pin", [pin], summary: "pins TEXT", example: "pin lamp", topic: .document)
       ) { context in
-        guard let text = context.arguments[0]?.text else { return }
+        let text = context.arguments[pin].text
         context.session.document.pin(text, undoManager: context.session.undoManager)
       },
       DocumentCommand(

@@ -44,14 +44,17 @@ private struct Counter: FileDocument, ScriptableFileDocument {
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<Counter>] {
-    [
+    let amount = CommandParameter.optional("N")
+    return [
       DocumentCommand(
         CommandSpec(
-          "add", [.optional("N")], summary: "adds N (1 by default) to the count",
+          "add", [amount], summary: "adds N (1 by default) to the count",
           example: "add 2", topic: .document)
       ) { context in
-        let n = try context.arguments[0]?.integer("N") ?? 1
-        guard n != 13 else { throw ScriptError("13 is unlucky", at: context.arguments[0]?.range) }
+        let n = try context.arguments[amount]?.integer("N") ?? 1
+        guard n != 13 else {
+          throw ScriptError("13 is unlucky", at: context.arguments[amount]?.range)
+        }
         context.session.perform { adding(n, name: "Add \(n)").apply(to: &$0) }
       }
     ]

@@ -34,13 +34,14 @@ extension NamedTally {
   static func makeUntitled(contentType: UTType) -> Self { Self(count: 0) }
   var scriptDescription: String { "count: \(count)\n" }
   @MainActor static var scriptCommands: [DocumentCommand<Self>] {
-    [
+    let count = CommandParameter.required("N")
+    return [
       DocumentCommand(
         CommandSpec(
-          commandName, [.required("N")], summary: "sets the count", example: "\(commandName) 1",
+          commandName, [count], summary: "sets the count", example: "\(commandName) 1",
           topic: .document, extendsBuiltin: extendsBuiltin)
       ) { context in
-        let value = Int(context.arguments[0]?.text ?? "") ?? -1
+        let value = Int(context.arguments[count].text) ?? -1
         context.session.setDocument(Self(count: value), actionName: "Set")
       }
     ]

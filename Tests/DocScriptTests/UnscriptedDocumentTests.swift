@@ -117,11 +117,12 @@ private final class Tally: DocKit.Document, ScriptableDocument {
     MainActor.assumeIsolated { Tally() }
   }
   static var scriptCommands: [DocumentCommand<Tally>] {
-    [
+    let amount = CommandParameter.required("N")
+    return [
       DocumentCommand(
-        CommandSpec("add", [.required("N")], summary: "adds N", example: "add 2", topic: .document)
+        CommandSpec("add", [amount], summary: "adds N", example: "add 2", topic: .document)
       ) { context in
-        let n = try context.arguments[0]?.integer("N") ?? 0
+        let n = try context.arguments[amount].integer("N")
         context.session.document.add(n, undoManager: context.session.undoManager)
       }
     ]

@@ -54,27 +54,29 @@ extension ChattyNote: ScriptableReferenceDocument {
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<ChattyNote>] {
-    [
+    let text = CommandParameter.required("TEXT")
+    let lines = CommandParameter.required("N")
+    return [
       DocumentCommand(
         CommandSpec(
-          "silently-set", [.required("TEXT")], summary: "sets the text, telling no undo manager",
+          "silently-set", [text], summary: "sets the text, telling no undo manager",
           example: "silently-set hi", topic: .document)
       ) { context in
-        context.session.document.text = context.arguments[0]?.text ?? ""
+        context.session.document.text = context.arguments[text].text
       },
       DocumentCommand(
         CommandSpec(
-          "say", [.required("TEXT")], summary: "prints TEXT with print()", example: "say hi",
+          "say", [text], summary: "prints TEXT with print()", example: "say hi",
           topic: .document)
       ) { context in
-        print(context.arguments[0]?.text ?? "")
+        print(context.arguments[text].text)
       },
       DocumentCommand(
         CommandSpec(
-          "say-lots", [.required("N")], summary: "prints N numbered lines with print()",
+          "say-lots", [lines], summary: "prints N numbered lines with print()",
           example: "say-lots 3", topic: .document)
       ) { context in
-        let count = try context.arguments[0]?.integer("N", in: 0...10_000_000) ?? 0
+        let count = try context.arguments[lines].integer("N", in: 0...10_000_000)
         for index in 1...max(count, 1) where count > 0 { print("line \(index) of the model") }
       },
     ]

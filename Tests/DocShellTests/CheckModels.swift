@@ -85,16 +85,19 @@ struct ProfileDocument: ScriptableFileDocument, Equatable {
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<ProfileDocument>] {
-    [
+    let keyParameter = CommandParameter.required("KEY")
+    let valueParameter = CommandParameter.required("VALUE")
+    return [
       DocumentCommand(
         CommandSpec(
-          "set", [.required("KEY"), .required("VALUE")], summary: "sets a field",
+          "set", [keyParameter, valueParameter], summary: "sets a field",
           example: "set name Ada", topic: .document, extendsBuiltin: true)
       ) { context in
-        guard let key = context.arguments[0], keys.contains(key.text) else {
-          throw ScriptError("no such key", at: context.arguments[0]?.range)
+        let key = context.arguments[keyParameter]
+        guard keys.contains(key.text) else {
+          throw ScriptError("no such key", at: key)
         }
-        let value = context.arguments[1]?.text ?? ""
+        let value = context.arguments[valueParameter].text
         context.session.perform { setting(key.text, value).apply(to: &$0) }
       }
     ]
@@ -146,25 +149,24 @@ struct TagsDocument: ScriptableFileDocument, Equatable {
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<TagsDocument>] {
-    [
+    let tag = CommandParameter.required("NAME")
+    return [
       DocumentCommand(
-        CommandSpec(
-          "tag", [.required("NAME")], summary: "adds a tag", example: "tag work", topic: .document)
+        CommandSpec("tag", [tag], summary: "adds a tag", example: "tag work", topic: .document)
       ) { context in
-        let name = context.arguments[0]?.text ?? ""
+        let name = context.arguments[tag].text
         guard !name.isEmpty, !context.session.document.tags.contains(name) else {
-          throw ScriptError("no new tag", at: context.arguments[0]?.range)
+          throw ScriptError("no new tag", at: context.arguments[tag])
         }
         context.session.perform { inserting(name).apply(to: &$0) }
       },
       DocumentCommand(
         CommandSpec(
-          "untag", [.required("NAME")], summary: "removes a tag", example: "untag work",
-          topic: .document)
+          "untag", [tag], summary: "removes a tag", example: "untag work", topic: .document)
       ) { context in
-        let name = context.arguments[0]?.text ?? ""
+        let name = context.arguments[tag].text
         guard context.session.document.tags.contains(name) else {
-          throw ScriptError("no such tag", at: context.arguments[0]?.range)
+          throw ScriptError("no such tag", at: context.arguments[tag])
         }
         context.session.perform { removing(name).apply(to: &$0) }
       },
@@ -198,16 +200,19 @@ struct OpaqueProfileDocument: ScriptableFileDocument {
   static var scriptDescriptionIsDeterministic: Bool { true }
 
   @MainActor static var scriptCommands: [DocumentCommand<OpaqueProfileDocument>] {
-    [
+    let keyParameter = CommandParameter.required("KEY")
+    let valueParameter = CommandParameter.required("VALUE")
+    return [
       DocumentCommand(
         CommandSpec(
-          "set", [.required("KEY"), .required("VALUE")], summary: "sets a field",
+          "set", [keyParameter, valueParameter], summary: "sets a field",
           example: "set name Ada", topic: .document, extendsBuiltin: true)
       ) { context in
-        guard let key = context.arguments[0], ProfileDocument.keys.contains(key.text) else {
-          throw ScriptError("no such key", at: context.arguments[0]?.range)
+        let key = context.arguments[keyParameter]
+        guard ProfileDocument.keys.contains(key.text) else {
+          throw ScriptError("no such key", at: key)
         }
-        let value = context.arguments[1]?.text ?? ""
+        let value = context.arguments[valueParameter].text
         context.session.perform { setting(key.text, value).apply(to: &$0) }
       }
     ]
@@ -297,28 +302,29 @@ extension Board: ScriptableReferenceDocument {
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<Board>] {
-    [
+    let title = CommandParameter.required("TITLE")
+    let position = CommandParameter.required("N")
+    return [
       DocumentCommand(
         CommandSpec(
-          "add", [.required("TITLE")], summary: "adds a card", example: "add Milk",
-          topic: .document)
+          "add", [title], summary: "adds a card", example: "add Milk", topic: .document)
       ) { context in
         let board = context.session.document
         board.setCards(
-          board.cards + [Card(context.arguments[0]?.text ?? "")],
+          board.cards + [Card(context.arguments[title].text)],
           undoManager: context.session.undoManager)
       },
       DocumentCommand(
         CommandSpec(
-          "rename", [.required("N"), .required("TITLE")], summary: "renames a card in place",
+          "rename", [position, title], summary: "renames a card in place",
           example: "rename 1 Bread", topic: .document)
       ) { context in
         let board = context.session.document
-        guard let number = context.arguments[0] else { return }
+        let number = context.arguments[position]
         guard !board.cards.isEmpty else { throw ScriptError("no cards", at: number) }
         let index = try number.integer("N", in: 1...board.cards.count) - 1
         board.rename(
-          board.cards[index], to: context.arguments[1]?.text ?? "",
+          board.cards[index], to: context.arguments[title].text,
           undoManager: context.session.undoManager)
       },
     ]
@@ -368,12 +374,12 @@ extension TaskUndoCounter: ScriptableReferenceDocument {
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<TaskUndoCounter>] {
-    [
+    let amount = CommandParameter.required("N")
+    return [
       DocumentCommand(
-        CommandSpec(
-          "add", [.required("N")], summary: "adds N", example: "add 2", topic: .document)
+        CommandSpec("add", [amount], summary: "adds N", example: "add 2", topic: .document)
       ) { context in
-        let n = try context.arguments[0]?.integer("N", in: 1...9) ?? 1
+        let n = try context.arguments[amount].integer("N", in: 1...9)
         context.session.document.add(n, undoManager: context.session.undoManager)
       }
     ]
@@ -414,13 +420,12 @@ extension SilentList: ScriptableReferenceDocument {
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<SilentList>] {
-    [
+    let item = CommandParameter.required("ITEM")
+    return [
       DocumentCommand(
-        CommandSpec(
-          "add", [.required("ITEM")], summary: "adds an item", example: "add Milk",
-          topic: .document)
+        CommandSpec("add", [item], summary: "adds an item", example: "add Milk", topic: .document)
       ) { context in
-        context.session.document.items.append(context.arguments[0]?.text ?? "")
+        context.session.document.items.append(context.arguments[item].text)
       }
     ]
   }

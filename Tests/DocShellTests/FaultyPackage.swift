@@ -129,21 +129,23 @@ extension FaultyPackage: ScriptableReferenceDocument {
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<FaultyPackage>] {
-    [
-      edit("title", [.required("TEXT")]) { contents, arguments, _ in
-        contents.title = arguments[0]?.text ?? ""
+    let text = CommandParameter.required("TEXT")
+    let lineNumber = CommandParameter.required("N")
+    return [
+      edit("title", [text]) { contents, arguments, _ in
+        contents.title = arguments[text].text
       },
-      edit("append", [.required("TEXT")]) { contents, arguments, _ in
-        contents.lines.append(try line(arguments[0]))
+      edit("append", [text]) { contents, arguments, _ in
+        contents.lines.append(try line(arguments[text]))
       },
-      edit("set-line", [.required("N"), .required("TEXT")]) { contents, arguments, _ in
-        guard let number = arguments[0] else { return }
+      edit("set-line", [lineNumber, text]) { contents, arguments, _ in
+        let number = arguments[lineNumber]
         guard !contents.lines.isEmpty else { throw ScriptError("there are no lines", at: number) }
         let index = try number.integer("N", in: 1...contents.lines.count) - 1
-        contents.lines[index] = try line(arguments[1])
+        contents.lines[index] = try line(arguments[text])
       },
-      edit("delete", [.required("N")]) { contents, arguments, _ in
-        guard let number = arguments[0] else { return }
+      edit("delete", [lineNumber]) { contents, arguments, _ in
+        let number = arguments[lineNumber]
         guard !contents.lines.isEmpty else { throw ScriptError("there are no lines", at: number) }
         contents.lines.remove(at: try number.integer("N", in: 1...contents.lines.count) - 1)
       },
@@ -151,8 +153,7 @@ extension FaultyPackage: ScriptableReferenceDocument {
   }
 
   /// A line's text: anything but a line feed, which would make two lines.
-  static func line(_ argument: Argument?) throws -> String {
-    guard let argument else { return "" }
+  static func line(_ argument: Argument) throws -> String {
     if argument.text.contains("\n") { throw ScriptError("a line holds no line feed", at: argument) }
     return argument.text
   }
@@ -160,7 +161,7 @@ extension FaultyPackage: ScriptableReferenceDocument {
   /// A command that changes the contents as one undoable step (or, with
   /// the fault, `append` and `title` as the fault says).
   @MainActor static func edit(
-    _ name: String, _ parameters: [CommandSpec.Parameter],
+    _ name: String, _ parameters: [any AnyCommandParameter],
     _ body: @escaping @MainActor @Sendable (inout Contents, ParsedArguments, String) throws -> Void
   ) -> DocumentCommand<FaultyPackage> {
     DocumentCommand(

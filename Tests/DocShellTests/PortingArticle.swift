@@ -73,16 +73,16 @@ extension TextFile: ScriptableFileDocument {
   var scriptDescription: String { text }
 
   @MainActor static var scriptCommands: [DocumentCommand<TextFile>] {
-    [
+    let line = CommandParameter.required("LINE")
+    return [
       DocumentCommand(
         CommandSpec(
-          "add", [.required("LINE")], summary: "adds LINE at the end", example: "add Eggs",
-          topic: .document)
+          "add", [line], summary: "adds LINE at the end", example: "add Eggs", topic: .document)
       ) { context in
-        guard let line = context.arguments[0]?.text else { return }
+        let text = context.arguments[line].text
         var changed = context.session.document
-        changed.text += line + "\n"
-        context.session.setDocument(changed, actionName: "Add \(line)")
+        changed.text += text + "\n"
+        context.session.setDocument(changed, actionName: "Add \(text)")
       }
     ]
   }

@@ -177,6 +177,9 @@ extension QueuedModel: ScriptableReferenceDocument {
       },
     ]
     guard Commands.includesTimingCommands else { return mechanisms }
+    let delay = CommandParameter.required("MS")
+    let textParameter = CommandParameter.required("TEXT")
+    let pathParameter = CommandParameter.required("PATH")
     return mechanisms + [
       later("after", "DispatchQueue.main.asyncAfter") { model, delay, text, undoManager in
         DispatchQueue.main.asyncAfter(deadline: .now() + delay) {
@@ -191,34 +194,35 @@ extension QueuedModel: ScriptableReferenceDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "say-after", [.required("MS"), .required("TEXT")],
+          "say-after", [delay, textParameter],
           summary: "prints TEXT from DispatchQueue.main.asyncAfter, MS milliseconds from now",
           example: "say-after 20 hello", topic: .document)
       ) { context in
-        let milliseconds = try context.arguments[0]?.integer("MS", in: 0...10_000) ?? 0
-        guard let text = context.arguments[1]?.text else { return }
+        let milliseconds = try context.arguments[delay].integer("MS", in: 0...10_000)
+        let text = context.arguments[textParameter].text
         DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
           print(text)
         }
       },
       DocumentCommand(
         CommandSpec(
-          "pause", [.required("MS")], summary: "holds the main thread for MS milliseconds",
+          "pause", [delay], summary: "holds the main thread for MS milliseconds",
           example: "pause 50", topic: .document)
       ) { context in
-        let milliseconds = try context.arguments[0]?.integer("MS", in: 0...10_000) ?? 0
+        let milliseconds = try context.arguments[delay].integer("MS", in: 0...10_000)
         usleep(useconds_t(milliseconds * 1000))
       },
       DocumentCommand(
         CommandSpec(
-          "append-then-wait", [.required("TEXT"), .required("PATH")],
+          "append-then-wait", [textParameter, pathParameter],
           summary:
             "appends TEXT, prints it straight to standard output, then holds the main thread until PATH exists (60 s at most)",
           discussion:
             "A command with no point where it asks about Ctrl-C after it has printed: a Ctrl-C sent once TEXT is seen comes too late to stop it.",
           example: "append-then-wait hello go", topic: .document)
       ) { context in
-        guard let text = context.arguments[0]?.text, let path = context.arguments[1] else { return }
+        let text = context.arguments[textParameter].text
+        let path = context.arguments[pathParameter]
         context.session.document.append(text, undoManager: context.session.undoManager)
         let url = context.url(for: path)
         // Straight to the descriptor: out before the wait, unbuffered.
@@ -257,12 +261,13 @@ extension QueuedModel: ScriptableReferenceDocument {
     _ name: String, _ mechanism: String,
     _ body: @escaping @MainActor @Sendable (QueuedModel, String, UndoManager) -> Void
   ) -> DocumentCommand<QueuedModel> {
-    DocumentCommand(
+    let textParameter = CommandParameter.required("TEXT")
+    return DocumentCommand(
       CommandSpec(
-        name, [.required("TEXT")], summary: "appends TEXT through \(mechanism)",
+        name, [textParameter], summary: "appends TEXT through \(mechanism)",
         example: "\(name) hello", topic: .document)
     ) { context in
-      guard let text = context.arguments[0]?.text else { return }
+      let text = context.arguments[textParameter].text
       body(context.session.document, text, context.session.undoManager)
     }
   }
@@ -273,14 +278,16 @@ extension QueuedModel: ScriptableReferenceDocument {
     _ name: String, _ mechanism: String,
     _ body: @escaping @MainActor @Sendable (QueuedModel, TimeInterval, String, UndoManager) -> Void
   ) -> DocumentCommand<QueuedModel> {
-    DocumentCommand(
+    let delay = CommandParameter.required("MS")
+    let textParameter = CommandParameter.required("TEXT")
+    return DocumentCommand(
       CommandSpec(
-        name, [.required("MS"), .required("TEXT")],
+        name, [delay, textParameter],
         summary: "appends TEXT through \(mechanism), MS milliseconds from now",
         example: "\(name) 20 hello", topic: .document)
     ) { context in
-      let milliseconds = try context.arguments[0]?.integer("MS", in: 0...10_000) ?? 0
-      guard let text = context.arguments[1]?.text else { return }
+      let milliseconds = try context.arguments[delay].integer("MS", in: 0...10_000)
+      let text = context.arguments[textParameter].text
       body(
         context.session.document, TimeInterval(milliseconds) / 1000, text,
         context.session.undoManager)

@@ -36,10 +36,10 @@ extension BinaryDocument: ScriptableReferenceDocument {
     [
       DocumentCommand(
         CommandSpec(
-          "load", [.required("FILE")], summary: "replaces the content with a file's bytes",
+          "load", [BinaryParameter.file], summary: "replaces the content with a file's bytes",
           example: "load pixel.png", topic: .document)
       ) { context in
-        guard let path = context.arguments[0] else { return }
+        let path = context.arguments[BinaryParameter.file]
         let url = try context.url(toRead: path)
         guard FileManager.default.fileExists(atPath: url.path) else {
           throw ScriptError("no such file '\(path.text)'", at: path)
@@ -63,15 +63,17 @@ extension BinaryDocument: ScriptableReferenceDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "hex", [.optional("OFFSET"), .optional("LENGTH")],
+          "hex", [BinaryParameter.optionalOffset, BinaryParameter.optionalLength],
           summary: "prints bytes as hexdump -C does, from OFFSET (0x… or decimal) for LENGTH",
           example: "hex 0x10 32", topic: .document)
       ) { context in
         let contents = context.session.document.contents
         let offset =
-          try context.arguments[0].map { try number($0, "OFFSET", in: 0...contents.count) } ?? 0
+          try context.arguments[BinaryParameter.optionalOffset].map {
+            try number($0, "OFFSET", in: 0...contents.count)
+          } ?? 0
         let length =
-          try context.arguments[1].map {
+          try context.arguments[BinaryParameter.optionalLength].map {
             try number($0, "LENGTH", in: 0...(contents.count - offset))
           }
           ?? (contents.count - offset)
@@ -80,13 +82,12 @@ extension BinaryDocument: ScriptableReferenceDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "patch", [.required("OFFSET"), .required("HEXBYTES")],
+          "patch", [BinaryParameter.offset, BinaryParameter.bytes],
           summary: "overwrites bytes from OFFSET, extending the content if they run past its end",
           example: "patch 0x0 89504e47", topic: .document)
       ) { context in
-        guard let offsetArgument = context.arguments[0], let hex = context.arguments[1] else {
-          return
-        }
+        let offsetArgument = context.arguments[BinaryParameter.offset]
+        let hex = context.arguments[BinaryParameter.bytes]
         let document = context.session.document
         let count = document.contents.count
         let offset = try number(offsetArgument, "OFFSET", in: 0...count)
@@ -98,11 +99,11 @@ extension BinaryDocument: ScriptableReferenceDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "truncate", [.required("LENGTH")],
+          "truncate", [BinaryParameter.length],
           summary: "cuts the content to LENGTH bytes, or extends it with zeros as truncate(1) does",
           example: "truncate 16", topic: .document)
       ) { context in
-        guard let lengthArgument = context.arguments[0] else { return }
+        let lengthArgument = context.arguments[BinaryParameter.length]
         let document = context.session.document
         let count = document.contents.count
         let length = try number(lengthArgument, "LENGTH", in: 0...(1 << 30))
@@ -201,4 +202,21 @@ extension BinaryDocument: ScriptableReferenceDocument {
     }
     return out + hex(start + bytes.count, width: 8) + "\n"
   }
+}
+
+/// The parameters of a binary document's commands, each declared once: a
+/// command's spec lists them and its handler reads them.
+private enum BinaryParameter {
+  /// The file `load` reads.
+  static let file = CommandParameter.required("FILE")
+  /// Where `patch` writes.
+  static let offset = CommandParameter.required("OFFSET")
+  /// What `patch` writes.
+  static let bytes = CommandParameter.required("HEXBYTES")
+  /// The length `truncate` cuts or extends to.
+  static let length = CommandParameter.required("LENGTH")
+  /// Where `hex` starts.
+  static let optionalOffset = CommandParameter.optional("OFFSET")
+  /// How much `hex` prints.
+  static let optionalLength = CommandParameter.optional("LENGTH")
 }

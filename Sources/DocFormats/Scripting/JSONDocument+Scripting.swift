@@ -25,10 +25,10 @@ extension JSONDocument: ScriptableFileDocument {
     [
       DocumentCommand(
         CommandSpec(
-          "get", [.required("POINTER")], summary: "prints the value at an RFC 6901 pointer",
+          "get", [JSONParameter.pointer], summary: "prints the value at an RFC 6901 pointer",
           example: "get /items/0", topic: .document)
       ) { context in
-        guard let pointer = context.arguments[0] else { return }
+        let pointer = context.arguments[JSONParameter.pointer]
         do {
           context.print(try context.session.document.formatted(at: pointer.text))
         } catch let error as FormatError {
@@ -37,7 +37,7 @@ extension JSONDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "set", [.required("POINTER"), .required("VALUE")],
+          "set", [JSONParameter.pointer, JSONParameter.value],
           summary: "sets the value at POINTER to a JSON literal; /items/- appends",
           example: "set /title '\"Lisbon\"'", topic: .document,
           // `set bail on` stays the setting; `set /title …` is this.
@@ -49,7 +49,7 @@ extension JSONDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "insert", [.required("POINTER"), .required("VALUE")],
+          "insert", [JSONParameter.pointer, JSONParameter.value],
           summary: "inserts a JSON literal before the array element at POINTER, or as a new member",
           example: "insert /items/0 '{\"done\": false}'", topic: .document)
       ) { context in
@@ -59,10 +59,10 @@ extension JSONDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "remove", [.required("POINTER")], summary: "removes the value at POINTER",
+          "remove", [JSONParameter.pointer], summary: "removes the value at POINTER",
           example: "remove /items/1", topic: .document)
       ) { context in
-        guard let pointer = context.arguments[0] else { return }
+        let pointer = context.arguments[JSONParameter.pointer]
         do {
           try context.session.perform { document throws(FormatError) in
             try document.remove(at: pointer.text).named("Remove \(pointer.text)")
@@ -112,7 +112,8 @@ extension JSONDocument: ScriptableFileDocument {
         JSONDocument
       >
   ) throws {
-    guard let pointer = context.arguments[0], let literal = context.arguments[1] else { return }
+    let pointer = context.arguments[JSONParameter.pointer]
+    let literal = context.arguments[JSONParameter.value]
     let value: JSONSyntaxTree
     do {
       value = try JSONDocument.typedLiteral(literal.text)
@@ -129,4 +130,13 @@ extension JSONDocument: ScriptableFileDocument {
       throw ScriptError(error.message, at: pointer)
     }
   }
+}
+
+/// The parameters of a JSON document's commands, each declared once: a
+/// command's spec lists them and its handler reads them.
+private enum JSONParameter {
+  /// An RFC 6901 pointer.
+  static let pointer = CommandParameter.required("POINTER")
+  /// A JSON literal.
+  static let value = CommandParameter.required("VALUE")
 }

@@ -34,8 +34,7 @@ extension NoteCollectionDocument: ScriptableFileDocument {
         CommandSpec(
           "note",
           [
-            .required("add|edit|title|remove|move"), .required("ID"), .rest("VALUE"),
-            .option("title", value: "TITLE"),
+            NoteParameter.action, NoteParameter.id, NoteParameter.values, NoteParameter.noteTitle,
           ],
           summary: "adds, edits, retitles, removes or moves a note",
           discussion: """
@@ -51,10 +50,10 @@ extension NoteCollectionDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "title", [.required("TEXT")], summary: "sets the collection's title",
+          "title", [NoteParameter.text], summary: "sets the collection's title",
           example: "title \"Lisbon, May\"", topic: .document)
       ) { context in
-        guard let title = context.arguments[0] else { return }
+        let title = context.arguments[NoteParameter.text]
         context.session.perform { $0.setTitle(title.text).named("Set Title") }
       },
     ]
@@ -78,8 +77,9 @@ extension NoteCollectionDocument: ScriptableFileDocument {
   @MainActor
   private static func note(_ context: DocumentCommandContext<NoteCollectionDocument>) throws {
     let arguments = context.arguments
-    guard let action = arguments[0], let id = arguments[1] else { return }
-    let values = Array(arguments.positionals.dropFirst(2))
+    let action = arguments[NoteParameter.action]
+    let id = arguments[NoteParameter.id]
+    let values = arguments[NoteParameter.values]
     // A usage error shows the action's own usage line, as a command's does.
     let usage =
       actionUsages[action.text].map { [Diagnostic.Note("usage: \($0) [--doc NAME]")] } ?? []
@@ -94,7 +94,7 @@ extension NoteCollectionDocument: ScriptableFileDocument {
       }
       return values[0]
     }
-    if action.text != "add", let title = arguments.option("title") {
+    if action.text != "add", let title = arguments[NoteParameter.noteTitle] {
       throw ScriptError("'--title' is only for 'note add'", at: title, notes: usage)
     }
     let edit:
@@ -102,7 +102,7 @@ extension NoteCollectionDocument: ScriptableFileDocument {
     switch action.text {
     case "add":
       let text = try value("TEXT").text
-      let title = arguments.option("title")?.text ?? id.text
+      let title = arguments[NoteParameter.noteTitle]?.text ?? id.text
       edit = { document throws(FormatError) in
         try document.addNote(Note(id: id.text, title: title, text: text)).named(
           "Add Note \(id.text)")
@@ -148,4 +148,19 @@ extension NoteCollectionDocument: ScriptableFileDocument {
       throw ScriptError(error.message, at: id)
     }
   }
+}
+
+/// The parameters of a note collection's commands, each declared once: a
+/// command's spec lists them and its handler reads them.
+private enum NoteParameter {
+  /// What `note` does.
+  static let action = CommandParameter.required("add|edit|title|remove|move")
+  /// The note's id.
+  static let id = CommandParameter.required("ID")
+  /// What the action takes after the id.
+  static let values = CommandParameter.rest("VALUE")
+  /// `note add`'s `--title TITLE`.
+  static let noteTitle = CommandParameter.option("title", value: "TITLE")
+  /// The collection's title.
+  static let text = CommandParameter.required("TEXT")
 }

@@ -29,12 +29,12 @@ extension PlainTextDocument: ScriptableFileDocument {
     [
       DocumentCommand(
         CommandSpec(
-          "set-text", [.required("TEXT")], summary: "makes the content exactly TEXT",
+          "set-text", [TextParameter.text], summary: "makes the content exactly TEXT",
           discussion:
             "Line endings are TEXT's own. A byte-order mark the file starts with stays: it belongs to the file, not to the text.",
           example: "set-text <<EOF\nMilk\nEggs\nEOF", topic: .document)
       ) { context in
-        guard let text = context.arguments[0]?.text else { return }
+        let text = context.arguments[TextParameter.text].text
         var document = PlainTextDocument(text: text)
         if context.session.document.text.hasByteOrderMark {
           document.text.hasByteOrderMark = true
@@ -43,20 +43,21 @@ extension PlainTextDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "append", [.required("TEXT")], summary: "adds TEXT as a new last line",
+          "append", [TextParameter.text], summary: "adds TEXT as a new last line",
           example: "append \"Bread\"", topic: .document)
       ) { context in
-        guard let line = context.arguments[0] else { return }
+        let line = context.arguments[TextParameter.text]
         let count = context.session.document.text.count
         try edit(context, line) { try $0.insert([line.text], at: count, actionName: "Append Line") }
       },
       DocumentCommand(
         CommandSpec(
-          "insert", [.required("N"), .required("TEXT")], summary: "makes TEXT line N",
+          "insert", [TextParameter.number, TextParameter.text], summary: "makes TEXT line N",
           discussion: "Lines are numbered from 1; N may be one past the last line.",
           example: "insert 2 \"Bread\"", topic: .document)
       ) { context in
-        guard let number = context.arguments[0], let line = context.arguments[1] else { return }
+        let number = context.arguments[TextParameter.number]
+        let line = context.arguments[TextParameter.text]
         let count = context.session.document.text.count
         let n = try number.integer("line number", in: 1...(count + 1))
         try edit(context, line) {
@@ -65,12 +66,13 @@ extension PlainTextDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "set-line", [.required("N"), .required("TEXT")],
+          "set-line", [TextParameter.number, TextParameter.text],
           summary: "makes TEXT the text of line N, keeping its line ending",
           discussion: "What ed's 'Nc' does to one line; 'replace' changes text within lines.",
           example: "set-line 2 \"Rye bread\"", topic: .document)
       ) { context in
-        guard let number = context.arguments[0], let line = context.arguments[1] else { return }
+        let number = context.arguments[TextParameter.number]
+        let line = context.arguments[TextParameter.text]
         let count = context.session.document.text.count
         guard count > 0 else { throw ScriptError("the text has no lines", at: number) }
         let n = try number.integer("line number", in: 1...count)
@@ -80,10 +82,10 @@ extension PlainTextDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "delete", [.required("N[,M]")], summary: "deletes line N, or lines N to M",
+          "delete", [TextParameter.lines], summary: "deletes line N, or lines N to M",
           example: "delete 2,3", topic: .document)
       ) { context in
-        guard let spec = context.arguments[0] else { return }
+        let spec = context.arguments[TextParameter.lines]
         let count = context.session.document.text.count
         let range = try lineRange(spec, count: count)
         let title =
@@ -94,7 +96,8 @@ extension PlainTextDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "replace", [.required("OLD"), .required("NEW"), .flag("all"), .flag("regex")],
+          "replace",
+          [TextParameter.old, TextParameter.new, TextParameter.all, TextParameter.regex],
           summary: "replaces the first OLD (or every one, with --all) by NEW, within lines",
           discussion:
             "With --regex, OLD is a regular expression, searched in time linear in the line (no backreferences or lookaround; the syntax is in docscript.md, \"Regular expressions\"), and NEW may name its groups as $1 or, as in sed, \\1; \\\\ and \\$ are a literal backslash and dollar. A match never spans a line break. Fails when nothing matches, and changes nothing when a line would take too long to search.",
@@ -104,10 +107,10 @@ extension PlainTextDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "line", [.required("N")], summary: "prints line N", example: "line 1",
+          "line", [TextParameter.number], summary: "prints line N", example: "line 1",
           topic: .document)
       ) { context in
-        guard let number = context.arguments[0] else { return }
+        let number = context.arguments[TextParameter.number]
         let lines = context.session.document.text.lines
         guard !lines.isEmpty else {
           throw ScriptError("the text has no lines", at: number)
@@ -150,11 +153,12 @@ extension PlainTextDocument: ScriptableFileDocument {
 
   @MainActor
   private static func replace(_ context: DocumentCommandContext<PlainTextDocument>) throws {
-    guard let old = context.arguments[0], let new = context.arguments[1] else { return }
+    let old = context.arguments[TextParameter.old]
+    let new = context.arguments[TextParameter.new]
     guard !old.text.isEmpty else { throw ScriptError("OLD must not be empty", at: old) }
-    let all = context.arguments.has("all")
+    let all = context.arguments[TextParameter.all]
     let regex: LinearRegex?
-    if context.arguments.has("regex") {
+    if context.arguments[TextParameter.regex] {
       do {
         regex = try LinearRegex(old.text)
       } catch {
@@ -350,4 +354,23 @@ extension DocumentEdit {
       return sequence(inverses.reversed(), actionName: actionName)
     }
   }
+}
+
+/// The parameters of a text document's commands, each declared once: a
+/// command's spec lists them and its handler reads them.
+private enum TextParameter {
+  /// A line's text, or the whole text.
+  static let text = CommandParameter.required("TEXT")
+  /// A line number.
+  static let number = CommandParameter.required("N")
+  /// A line, or a range of lines.
+  static let lines = CommandParameter.required("N[,M]")
+  /// What `replace` looks for.
+  static let old = CommandParameter.required("OLD")
+  /// What `replace` puts in its place.
+  static let new = CommandParameter.required("NEW")
+  /// `replace --all`.
+  static let all = CommandParameter.flag("all")
+  /// `replace --regex`.
+  static let regex = CommandParameter.flag("regex")
 }

@@ -85,14 +85,14 @@ extension Interpreter {
     var specs: [(spec: CommandSpec, handle: (any DocumentHandle)?)] = []
     if let builtin = builtins[name] {
       var spec = builtin.spec
-      if builtin.actsOnDocument { spec.parameters.append(.option("doc", value: "NAME")) }
+      if builtin.actsOnDocument { spec.parameters.append(BuiltinParameter.doc.declaration) }
       specs.append((spec, nil))
     }
     let target = completionTarget(in: arguments)
     // A type's command takes `--doc NAME` too.
     func withDoc(_ spec: CommandSpec) -> CommandSpec {
       var spec = spec
-      spec.parameters.append(.option("doc", value: "NAME"))
+      spec.parameters.append(BuiltinParameter.doc.declaration)
       return spec
     }
     if let target, let command = target.commands[name] {

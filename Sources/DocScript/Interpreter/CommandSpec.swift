@@ -88,6 +88,24 @@ public struct CommandSpec: Sendable {
     self.argumentKinds = argumentKinds
   }
 
+  /// Creates a spec from typed parameters (``CommandParameter``), which
+  /// the command then reads through the same values
+  /// (`context.arguments[line]`); the spec is the one made from the
+  /// ``CommandSpec/Parameter`` each declares.
+  // Disfavoured so that an empty list, `[]`, still means the initializer
+  // above, as it did before this one was added.
+  @_disfavoredOverload
+  public init(
+    _ name: String, _ parameters: [any AnyCommandParameter], summary: String,
+    discussion: String? = nil, example: String, topic: Topic, isAllowedInGroup: Bool = true,
+    completing argumentKinds: [String: ArgumentKind] = [:], extendsBuiltin: Bool = false
+  ) {
+    self.init(
+      name, parameters.map(\.declaration), summary: summary, discussion: discussion,
+      example: example, topic: topic, isAllowedInGroup: isAllowedInGroup,
+      completing: argumentKinds, extendsBuiltin: extendsBuiltin)
+  }
+
   /// `export [--type UTI] [--name DEFAULT] [to PATH]`.
   public var usage: String {
     ([name] + parameters.map(\.usage)).joined(separator: " ")
@@ -126,6 +144,17 @@ extension CommandSpec.Parameter {
     case .flag(let name): "[--\(name)]"
     case .option(let name, let value): "[--\(name) \(value)]"
     case .keyword(let word, let value): "[\(word) \(value)]"
+    }
+  }
+}
+
+extension CommandSpec.Parameter {
+  /// Whether it is a word in order (required, optional or rest), rather
+  /// than a flag, option or keyword.
+  var isPositional: Bool {
+    switch self {
+    case .required, .optional, .rest: true
+    case .flag, .option, .keyword: false
     }
   }
 }

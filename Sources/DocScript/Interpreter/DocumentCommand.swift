@@ -4,11 +4,12 @@ public import Foundation
 /// A command that a document type adds: its spec, and what it does to a
 /// session holding a document of that type.
 ///
+///     let amount = CommandParameter.optional("N")
 ///     DocumentCommand<Counter>(
-///       CommandSpec("increment", [.optional("N")], summary: "adds N to the count",
+///       CommandSpec("increment", [amount], summary: "adds N to the count",
 ///                   example: "increment 2", topic: .document)
 ///     ) { context in
-///       let n = try context.arguments[0]?.integer("N") ?? 1
+///       let n = try context.arguments[amount]?.integer("N") ?? 1
 ///       context.session.perform { $0.add(n) }
 ///     }
 public struct DocumentCommand<Document>: Sendable {

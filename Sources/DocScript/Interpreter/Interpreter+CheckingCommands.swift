@@ -11,7 +11,7 @@ extension Interpreter {
   static let checkingCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
-        "expect", [.required("WHAT"), .rest("VALUE")],
+        "expect", [BuiltinParameter.expectWhat, BuiltinParameter.expectValue],
         summary: "fails unless the document is as expected",
         discussion: """
           expect dirty | clean | can-undo | can-redo | no-undo | no-redo
@@ -30,7 +30,9 @@ extension Interpreter {
       // `expect file` and `expect sha256` look at the disk, not at a
       // document: they work with none open.
       target: { interpreter, arguments in
-        if ["file", "sha256"].contains(arguments[0]?.text), arguments.option("doc") == nil {
+        if ["file", "sha256"].contains(arguments[BuiltinParameter.expectWhat].text),
+          arguments[BuiltinParameter.doc] == nil
+        {
           return nil
         }
         return try interpreter.document(for: arguments)
@@ -40,7 +42,11 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "expect-error", [.required("SUBSTRING"), .required("COMMAND"), .rest("ARGUMENT")],
+        "expect-error",
+        [
+          BuiltinParameter.errorSubstring, BuiltinParameter.errorCommand,
+          BuiltinParameter.errorArguments,
+        ],
         summary: "runs COMMAND and fails unless it fails with a message containing SUBSTRING",
         discussion: "Either way, COMMAND leaves every document as it was.",
         example: "expect-error 'no such file' open missing.txt", topic: .checking,
@@ -52,8 +58,8 @@ extension Interpreter {
   ]
 
   func expect(_ arguments: ParsedArguments, _ target: (any DocumentHandle)?) async throws {
-    guard let what = arguments[0] else { return }
-    let values = Array(arguments.positionals.dropFirst())
+    let what = arguments[BuiltinParameter.expectWhat]
+    let values = arguments[BuiltinParameter.expectValue]
     switch what.text {
     case "file":
       try expectFile(values, at: arguments)

@@ -271,7 +271,7 @@ extension Interpreter {
         notes: [.init("a group holds edits, which become one undo step; save after it")])
     }
     var spec = builtin.spec
-    if builtin.actsOnDocument { spec.parameters.append(.option("doc", value: "NAME")) }
+    if builtin.actsOnDocument { spec.parameters.append(BuiltinParameter.doc.declaration) }
     let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
     let handle: (any DocumentHandle)?
     if let target = builtin.target {
@@ -297,7 +297,7 @@ extension Interpreter {
       throw ScriptError(unknownCommand(name.text, at: name.range))
     }
     var spec = command.spec
-    spec.parameters.append(.option("doc", value: "NAME"))
+    spec.parameters.append(BuiltinParameter.doc.declaration)
     let arguments = try ParsedArguments(command: name, arguments: rest, spec: spec)
     let folder = state.options.workingDirectory
     let probe = interruptionProbe
@@ -344,7 +344,7 @@ extension Interpreter {
 
   /// The document a command acts on: `--doc NAME`, else the current one.
   func document(for arguments: ParsedArguments) throws -> any DocumentHandle {
-    try document(named: arguments.option("doc"), at: arguments.command)
+    try document(named: arguments[BuiltinParameter.doc], at: arguments.command)
   }
 
   func document(named name: Argument?, at command: Argument) throws -> any DocumentHandle {

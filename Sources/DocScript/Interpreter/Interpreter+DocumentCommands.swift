@@ -5,7 +5,7 @@ extension Interpreter {
   static let documentCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
-        "new", [.required("TYPE"), .optional("NAME")],
+        "new", [BuiltinParameter.newType, BuiltinParameter.optionalName],
         summary: "creates an untitled document and makes it current",
         discussion:
           "TYPE is a short name (text, markdown, json, notes, binary) or a UTI. NAME defaults to untitled-1, untitled-2 and onward. If it fails, no document is current: 'use NAME' makes an open one current again.",
@@ -18,8 +18,8 @@ extension Interpreter {
       spec: CommandSpec(
         "open",
         [
-          .required("PATH"), .keyword("as", value: "NAME"), .option("type", value: "UTI"),
-          .option("encoding", value: "ENCODING"),
+          BuiltinParameter.path, BuiltinParameter.asName, BuiltinParameter.type,
+          BuiltinParameter.encoding,
         ],
         summary: "opens a file and makes it current",
         discussion:
@@ -32,18 +32,18 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "use", [.required("NAME")], summary: "makes NAME the current document",
+        "use", [BuiltinParameter.name], summary: "makes NAME the current document",
         example: "use Trip", topic: .documents, isAllowedInGroup: false,
         completing: ["NAME": .documentName]),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
-      guard let name = arguments[0] else { return }
+      let name = arguments[BuiltinParameter.name]
       _ = try interpreter.document(named: name, at: arguments.command)
       interpreter.state.currentName = name.text
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "close", [.optional("NAME"), .flag("discard")],
+        "close", [BuiltinParameter.optionalName, BuiltinParameter.discard],
         summary: "closes a document; refuses a dirty one without --discard",
         discussion:
           "Closing the current document makes the one current before it current again, and prints 'current document: NAME'.",
@@ -64,7 +64,7 @@ extension Interpreter {
   ]
 
   func newDocument(_ arguments: ParsedArguments) throws {
-    guard let typeArgument = arguments[0] else { return }
+    let typeArgument = arguments[BuiltinParameter.newType]
     guard let (entry, contentType) = registry.entry(forNew: typeArgument.text) else {
       throw ScriptError(
         "unknown document type '\(typeArgument.text)'", at: typeArgument,
@@ -75,7 +75,7 @@ extension Interpreter {
         ])
     }
     let name: String
-    if let given = arguments[1] {
+    if let given = arguments[BuiltinParameter.optionalName] {
       try checkNewName(given)
       name = given.text
     } else {
@@ -95,12 +95,13 @@ extension Interpreter {
   }
 
   func openDocument(_ arguments: ParsedArguments) async throws {
-    guard let path = arguments[0] else { return }
+    let path = arguments[BuiltinParameter.path]
     let url = try resolver.url(for: path, toRead: true)
-    let contentType = try type(arguments.option("type"))
-    let encoding = try textEncoding(arguments.option("encoding"))
-    let name = arguments.option("as")?.text ?? url.deletingPathExtension().lastPathComponent
-    if let given = arguments.option("as") {
+    let contentType = try type(arguments[BuiltinParameter.type])
+    let encoding = try textEncoding(arguments[BuiltinParameter.encoding])
+    let name =
+      arguments[BuiltinParameter.asName]?.text ?? url.deletingPathExtension().lastPathComponent
+    if let given = arguments[BuiltinParameter.asName] {
       try checkNewName(given)
     } else if state.documents[name] != nil {
       throw ScriptError(
@@ -154,13 +155,15 @@ extension Interpreter {
   }
 
   func closeDocument(_ arguments: ParsedArguments) throws {
-    let handle = try document(named: arguments[0], at: arguments.command)
+    let handle = try document(
+      named: arguments[BuiltinParameter.optionalName], at: arguments.command)
     guard let name = state.documents.first(where: { $0.value === handle })?.key else { return }
     do {
-      try handle.session.close(discardingChanges: arguments.has("discard"))
+      try handle.session.close(discardingChanges: arguments[BuiltinParameter.discard])
     } catch {
       throw ScriptError(
-        "'\(name)' has unsaved changes", at: arguments[0]?.range ?? arguments.command.range,
+        "'\(name)' has unsaved changes",
+        at: arguments[BuiltinParameter.optionalName]?.range ?? arguments.command.range,
         notes: [.init("save it, or close it with --discard")])
     }
     state.documents[name] = nil

@@ -12,9 +12,9 @@ extension Interpreter {
   /// is taken back; files it wrote stay written, and a document it closed
   /// stays closed.
   func expectError(_ arguments: ParsedArguments) async throws {
-    guard let substring = arguments[0] else { return }
-    let words = Array(arguments.positionals.dropFirst())
-    guard let name = words.first else { return }
+    let substring = arguments[BuiltinParameter.errorSubstring]
+    let name = arguments[BuiltinParameter.errorCommand]
+    let words = [name] + arguments[BuiltinParameter.errorArguments]
     let before = state
     let visible = output
     output = SilencedOutput(forwardingTo: visible)

@@ -15,7 +15,7 @@ extension Interpreter {
     // `--doc NAME` is accepted by every command that acts on a document.
     func withDoc(_ spec: CommandSpec) -> CommandSpec {
       var spec = spec
-      spec.parameters.append(.option("doc", value: "NAME"))
+      spec.parameters.append(BuiltinParameter.doc.declaration)
       return spec
     }
     var entries = builtinCommands.map {

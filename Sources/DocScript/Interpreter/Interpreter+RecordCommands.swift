@@ -5,7 +5,7 @@ extension Interpreter {
   static let recordCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
-        "record", [.required("FILE"), .flag("replace")],
+        "record", [BuiltinParameter.recordFile, BuiltinParameter.replace],
         summary:
           "writes the session from the next line on as a replayable script; 'record stop' ends it",
         discussion: """
@@ -20,12 +20,12 @@ extension Interpreter {
         completing: ["FILE": .path]),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
-      guard let file = arguments[0] else { return }
+      let file = arguments[BuiltinParameter.recordFile]
       if file.text == "stop", file.isPlain {
         try interpreter.stopRecording(at: arguments)
       } else {
         try await interpreter.startRecording(
-          file, replacing: arguments.has("replace"), at: arguments)
+          file, replacing: arguments[BuiltinParameter.replace], at: arguments)
       }
     }
   ]

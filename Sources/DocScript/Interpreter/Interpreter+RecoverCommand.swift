@@ -5,7 +5,7 @@ extension Interpreter {
   /// `recover`: lists the autosaves untitled documents left, or opens one.
   static let recoverCommand = BuiltinCommand(
     spec: CommandSpec(
-      "recover", [.optional("AUTOSAVE"), .keyword("as", value: "NAME")],
+      "recover", [BuiltinParameter.autosave, BuiltinParameter.asName],
       summary:
         "lists the autosaves untitled documents left, or opens one as a new untitled document",
       discussion:
@@ -14,8 +14,8 @@ extension Interpreter {
       isAllowedInGroup: false, completing: ["AUTOSAVE": .autosaveName]),
     actsOnDocument: false
   ) { interpreter, arguments, _ in
-    if let autosave = arguments[0] {
-      try await interpreter.recover(autosave, as: arguments.option("as"))
+    if let autosave = arguments[BuiltinParameter.autosave] {
+      try await interpreter.recover(autosave, as: arguments[BuiltinParameter.asName])
     } else {
       try interpreter.listAutosaves()
     }

@@ -5,7 +5,8 @@ extension Interpreter {
   static let savingCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
-        "save", [.optional("PATH"), .flag("force"), .flag("replace")],
+        "save",
+        [BuiltinParameter.optionalPath, BuiltinParameter.force, BuiltinParameter.replace],
         summary: "saves the document to its file; PATH is for an untitled document only",
         discussion:
           "With --force, saves even if the file changed on disk since it was read, replacing the other version, or if the file is read-only (it keeps its mode). A change of kind is never overridden: a folder, FIFO or device that took the file's place is left as it is. With PATH, a file already there is refused unless --replace is given.",
@@ -13,7 +14,7 @@ extension Interpreter {
       actsOnDocument: true
     ) { interpreter, arguments, handle in
       guard let handle else { return }
-      if let path = arguments[0] {
+      if let path = arguments[BuiltinParameter.optionalPath] {
         guard handle.session.isUntitled else {
           throw ScriptError(
             "the document already has a file", at: path,
@@ -22,8 +23,8 @@ extension Interpreter {
         let url = try interpreter.destination(path, of: handle)
         try await interpreter.writing(at: path) {
           try await handle.save(
-            as: url, contentType: nil, overwrite: arguments.has("replace"),
-            force: arguments.has("force"))
+            as: url, contentType: nil, overwrite: arguments[BuiltinParameter.replace],
+            force: arguments[BuiltinParameter.force])
         }
       } else {
         guard !handle.session.isUntitled, let file = handle.session.fileURL else {
@@ -34,32 +35,37 @@ extension Interpreter {
         // What only the interpreter knows (the other open documents, its
         // working folder) is checked here; DocKit decides the rest.
         try interpreter.checkDestination(file, of: handle, copying: false, at: nil)
-        try await handle.save(force: arguments.has("force"))
+        try await handle.save(force: arguments[BuiltinParameter.force])
       }
       interpreter.reportNotices(of: handle, at: arguments.command)
     },
     BuiltinCommand(
       spec: CommandSpec(
         "save-as",
-        [.required("PATH"), .option("type", value: "UTI"), .flag("replace"), .flag("force")],
+        [
+          BuiltinParameter.path, BuiltinParameter.type, BuiltinParameter.replace,
+          BuiltinParameter.force,
+        ],
         summary: "saves the document to PATH and makes that its file",
         discussion:
           "A file already at PATH is refused unless --replace is given, a read-only one unless --force is; a folder is replaced only by a document package of this type, and a FIFO, device or socket never. PATH may be the document's own file, which is then saved.",
         example: "save-as Trip-copy.notes", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
     ) { interpreter, arguments, handle in
-      guard let handle, let path = arguments[0] else { return }
+      guard let handle else { return }
+      let path = arguments[BuiltinParameter.path]
       let url = try interpreter.destination(path, of: handle)
-      let contentType = try interpreter.type(arguments.option("type"))
+      let contentType = try interpreter.type(arguments[BuiltinParameter.type])
       let isOwnFile = interpreter.isFile(url, of: handle)
-      try await interpreter.writing(at: path, type: arguments.option("type")) {
+      try await interpreter.writing(at: path, type: arguments[BuiltinParameter.type]) {
         if isOwnFile, contentType == nil || contentType == handle.session.contentType {
           // Saving as its own file is saving it.
-          try await handle.save(force: arguments.has("force"))
+          try await handle.save(force: arguments[BuiltinParameter.force])
         } else {
           try await handle.save(
-            as: url, contentType: contentType, overwrite: isOwnFile || arguments.has("replace"),
-            force: arguments.has("force"))
+            as: url, contentType: contentType,
+            overwrite: isOwnFile || arguments[BuiltinParameter.replace],
+            force: arguments[BuiltinParameter.force])
         }
       }
       interpreter.reportNotices(of: handle, at: arguments.command)
@@ -67,20 +73,24 @@ extension Interpreter {
     BuiltinCommand(
       spec: CommandSpec(
         "save-to",
-        [.required("PATH"), .option("type", value: "UTI"), .flag("replace"), .flag("force")],
+        [
+          BuiltinParameter.path, BuiltinParameter.type, BuiltinParameter.replace,
+          BuiltinParameter.force,
+        ],
         summary: "writes a copy to PATH; the document's file and unsaved state stay as they are",
         discussion:
           "A file already at PATH is refused unless --replace is given, a read-only one unless --force is.",
         example: "save-to backup.notes", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
     ) { interpreter, arguments, handle in
-      guard let handle, let path = arguments[0] else { return }
+      guard let handle else { return }
+      let path = arguments[BuiltinParameter.path]
       let url = try interpreter.destination(path, of: handle, copying: true)
-      let contentType = try interpreter.type(arguments.option("type"))
-      try await interpreter.writing(at: path, type: arguments.option("type")) {
+      let contentType = try interpreter.type(arguments[BuiltinParameter.type])
+      try await interpreter.writing(at: path, type: arguments[BuiltinParameter.type]) {
         try await handle.save(
-          to: url, contentType: contentType, overwrite: arguments.has("replace"),
-          force: arguments.has("force"))
+          to: url, contentType: contentType, overwrite: arguments[BuiltinParameter.replace],
+          force: arguments[BuiltinParameter.force])
       }
       interpreter.reportNotices(of: handle, at: arguments.command)
     },
@@ -100,14 +110,15 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "autosave", [.required("on|off|now")],
+        "autosave", [BuiltinParameter.autosaveMode],
         summary: "turns autosave on or off, or autosaves now and says where",
         discussion:
           "Autosave is off when a script starts. When on, the session's policy decides after each command whether to autosave: after 10 changes, or 30 seconds, since the last save (the default policy). A saved document is saved in place, an untitled one to the autosave folder. 'autosave now' writes at once and prints where.",
         example: "autosave on", topic: .saving, isAllowedInGroup: false),
       actsOnDocument: true
     ) { interpreter, arguments, handle in
-      guard let handle, let mode = arguments[0] else { return }
+      guard let handle else { return }
+      let mode = arguments[BuiltinParameter.autosaveMode]
       switch mode.text {
       case "on": interpreter.state.options.autosavePolicy = AutosavePolicy()
       case "off": interpreter.state.options.autosavePolicy = .never
@@ -131,8 +142,8 @@ extension Interpreter {
       spec: CommandSpec(
         "export",
         [
-          .option("type", value: "UTI"), .option("name", value: "DEFAULT"), .flag("replace"),
-          .flag("force"), .keyword("to", value: "PATH"),
+          BuiltinParameter.type, BuiltinParameter.exportName, BuiltinParameter.replace,
+          BuiltinParameter.force, BuiltinParameter.exportDestination,
         ],
         summary:
           "exports a copy as fileExporter does; without 'to', into the working folder under the default name",
@@ -161,13 +172,13 @@ extension Interpreter {
   }
 
   func export(_ handle: any DocumentHandle, _ arguments: ParsedArguments) async throws {
-    let contentType = try type(arguments.option("type"))
+    let contentType = try type(arguments[BuiltinParameter.type])
     let name = state.documents.first { $0.value === handle }?.key
-    if let given = arguments.option("name") { try Self.checkFileName(given) }
+    if let given = arguments[BuiltinParameter.exportName] { try Self.checkFileName(given) }
     let defaultName =
-      arguments.option("name")?.text ?? handle.session.fileURL?.deletingPathExtension()
-      .lastPathComponent ?? name ?? "Untitled"
-    let destination = arguments.option("to")
+      arguments[BuiltinParameter.exportName]?.text ?? handle.session.fileURL?
+      .deletingPathExtension().lastPathComponent ?? name ?? "Untitled"
+    let destination = arguments[BuiltinParameter.exportDestination]
     let url = try destination.map { try self.destination($0, of: handle, copying: true) }
     let source: ScriptExportPresenter.Source
     if let url {
@@ -178,12 +189,12 @@ extension Interpreter {
       source = .workingFolder
     }
     let presenter = ScriptExportPresenter(
-      source: source, resolver: resolver, replacing: arguments.has("replace"),
-      forcing: arguments.has("force"), ownFile: handle.session.fileURL,
+      source: source, resolver: resolver, replacing: arguments[BuiltinParameter.replace],
+      forcing: arguments[BuiltinParameter.force], ownFile: handle.session.fileURL,
       check: { [unowned self] url in
         try self.checkDestination(url, of: handle, copying: true, at: nil)
       })
-    let written = try await writing(at: destination, type: arguments.option("type")) {
+    let written = try await writing(at: destination, type: arguments[BuiltinParameter.type]) {
       try await handle.export(
         contentType: contentType, defaultFilename: defaultName, presenter: presenter)
     }
@@ -199,7 +210,8 @@ extension Interpreter {
       // A replay has no dialog: it writes where this one chose.
       recordChoice(
         "to " + Word.quoted(resolver.display(written))
-          + (presenter.choice.replacing && !arguments.has("replace") ? " --replace" : ""),
+          + (presenter.choice.replacing && !arguments[BuiltinParameter.replace]
+            ? " --replace" : ""),
         after: arguments)
     }
     reportNotices(of: handle, at: arguments.command)

@@ -6,23 +6,25 @@ extension Interpreter {
   static let scriptCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
-        "print", [.rest("TEXT")], summary: "prints its arguments, separated by blanks",
+        "print", [BuiltinParameter.text], summary: "prints its arguments, separated by blanks",
         example: "print \"saved $name\"", topic: .other),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
-      interpreter.output.write(arguments.positionals.map(\.text).joined(separator: " ") + "\n")
+      interpreter.output.write(
+        arguments[BuiltinParameter.text].map(\.text).joined(separator: " ") + "\n")
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "echo", [.rest("TEXT")], summary: "the same as print", example: "echo done",
+        "echo", [BuiltinParameter.text], summary: "the same as print", example: "echo done",
         topic: .other),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
-      interpreter.output.write(arguments.positionals.map(\.text).joined(separator: " ") + "\n")
+      interpreter.output.write(
+        arguments[BuiltinParameter.text].map(\.text).joined(separator: " ") + "\n")
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "set", [.required("SETTING"), .required("VALUE")],
+        "set", [BuiltinParameter.setting, BuiltinParameter.settingValue],
         summary: "changes a setting: " + Setting.summary,
         discussion:
           "bail stops the script at the first failed command. echo prints each command before it runs. clock fixes the time documents and autosave see, or lets it run.",
@@ -34,7 +36,7 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "source", [.required("PATH")],
+        "source", [BuiltinParameter.path],
         summary: "runs another script; a relative PATH is relative to the including script",
         example: "source setup.docscript", topic: .other, isAllowedInGroup: false),
       actsOnDocument: false
@@ -63,12 +65,12 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "help", [.optional("COMMAND")],
+        "help", [BuiltinParameter.helpCommand],
         summary: "lists the commands, or shows one's usage, description and example",
         example: "help export", topic: .other),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
-      try interpreter.help(arguments[0])
+      try interpreter.help(arguments[BuiltinParameter.helpCommand])
     },
   ]
 
@@ -79,7 +81,8 @@ extension Interpreter {
   }
 
   func changeSetting(_ arguments: ParsedArguments) throws {
-    guard let setting = arguments[0], let value = arguments[1] else { return }
+    let setting = arguments[BuiltinParameter.setting]
+    let value = arguments[BuiltinParameter.settingValue]
     func onOff() throws -> Bool {
       switch value.text {
       case "on": return true
@@ -116,7 +119,7 @@ extension Interpreter {
   static let maximumSourceDepth = 32
 
   func source(_ arguments: ParsedArguments) async throws {
-    guard let path = arguments[0] else { return }
+    let path = arguments[BuiltinParameter.path]
     let base =
       sourceStack.last?.url?.deletingLastPathComponent() ?? state.options.workingDirectory
     let url =

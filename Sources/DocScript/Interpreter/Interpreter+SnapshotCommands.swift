@@ -5,7 +5,7 @@ extension Interpreter {
   static let snapshotCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
-        "snapshot", [.optional("NAME")],
+        "snapshot", [BuiltinParameter.optionalName],
         summary: "keeps the document's current state under NAME, or snap-1, snap-2 and onward",
         discussion:
           "A FileDocument value is copied; a reference document is snapshotted through its own snapshot(contentType:).",
@@ -13,7 +13,7 @@ extension Interpreter {
       actsOnDocument: true
     ) { interpreter, arguments, handle in
       guard let handle else { return }
-      try await interpreter.takeSnapshot(of: handle, name: arguments[0])
+      try await interpreter.takeSnapshot(of: handle, name: arguments[BuiltinParameter.optionalName])
     },
     BuiltinCommand(
       spec: CommandSpec(
@@ -28,7 +28,7 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "diff", [.required("A"), .optional("B")],
+        "diff", [BuiltinParameter.diffFirst, BuiltinParameter.diffSecond],
         summary:
           "prints a unified diff between two snapshots, or between a snapshot and the current state",
         example: "diff snap-1", topic: .snapshots,
@@ -39,7 +39,7 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "restore", [.required("NAME")],
+        "restore", [BuiltinParameter.name],
         summary: "makes the snapshot's document hold the snapshot again, as one undoable step",
         example: "restore snap-1", topic: .snapshots,
         completing: ["NAME": .snapshotName]),
@@ -47,7 +47,7 @@ extension Interpreter {
       // It changes the snapshot's document: that is the undo event to end,
       // or to roll back if the command or its group fails.
       target: { interpreter, arguments in
-        guard let name = arguments[0] else { return nil }
+        let name = arguments[BuiltinParameter.name]
         let (documentName, _) = try interpreter.snapshot(named: name)
         guard let handle = interpreter.state.documents[documentName] else {
           throw ScriptError("the document of '\(name.text)' is closed", at: name)
@@ -55,7 +55,7 @@ extension Interpreter {
         return handle
       }
     ) { interpreter, arguments, _ in
-      guard let name = arguments[0] else { return }
+      let name = arguments[BuiltinParameter.name]
       let (_, snapshot) = try interpreter.snapshot(named: name)
       try snapshot.restore("Restore \(name.text)")
     },
@@ -97,7 +97,7 @@ extension Interpreter {
   }
 
   func diffSnapshots(_ arguments: ParsedArguments) async throws {
-    guard let first = arguments[0] else { return }
+    let first = arguments[BuiltinParameter.diffFirst]
     let (document, old) = try snapshot(named: first)
     let newName: String
     var currentHandle: (any DocumentHandle)?
@@ -105,7 +105,7 @@ extension Interpreter {
     // chunks are then passed over unread), else as `show` texts.
     var sides: (old: ScriptLineChunks, new: ScriptLineChunks)?
     var currentText: String?
-    if let second = arguments[1] {
+    if let second = arguments[BuiltinParameter.diffSecond] {
       let new = try snapshot(named: second).1
       newName = second.text
       if let oldChunks = old.chunks(), let newChunks = new.chunks() {

@@ -5,7 +5,7 @@ extension Interpreter {
   static let undoCommands: [BuiltinCommand] = [
     BuiltinCommand(
       spec: CommandSpec(
-        "undo", [.optional("N")],
+        "undo", [BuiltinParameter.count],
         summary: "undoes the last N steps (1 by default), printing each one's title",
         example: "undo 2", topic: .undo, isAllowedInGroup: false),
       actsOnDocument: true
@@ -15,7 +15,7 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "redo", [.optional("N")],
+        "redo", [BuiltinParameter.count],
         summary: "redoes the last N undone steps (1 by default), printing each one's title",
         example: "redo", topic: .undo, isAllowedInGroup: false),
       actsOnDocument: true
@@ -40,7 +40,7 @@ extension Interpreter {
 
   /// `undo N` or `redo N`: all N or none.
   func step(_ handle: any DocumentHandle, _ arguments: ParsedArguments, redo: Bool) throws {
-    let count = try arguments[0]?.integer("N", in: 1...Int.max) ?? 1
+    let count = try arguments[BuiltinParameter.count]?.integer("N", in: 1...Int.max) ?? 1
     let undoManager = handle.session.undoManager
     undoManager.markEventBoundary()
     var titles: [String] = []
@@ -55,7 +55,7 @@ extension Interpreter {
         let what = redo ? "redo" : "undo"
         throw ScriptError(
           done == 0 ? "nothing to \(what)" : "only \(done) step\(done == 1 ? "" : "s") to \(what)",
-          at: arguments[0]?.range ?? arguments.command.range)
+          at: arguments[BuiltinParameter.count]?.range ?? arguments.command.range)
       }
       titles.append(redo ? undoManager.redoMenuItemTitle : undoManager.undoMenuItemTitle)
       if redo { undoManager.redo() } else { undoManager.undo() }

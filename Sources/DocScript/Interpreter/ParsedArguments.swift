@@ -17,6 +17,11 @@ public struct ParsedArguments: Sendable {
   public var options: [String: Argument]
   /// The whole command, for messages: from its name to its last word.
   public var range: SourceRange
+  /// The spec's name, for the message about a parameter it does not
+  /// declare.
+  let commandName: String
+  /// The spec's parameters, which a ``CommandParameter`` is looked up in.
+  let declaredParameters: [CommandSpec.Parameter]
 
   /// Sorts `arguments` by `spec`.
   ///
@@ -25,6 +30,8 @@ public struct ParsedArguments: Sendable {
   ///   each with the usage line.
   public init(command: Argument, arguments: [Argument], spec: CommandSpec) throws(ScriptError) {
     self.command = command
+    commandName = spec.name
+    declaredParameters = spec.parameters
     positionals = []
     flags = []
     options = [:]
@@ -96,16 +103,16 @@ public struct ParsedArguments: Sendable {
       positionals.append(argument)
     }
     // The first required parameter not given, if any, and how many
-    // positionals the spec takes.
+    // positionals the spec takes. A required parameter is missing when
+    // its place is past the words given, so that it always arrives
+    // through the subscript that takes a `CommandParameter`.
     var missing: String?
-    var requiredCount = 0
     var positionalCount = 0
     var takesRest = false
     for parameter in spec.parameters {
       switch parameter {
       case .required(let name):
-        if requiredCount == positionals.count { missing = name }
-        requiredCount += 1
+        if missing == nil, positionalCount >= positionals.count { missing = name }
         positionalCount += 1
       case .optional: positionalCount += 1
       case .rest:
@@ -136,4 +143,48 @@ public struct ParsedArguments: Sendable {
 
   /// The value of the option or keyword `name`, if given.
   public func option(_ name: String) -> Argument? { options[name] }
+}
+
+extension ParsedArguments {
+  /// The value of `parameter`, which the command's spec declares: an
+  /// ``Argument`` for a required parameter, an optional one for an
+  /// optional parameter, option or keyword, the words for a rest
+  /// parameter, and whether it was given for a flag.
+  ///
+  /// Reading a parameter the spec does not declare stops the program with
+  /// a message naming the command and the parameter.
+  public subscript<Value>(_ parameter: CommandParameter<Value>) -> Value {
+    let index: Int?
+    do {
+      index = try place(of: parameter.declaration)
+    } catch {
+      fatalError(error.description)
+    }
+    return parameter.read(self, index)
+  }
+
+  /// Where the spec declares `parameter`: its place among the positionals,
+  /// or nil for a flag, option or keyword.
+  ///
+  /// - Throws: ``UndeclaredParameterError`` when the spec does not declare
+  ///   it, or declares it more than once.
+  package func place(
+    of parameter: CommandSpec.Parameter
+  ) throws(UndeclaredParameterError) -> Int? {
+    var place: Int?
+    var found = 0
+    var positional = 0
+    for declared in declaredParameters {
+      if declared == parameter {
+        found += 1
+        if declared.isPositional { place = positional }
+      }
+      if declared.isPositional { positional += 1 }
+    }
+    guard found == 1 else {
+      throw UndeclaredParameterError(
+        command: commandName, parameter: parameter.usage, isDeclaredTwice: found > 1)
+    }
+    return place
+  }
 }

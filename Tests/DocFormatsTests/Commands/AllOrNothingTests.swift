@@ -41,12 +41,12 @@ struct Tally: FileDocument, ScriptableFileDocument {
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<Tally>] {
-    [
+    let amount = CommandParameter.required("N")
+    return [
       DocumentCommand(
-        CommandSpec(
-          "bump", [.required("N")], summary: "adds N", example: "bump 1", topic: .document)
+        CommandSpec("bump", [amount], summary: "adds N", example: "bump 1", topic: .document)
       ) { context in
-        let n = try context.arguments[0]?.integer("N") ?? 1
+        let n = try context.arguments[amount].integer("N")
         context.session.perform { adding(n).apply(to: &$0) }
       },
       DocumentCommand(

@@ -9,7 +9,7 @@ import Foundation
 /// undo manager and the arguments.
 @MainActor
 private func command<Document: ReferenceFileDocument>(
-  _ name: String, _ arguments: [CommandSpec.Parameter], _ summary: String,
+  _ name: String, _ arguments: [any AnyCommandParameter], _ summary: String,
   _ body:
     @escaping @MainActor (Document, UndoManager, DocumentCommandContext<Document>) throws -> Void
 ) -> DocumentCommand<Document> {
@@ -34,31 +34,35 @@ extension Recipe: ScriptableReferenceDocument {
   }
 
   static var scriptCommands: [DocumentCommand<Recipe>] {
-    [
-      command("add-step", [.required("NAME"), .required("MINUTES")], "adds a step") {
-        recipe, undo, context in
-        let minutes = try context.arguments[1]?.integer("MINUTES", in: 0...600) ?? 0
+    let name = CommandParameter.required("NAME")
+    let duration = CommandParameter.required("MINUTES")
+    let step = CommandParameter.required("N")
+    let destination = CommandParameter.required("TO")
+    let title = CommandParameter.required("TITLE")
+    return [
+      command("add-step", [name, duration], "adds a step") { recipe, undo, context in
+        let minutes = try context.arguments[duration].integer("MINUTES", in: 0...600)
         recipe.addStep(
-          Step(name: context.arguments[0]?.text ?? "", minutes: minutes), undoManager: undo)
+          Step(name: context.arguments[name].text, minutes: minutes), undoManager: undo)
       },
-      command("delete-step", [.required("N")], "deletes step N") { recipe, undo, context in
+      command("delete-step", [step], "deletes step N") { recipe, undo, context in
         guard !recipe.steps.isEmpty else {
-          throw ScriptError("there are no steps", at: context.arguments[0]?.range)
+          throw ScriptError("there are no steps", at: context.arguments[step])
         }
-        let n = try context.arguments[0]?.integer("N", in: 1...recipe.steps.count) ?? 1
+        let n = try context.arguments[step].integer("N", in: 1...recipe.steps.count)
         recipe.deleteSteps(atOffsets: IndexSet(integer: n - 1), undoManager: undo)
       },
-      command("move-step", [.required("N"), .required("TO")], "moves step N before step TO") {
+      command("move-step", [step, destination], "moves step N before step TO") {
         recipe, undo, context in
         guard !recipe.steps.isEmpty else {
-          throw ScriptError("there are no steps", at: context.arguments[0]?.range)
+          throw ScriptError("there are no steps", at: context.arguments[step])
         }
-        let n = try context.arguments[0]?.integer("N", in: 1...recipe.steps.count) ?? 1
-        let to = try context.arguments[1]?.integer("TO", in: 1...recipe.steps.count + 1) ?? 1
+        let n = try context.arguments[step].integer("N", in: 1...recipe.steps.count)
+        let to = try context.arguments[destination].integer("TO", in: 1...recipe.steps.count + 1)
         recipe.moveSteps(fromOffsets: IndexSet(integer: n - 1), toOffset: to - 1, undoManager: undo)
       },
-      command("rename", [.required("TITLE")], "renames the recipe") { recipe, undo, context in
-        recipe.rename(to: context.arguments[0]?.text ?? "", undoManager: undo)
+      command("rename", [title], "renames the recipe") { recipe, undo, context in
+        recipe.rename(to: context.arguments[title].text, undoManager: undo)
       },
       command("timing", [], "prints whether the recipe is ready, and its total time") {
         recipe, _, context in
@@ -86,13 +90,16 @@ extension Pinboard: ScriptableFileDocument {
   }
 
   static var scriptCommands: [DocumentCommand<Pinboard>] {
-    [
+    let tagParameter = CommandParameter.required("TAG")
+    let keyParameter = CommandParameter.required("KEY")
+    let textParameter = CommandParameter.required("TEXT")
+    return [
       DocumentCommand(
         CommandSpec(
-          "tag", [.required("TAG")], summary: "adds a tag", example: "tag red", topic: .document)
+          "tag", [tagParameter], summary: "adds a tag", example: "tag red", topic: .document)
       ) {
         context in
-        let tag = context.arguments[0]?.text ?? ""
+        let tag = context.arguments[tagParameter].text
         context.session.perform { board in
           var new = board
           new.tags.insert(tag)
@@ -101,12 +108,12 @@ extension Pinboard: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "pin", [.required("KEY"), .required("TEXT")], summary: "pins a note", example: "pin a b",
+          "pin", [keyParameter, textParameter], summary: "pins a note", example: "pin a b",
           topic: .document)
       ) {
         context in
-        let key = context.arguments[0]?.text ?? ""
-        let text = context.arguments[1]?.text ?? ""
+        let key = context.arguments[keyParameter].text
+        let text = context.arguments[textParameter].text
         context.session.perform { board in
           var new = board
           new.pins[key] = text
@@ -132,17 +139,18 @@ extension Storyboard: ScriptableReferenceDocument {
   }
 
   static var scriptCommands: [DocumentCommand<Storyboard>] {
-    [
-      command("add-card", [.required("TITLE")], "adds a card") { board, undo, context in
-        board.addCard(context.arguments[0]?.text ?? "", undoManager: undo)
+    let title = CommandParameter.required("TITLE")
+    let card = CommandParameter.required("N")
+    return [
+      command("add-card", [title], "adds a card") { board, undo, context in
+        board.addCard(context.arguments[title].text, undoManager: undo)
       },
-      command("rename-card", [.required("N"), .required("TITLE")], "renames card N") {
-        board, undo, context in
+      command("rename-card", [card, title], "renames card N") { board, undo, context in
         guard !board.cards.isEmpty else {
-          throw ScriptError("there are no cards", at: context.arguments[0]?.range)
+          throw ScriptError("there are no cards", at: context.arguments[card])
         }
-        let n = try context.arguments[0]?.integer("N", in: 1...board.cards.count) ?? 1
-        board.renameCard(at: n - 1, to: context.arguments[1]?.text ?? "", undoManager: undo)
+        let n = try context.arguments[card].integer("N", in: 1...board.cards.count)
+        board.renameCard(at: n - 1, to: context.arguments[title].text, undoManager: undo)
       },
     ]
   }
@@ -163,9 +171,10 @@ extension Logbook: ScriptableReferenceDocument {
   }
 
   static var scriptCommands: [DocumentCommand<Logbook>] {
-    [
-      command("log", [.required("ENTRY")], "logs an entry") { logbook, undo, context in
-        logbook.log(context.arguments[0]?.text ?? "", undoManager: undo)
+    let entry = CommandParameter.required("ENTRY")
+    return [
+      command("log", [entry], "logs an entry") { logbook, undo, context in
+        logbook.log(context.arguments[entry].text, undoManager: undo)
       }
     ]
   }
@@ -180,9 +189,10 @@ extension Sketch: ScriptableReferenceDocument {
   func restore(_ snapshot: [String], undoManager: UndoManager?) throws { strokes = snapshot }
 
   static var scriptCommands: [DocumentCommand<Sketch>] {
-    [
-      command("draw", [.required("STROKE")], "draws a stroke") { sketch, _, context in
-        sketch.draw(context.arguments[0]?.text ?? "")
+    let stroke = CommandParameter.required("STROKE")
+    return [
+      command("draw", [stroke], "draws a stroke") { sketch, _, context in
+        sketch.draw(context.arguments[stroke].text)
       }
     ]
   }

@@ -59,13 +59,14 @@ extension Checklist: ScriptableFileDocument {
   }
 
   @MainActor static var scriptCommands: [DocumentCommand<Checklist>] {
-    [
+    let newItem = CommandParameter.required("ITEM")
+    return [
       DocumentCommand(
         CommandSpec(
-          "add", [.required("ITEM")], summary: "adds ITEM at the end, not done",
+          "add", [newItem], summary: "adds ITEM at the end, not done",
           example: "add Passport", topic: .document)
       ) { context in
-        guard let argument = context.arguments[0] else { return }
+        let argument = context.arguments[newItem]
         let item = argument.text
         // One item a line: a line break would split it into lines that
         // are no items, and the file would not open again (found by
@@ -85,14 +86,15 @@ extension Checklist: ScriptableFileDocument {
 
   /// `check N` / `uncheck N`: marks item N done or not done.
   @MainActor static func mark(_ name: String, done: Bool) -> DocumentCommand<Checklist> {
-    DocumentCommand(
+    let number = CommandParameter.required("N")
+    return DocumentCommand(
       CommandSpec(
-        name, [.required("N")], summary: "marks item N \(done ? "done" : "not done")",
+        name, [number], summary: "marks item N \(done ? "done" : "not done")",
         example: "\(name) 1", topic: .document)
     ) { context in
       var changed = context.session.document
       let count = changed.items.count
-      guard let argument = context.arguments[0] else { return }
+      let argument = context.arguments[number]
       guard count > 0 else { throw ScriptError("the checklist is empty", at: argument) }
       let index = try argument.integer("N", in: 1...count) - 1
       changed.items[index].isDone = done
