@@ -28,14 +28,20 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "diff", [.required("A"), .optional("B")],
+        "diff", [.optional("A"), .optional("B"), .flag("disk")],
         summary:
-          "prints a unified diff between two snapshots, or between a snapshot and the current state",
+          "prints a unified diff between two snapshots, or between a snapshot and the current state; --disk compares the current document with its file as it is now",
+        discussion:
+          "diff --disk reads the file with the document's own type, as revert would, and shows what revert would change: the file's lines as removed, the document's as added. After a save refused because the file changed on disk, it shows what 'save --force' would replace.",
         example: "diff snap-1", topic: .snapshots,
         completing: ["A": .snapshotName, "B": .snapshotName]),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
-      try await interpreter.diffSnapshots(arguments)
+      if arguments.has("disk") {
+        try await interpreter.diffWithDisk(arguments)
+      } else {
+        try await interpreter.diffSnapshots(arguments)
+      }
     },
     BuiltinCommand(
       spec: CommandSpec(
@@ -97,7 +103,7 @@ extension Interpreter {
   }
 
   func diffSnapshots(_ arguments: ParsedArguments) async throws {
-    guard let first = arguments[0] else { return }
+    guard let first = arguments[0] else { throw Self.missingSnapshot(arguments) }
     let (document, old) = try snapshot(named: first)
     let newName: String
     var currentHandle: (any DocumentHandle)?
