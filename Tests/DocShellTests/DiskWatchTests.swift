@@ -201,3 +201,45 @@ struct DiskWatchTests {
     #expect(result.output.hasSuffix("done\none\n"), "\(result.output)")
   }
 }
+
+extension DiskWatchTests {
+  /// Whether this machine lets a process make a user namespace of its
+  /// own, in which the limit of inotify watches can be lowered for it
+  /// alone (`/proc/sys/user/max_inotify_watches` is per namespace).
+  static var canLowerWatchLimit: Bool {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+      let result = try? runProgram(
+        URL(fileURLWithPath: "/usr/bin/unshare"),
+        ["-U", "-r", "sh", "-c", "echo 0 > /proc/sys/user/max_inotify_watches"])
+    else { return false }
+    return result.status == 0
+  }
+
+  @Test(
+    "At the watch limit: one clear warning, then no watching",
+    .enabled(if: canLowerWatchLimit, "needs unprivileged user namespaces (unshare -U)"))
+  func watchLimit() throws {
+    let folder = try TemporaryDirectory()
+    try Data("one\n".utf8).write(to: folder("a.txt"))
+    try Data("b\n".utf8).write(to: folder("b.txt"))
+    let session = try PseudoTerminal(
+      URL(fileURLWithPath: "/usr/bin/unshare"),
+      arguments: [
+        "-U", "-r", "sh", "-c",
+        "echo 0 > /proc/sys/user/max_inotify_watches && exec \"$0\"", docreplExecutable.path,
+      ], in: folder.url)
+    try session.expect("docrepl > ")
+    try session.send("open a.txt\r")
+    let warning =
+      "warning: the system's limit of inotify watches is reached (fs.inotify.max_user_watches), so no file is watched; changes on disk are not announced\n"
+    try session.expect(warning)
+    try session.expect("a > ")
+    try session.send("open b.txt\r")
+    try session.expect("b > ")
+    try session.send("show\r")
+    #expect(try session.expect("b > ") == "show\nb\nb > ")
+    #expect(session.transcript.components(separatedBy: warning).count == 2, "\(session.transcript)")
+    try session.send(control: "d")
+    #expect(try session.waitForExit() == 0)
+  }
+}
