@@ -42,6 +42,17 @@ static inline void docrepl_readline_clear_line(void) {
   rl_point = 0;
 }
 
+/// Prints `text` (whole lines) below the line being typed, which is then
+/// drawn again below it as it was: libedit cannot clear the visible line,
+/// so the text starts on a line of its own after it, as bash's job
+/// notices do.
+static inline void docrepl_readline_print_above(const char *text) {
+  fputs("\n", stdout);
+  fputs(text, stdout);
+  fflush(stdout);
+  rl_forced_update_display();
+}
+
 /// Drops the line being typed and gives the terminal back, after Ctrl-C or
 /// SIGTERM at the prompt (libedit has no rl_callback_sigcleanup: removing
 /// the handler resets its terminal).

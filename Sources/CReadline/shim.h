@@ -73,6 +73,17 @@ static inline void docrepl_readline_abandon_line(void) {
   rl_callback_handler_remove();
 }
 
+/// Prints `text` (whole lines) above the line being typed, which is then
+/// drawn again below it as it was, the cursor where it was: for what the
+/// prompt reports while it waits (a file changed on disk). The visible
+/// line is cleared first, so the text takes its place on the screen.
+static inline void docrepl_readline_print_above(const char *text) {
+  rl_clear_visible_line();
+  fputs(text, stdout);
+  fflush(stdout);
+  rl_forced_update_display();
+}
+
 /// Shows `prompt` and makes `handler` receive the line, through the
 /// callback interface (which runs the startup hook).
 static inline void docrepl_readline_install_handler(const char *prompt, rl_vcpfunc_t *handler) {

@@ -67,6 +67,7 @@ struct CompletionTests {
     Case("show --d", ["--doc"]),
     Case("close --", ["--discard"]),
     Case("save --", ["--doc", "--force", "--replace"]),
+    Case("diff --", ["--disk"]),
     Case("get --doc P", ["Plans"]),
     Case("export --", ["--doc", "--force", "--name", "--replace", "--type"]),
     Case("export t", ["to"]),
@@ -96,6 +97,8 @@ struct CompletionTests {
     // Choices and commands inside commands.
     Case("set b", ["bail"]),
     Case("set bail o", ["off", "on"]),
+    Case("set fo", ["follow"]),
+    Case("set follow o", ["off", "on"]),
     Case("autosave o", ["off", "on"]),
     Case("expect c", ["can-redo", "can-undo", "clean"]),
     Case("expect-error 'x' us", ["use"]),

@@ -79,7 +79,7 @@ struct ErrorMessageTests {
       recoverySuggestion: DocumentSessionError.conflictSuggestion)
     #expect(
       Self.message.text(for: refusal)
-        == "a.txt: the file changed on disk since it was opened or saved; 'revert', or 'save --force'"
+        == "a.txt: the file changed on disk since it was opened or saved; 'diff --disk' to compare, then 'revert' or 'save --force'"
     )
     // Another refusal keeps DocKit's suggestion as it is.
     let other = DocumentSessionError(

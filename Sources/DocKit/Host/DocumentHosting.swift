@@ -31,6 +31,9 @@ public protocol DocumentHosting: AnyObject {
   /// Whether the file changed on disk since the session last read or
   /// wrote it.
   var hasConflict: Bool { get }
+  /// Whether the file or package changed on disk since the session last
+  /// read or wrote it, a package's entries included.
+  var isChangedOnDisk: Bool { get }
   /// Where an untitled document autosaves, once it has.
   var autosaveURL: URL? { get }
   /// Whether the document has no file yet.
@@ -79,4 +82,10 @@ extension DocumentSession: DocumentHosting {
   /// the document is as it was there, with no undo step and the same
   /// change count and saved point.
   public func rollBack(to point: UndoManager.RollbackPoint) { undoManager.rollBack(to: point) }
+}
+
+extension DocumentHosting {
+  /// ``hasConflict``, for a host whose documents are single files: the
+  /// default of a conformance written before this requirement existed.
+  public var isChangedOnDisk: Bool { hasConflict }
 }

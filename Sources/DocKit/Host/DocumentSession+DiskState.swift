@@ -74,6 +74,50 @@ extension DocumentSession {
     return !now.sameFile(as: diskStamp)
   }
 
+  /// Whether the file or package at ``fileURL`` is no longer what the
+  /// session last read or wrote: ``hasConflict``, or, for a package, an
+  /// entry inside it that another program added, removed or changed
+  /// (another inode, size or modification time than the session recorded).
+  ///
+  /// The session's own saves and reverts record what they leave on disk,
+  /// so they never make this true. A host that watches the disk (the
+  /// prompt's watcher, as `NSFilePresenter` is told on Apple platforms)
+  /// asks it when the file system says something changed. Costs one
+  /// `fstatat` for a file (and a read of up to 64 KiB); for a package, one
+  /// listing per folder and one `fstatat` per entry. Not Apple API.
+  public var isChangedOnDisk: Bool {
+    if hasConflict { return true }
+    guard let fileURL, let manifest,
+      let root = try? FileWrapper.filePath(of: DocumentPath.resolved(fileURL))
+    else { return false }
+    return Self.treeDiffers(from: manifest, at: root)
+  }
+
+  /// Whether the tree at `root` has other names in a folder the manifest
+  /// records, or a file whose identity differs from the recorded one.
+  nonisolated static func treeDiffers(from manifest: DiskManifest, at root: String) -> Bool {
+    for (folder, entries) in manifest.directories {
+      let folderPath = folder.isEmpty ? root : root + "/" + folder
+      guard let names = try? FileDescriptor.entryNames(atPath: folderPath) else { return true }
+      let onDisk = Set(names.map { String(decoding: $0, as: UTF8.self) })
+      guard onDisk == Set(entries.keys) else { return true }
+      for (name, entry) in entries {
+        let path = folderPath + "/" + name
+        guard let status = try? FileStatus.of(path, in: nil, path: path) else { return true }
+        switch entry {
+        case .file(let identity):
+          guard status.kind == .regular else { return true }
+          if let identity, identity != status.identity { return true }
+        case .directory:
+          guard status.kind == .directory else { return true }
+        case .symbolicLink:
+          guard status.kind == .symbolicLink else { return true }
+        }
+      }
+    }
+    return false
+  }
+
   /// Finishes a save of the file or package at `url` that was interrupted
   /// after its commit point, or discards one interrupted before it, and
   /// removes temporary files interrupted writes left beside it. Opening a

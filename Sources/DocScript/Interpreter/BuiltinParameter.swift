@@ -51,8 +51,10 @@ enum BuiltinParameter {
   static let settingValue = CommandParameter.required("VALUE")
   /// `help`'s command.
   static let helpCommand = CommandParameter.optional("COMMAND")
-  /// `diff`'s first snapshot.
-  static let diffFirst = CommandParameter.required("A")
+  /// `diff`'s first snapshot; none with `--disk`.
+  static let diffFirst = CommandParameter.optional("A")
+  /// `diff --disk`: the document against its file as it is now.
+  static let diffDisk = CommandParameter.flag("disk")
   /// `diff`'s second snapshot, or the current state.
   static let diffSecond = CommandParameter.optional("B")
   /// What `expect` checks.

@@ -30,7 +30,7 @@ public struct ErrorMessage: Sendable {
   }
 
   /// What the interpreter says instead of DocKit's conflict suggestion.
-  static let conflictAdvice = "'revert', or 'save --force'"
+  static let conflictAdvice = "'diff --disk' to compare, then 'revert' or 'save --force'"
   /// What the interpreter says instead of DocKit's advice for a read-only
   /// file.
   static let readOnlyAdvice = "'save --force' writes it anyway"

@@ -27,7 +27,7 @@ extension Interpreter {
         "set", [BuiltinParameter.setting, BuiltinParameter.settingValue],
         summary: "changes a setting: " + Setting.summary,
         discussion:
-          "bail stops the script at the first failed command. echo prints each command before it runs. clock fixes the time documents and autosave see, or lets it run.",
+          "bail stops the script at the first failed command. echo prints each command before it runs. clock fixes the time documents and autosave see, or lets it run. follow, at the prompt, reloads a document without unsaved changes when its file changes on disk (as tail -f follows); off, the prompt only says that it changed.",
         example: "set clock 2026-01-01T00:00:00Z", topic: .other,
         completing: ["SETTING": .choice(Setting.names.sorted())]),
       actsOnDocument: false
@@ -93,6 +93,7 @@ extension Interpreter {
     switch Setting(rawValue: setting.text) {
     case .bail: state.options.bail = try onOff()
     case .echo: state.options.echo = try onOff()
+    case .follow: state.options.followsDisk = try onOff()
     case .clock:
       if value.text == "now" {
         state.options.clock = nil

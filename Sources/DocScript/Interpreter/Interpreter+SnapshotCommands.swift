@@ -28,14 +28,21 @@ extension Interpreter {
     },
     BuiltinCommand(
       spec: CommandSpec(
-        "diff", [BuiltinParameter.diffFirst, BuiltinParameter.diffSecond],
+        "diff",
+        [BuiltinParameter.diffFirst, BuiltinParameter.diffSecond, BuiltinParameter.diffDisk],
         summary:
-          "prints a unified diff between two snapshots, or between a snapshot and the current state",
+          "prints a unified diff between two snapshots, or between a snapshot and the current state; --disk compares the current document with its file as it is now",
+        discussion:
+          "diff --disk reads the file with the document's own type, as revert would, and shows what revert would change: the file's lines as removed, the document's as added. After a save refused because the file changed on disk, it shows what 'save --force' would replace.",
         example: "diff snap-1", topic: .snapshots,
         completing: ["A": .snapshotName, "B": .snapshotName]),
       actsOnDocument: false
     ) { interpreter, arguments, _ in
-      try await interpreter.diffSnapshots(arguments)
+      if arguments[BuiltinParameter.diffDisk] {
+        try await interpreter.diffWithDisk(arguments)
+      } else {
+        try await interpreter.diffSnapshots(arguments)
+      }
     },
     BuiltinCommand(
       spec: CommandSpec(
@@ -97,7 +104,9 @@ extension Interpreter {
   }
 
   func diffSnapshots(_ arguments: ParsedArguments) async throws {
-    let first = arguments[BuiltinParameter.diffFirst]
+    guard let first = arguments[BuiltinParameter.diffFirst] else {
+      throw Self.missingSnapshot(arguments)
+    }
     let (document, old) = try snapshot(named: first)
     let newName: String
     var currentHandle: (any DocumentHandle)?
@@ -125,62 +134,10 @@ extension Interpreter {
         currentText = try await handle.show()
       }
     }
-    // By bytes, line breaks included: a last line without one differs
-    // from the same line with one, as in `diff -u`.
-    // A `show` text that is a description (of a type without script
-    // commands, say) may end without a line break that the file has:
-    // when both sides end so, neither is marked.
-    // Ctrl-C stops a long diff: it changes nothing, so there is nothing
-    // to roll back.
-    func stop() -> Bool { Task.isCancelled || isInterruptRequested() }
-    let compared: UnifiedDiff?
-    if var (oldChunks, newChunks) = sides {
-      if let oldLast = oldChunks.lastByte, let newLast = newChunks.lastByte, oldLast != 0x0A,
-        newLast != 0x0A
-      {
-        oldChunks = oldChunks.appendingLineBreak()
-        newChunks = newChunks.appendingLineBreak()
-      }
-      compared = UnifiedDiff(
-        oldChunks: oldChunks, newChunks: newChunks, oldName: first.text, newName: newName,
-        stoppingWhen: stop)
-    } else {
-      var oldText = old.text
-      var newText = currentText ?? ""
-      if !oldText.isEmpty, !newText.isEmpty, oldText.utf8.last != 0x0A, newText.utf8.last != 0x0A {
-        oldText += "\n"
-        newText += "\n"
-      }
-      compared = UnifiedDiff(
-        oldText: oldText, newText: newText, oldName: first.text, newName: newName,
-        stoppingWhen: stop)
-    }
-    guard let diff = compared else { throw InterruptedError() }
-    // In pieces: Ctrl-C stops a long diff's output too.
-    if !diff.isEmpty { try writeInterruptibly(diff.description + "\n") }
-    // Lines a reader cannot tell apart in the diff, spelled out; the diff
-    // itself stays as `diff -u` prints it, for `patch`.
-    let lookalikes = diff.lookalikes
-    for pair in lookalikes.prefix(10) {
-      report(
-        Diagnostic(
-          .warning, in: arguments.range,
-          "lines \(pair.spelled) look the same but differ in their bytes"), in: currentSource)
-    }
-    if lookalikes.count > 10 {
-      report(
-        Diagnostic(
-          .warning, in: arguments.range,
-          "and \(lookalikes.count - 10) more pairs of lines that look the same but differ in their bytes"
-        ), in: currentSource)
-    }
-    if diff.isBounded {
-      report(
-        Diagnostic(
-          .warning, in: arguments.range,
-          "more than \(UnifiedDiff.maximumEditDistance) lines differ, so the differing middle is shown removed, then added, not as the shortest diff"
-        ), in: currentSource)
-    }
+    let oldSide: DiffSide = sides.map { .chunks($0.old) } ?? .text(old.text)
+    let newSide: DiffSide = sides.map { .chunks($0.new) } ?? .text(currentText ?? "")
+    let diff = try printDiff(
+      oldSide, newSide, oldName: first.text, newName: newName, at: arguments.range)
     // A type that declares its `show` text deterministic is not encoded
     // again: for plain text that would be two more copies of the text.
     if !diff.isEmpty, let currentHandle, !currentHandle.showIsDeterministic {
@@ -196,5 +153,88 @@ extension Interpreter {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }
     return lines
+  }
+
+  /// One side of a `diff`: chunks of lines where the type gives them
+  /// (chunks both sides share are passed over unread), else a `show` text.
+  enum DiffSide {
+    case chunks(ScriptLineChunks)
+    case text(String)
+
+    /// The side as one text, for a comparison with a side that has no
+    /// chunks.
+    var text: String {
+      switch self {
+      case .chunks(let chunks): chunks.text
+      case .text(let text): text
+      }
+    }
+  }
+
+  /// Compares `old` with `new` and prints the unified diff, as `diff`
+  /// prints it for snapshots and for the disk; then warns of lines that
+  /// look the same but differ in their bytes, and of a bounded diff.
+  ///
+  /// By bytes, line breaks included: a last line without one differs
+  /// from the same line with one, as in `diff -u`. A `show` text that is a
+  /// description (of a type without script commands, say) may end without
+  /// a line break that the file has: when both sides end so, neither is
+  /// marked. Ctrl-C stops a long diff, and its output: it changes
+  /// nothing, so there is nothing to roll back.
+  @discardableResult
+  func printDiff(
+    _ old: DiffSide, _ new: DiffSide, oldName: String, newName: String, at range: SourceRange
+  ) throws -> UnifiedDiff {
+    func stop() -> Bool { Task.isCancelled || isInterruptRequested() }
+    let compared: UnifiedDiff?
+    switch (old, new) {
+    case (.chunks(var oldChunks), .chunks(var newChunks)):
+      if let oldLast = oldChunks.lastByte, let newLast = newChunks.lastByte, oldLast != 0x0A,
+        newLast != 0x0A
+      {
+        oldChunks = oldChunks.appendingLineBreak()
+        newChunks = newChunks.appendingLineBreak()
+      }
+      compared = UnifiedDiff(
+        oldChunks: oldChunks, newChunks: newChunks, oldName: oldName, newName: newName,
+        stoppingWhen: stop)
+    default:
+      var oldText = old.text
+      var newText = new.text
+      if !oldText.isEmpty, !newText.isEmpty, oldText.utf8.last != 0x0A, newText.utf8.last != 0x0A {
+        oldText += "\n"
+        newText += "\n"
+      }
+      compared = UnifiedDiff(
+        oldText: oldText, newText: newText, oldName: oldName, newName: newName,
+        stoppingWhen: stop)
+    }
+    guard let diff = compared else { throw InterruptedError() }
+    // In pieces: Ctrl-C stops a long diff's output too.
+    if !diff.isEmpty { try writeInterruptibly(diff.description + "\n") }
+    // Lines a reader cannot tell apart in the diff, spelled out; the diff
+    // itself stays as `diff -u` prints it, for `patch`.
+    let lookalikes = diff.lookalikes
+    for pair in lookalikes.prefix(10) {
+      report(
+        Diagnostic(
+          .warning, in: range, "lines \(pair.spelled) look the same but differ in their bytes"),
+        in: currentSource)
+    }
+    if lookalikes.count > 10 {
+      report(
+        Diagnostic(
+          .warning, in: range,
+          "and \(lookalikes.count - 10) more pairs of lines that look the same but differ in their bytes"
+        ), in: currentSource)
+    }
+    if diff.isBounded {
+      report(
+        Diagnostic(
+          .warning, in: range,
+          "more than \(UnifiedDiff.maximumEditDistance) lines differ, so the differing middle is shown removed, then added, not as the shortest diff"
+        ), in: currentSource)
+    }
+    return diff
   }
 }

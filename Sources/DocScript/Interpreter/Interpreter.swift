@@ -38,6 +38,10 @@ public final class Interpreter {
     /// one opened: ``AutosavePolicy/never`` until `autosave on`, which
     /// sets the sessions' default policy. Each session decides by it.
     var autosavePolicy = AutosavePolicy.never
+    /// `set follow on`: at the prompt, a document without unsaved changes
+    /// whose file changed on disk is reloaded; off, the prompt only says
+    /// so. Scripts watch no file, so it changes nothing there.
+    var followsDisk = false
 
     /// Options for a run in `workingDirectory`, with a fixed clock taken
     /// from `SOURCE_DATE_EPOCH` when `environment` sets it.

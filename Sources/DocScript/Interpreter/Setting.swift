@@ -6,6 +6,7 @@ enum Setting: String, CaseIterable {
   case bail
   case echo
   case clock
+  case follow
 
   /// The names, for suggestions and telling `set NAME` from a document's
   /// own `set`.
@@ -14,7 +15,7 @@ enum Setting: String, CaseIterable {
   /// The values, as the command's summary shows them.
   var valueSyntax: String {
     switch self {
-    case .bail, .echo: "on|off"
+    case .bail, .echo, .follow: "on|off"
     case .clock: "ISO8601|now"
     }
   }
@@ -22,17 +23,17 @@ enum Setting: String, CaseIterable {
   /// The values completion offers.
   var completions: [String] {
     switch self {
-    case .bail, .echo: ["off", "on"]
+    case .bail, .echo, .follow: ["off", "on"]
     case .clock: ["now"]
     }
   }
 
-  /// "bail on|off, echo on|off, clock ISO8601|now".
+  /// "bail on|off, echo on|off, clock ISO8601|now, follow on|off".
   static var summary: String {
     allCases.map { "\($0.rawValue) \($0.valueSyntax)" }.joined(separator: ", ")
   }
 
-  /// "bail, echo and clock".
+  /// "bail, echo, clock and follow".
   static var list: String {
     let names = allCases.map(\.rawValue)
     return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")

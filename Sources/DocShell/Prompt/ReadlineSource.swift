@@ -23,6 +23,9 @@ final class ReadlineSource: LineSource {
   private var history: History
   private let signalPipe: Int32?
   private var historyWarned = false
+  /// What the prompt says, while it waits, of documents whose files
+  /// changed on disk; nil watches nothing.
+  var diskChanges: DiskChangeReporter?
 
   var isInteractive: Bool { true }
 
@@ -47,10 +50,20 @@ final class ReadlineSource: LineSource {
     // does not wake the wait below only to draw the prompt again. (Only
     // then: with nothing queued, there is nothing to wait for.)
     if MainRunLoop.hasQueuedWork { _ = await MainRunLoop.runUntilIdle() }
+    diskChanges?.prepare()
     docrepl_readline_install_handler(prompt) { line in ReadlineSource.receive(line) }
     var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+    var signalIndex: Int?
     if let signalPipe {
+      signalIndex = descriptors.count
       descriptors.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0))
+    }
+    // A watched file that changes wakes the wait too: what changed is said
+    // above the line being typed, which stays as it was.
+    var diskIndex: Int?
+    if let disk = diskChanges?.descriptor {
+      diskIndex = descriptors.count
+      descriptors.append(pollfd(fd: disk, events: Int16(POLLIN), revents: 0))
     }
     // Work queued on the main queue while the prompt waits wakes it, so
     // that the line is drawn again below whatever that work printed.
@@ -74,7 +87,12 @@ final class ReadlineSource: LineSource {
         rl_forced_update_display()
         continue
       }
-      if descriptors.count > 1, descriptors[1].revents != 0 {
+      if let diskIndex, descriptors[diskIndex].revents != 0, let diskChanges {
+        for notice in await diskChanges.takeNotices() {
+          docrepl_readline_print_above(notice)
+        }
+      }
+      if let signalIndex, descriptors[signalIndex].revents != 0 {
         for signal in TerminalSignals.drain() {
           switch signal {
           case .windowChanged:

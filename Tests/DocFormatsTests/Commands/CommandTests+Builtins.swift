@@ -235,7 +235,9 @@ enum BuiltinCases {
     .fails(
       "diff s1 s9", after: base, on: "s9", "no snapshot named 's9'",
       notes: ["did you mean 's1'?"]),
-    .fails("diff", after: base, at: 5, "missing A for 'diff'", notes: ["usage: diff A [B]"]),
+    .fails(
+      "diff", after: base, at: 5, "missing A for 'diff'",
+      notes: ["usage: diff [A] [B] [--disk]", "'diff --disk' compares with the file"]),
     .succeeds("restore s1", after: base + "\nappend four"),
     .fails(
       "restore s9", after: base, on: "s9", "no snapshot named 's9'",
@@ -607,7 +609,7 @@ enum BuiltinCases {
       notes: ["did you mean 'bail'?"]),
     .fails(
       "set colour red", after: "", on: "colour", "unknown setting 'colour'",
-      notes: ["the settings are bail, echo and clock"]),
+      notes: ["the settings are bail, echo, clock and follow"]),
     .fails(
       "set", after: base, at: 4, "missing SETTING for 'set'",
       notes: ["usage: set SETTING VALUE"]),

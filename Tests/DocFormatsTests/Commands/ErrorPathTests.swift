@@ -97,7 +97,8 @@ struct ErrorPathTests {
     #expect(step.diagnostics.hasPrefix("t:1:1: error: Trip.notes/a.json: "), "\(step.diagnostics)")
     #expect(
       step.diagnostics.contains(
-        " since the package was opened or saved; 'revert', or 'save --force'\n"),
+        " since the package was opened or saved; 'diff --disk' to compare, then 'revert' or 'save --force'\n"
+      ),
       "\(step.diagnostics)")
     #expect(try Data(contentsOf: note) == theirs)
     let after = await harness.run("expect dirty")

@@ -29,7 +29,7 @@ struct LibraryErrorTests {
       step.diagnostics
         == CommandCase.rendered(
           "save", at: 1, width: 4,
-          "a.txt: the file changed on disk since it was opened or saved; 'revert', or 'save --force'"
+          "a.txt: the file changed on disk since it was opened or saved; 'diff --disk' to compare, then 'revert' or 'save --force'"
         ))
     let harness = try ScriptHarness()
     try harness.temporary.write("one\n", to: "a.txt")
