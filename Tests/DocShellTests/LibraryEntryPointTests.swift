@@ -51,4 +51,35 @@ struct LibraryEntryPointTests {
     #expect(status == .success, "\(output)")
     #expect(current() == before)
   }
+
+  @Test("test leaves the process's standard input as it was")
+  func testLeavesStandardInput() async throws {
+    let folder = try TemporaryDirectory("entry")
+    try folder.write("print hello\n#> hello\n", to: "a.docscript")
+    // Standard input is an empty file of the test's own for the call (so
+    // that a process another test starts meanwhile reads its end, as from
+    // /dev/null), and is put back after.
+    let input = try folder.write("", to: "input")
+    let file = open(input.path, O_RDONLY | O_CLOEXEC)
+    try #require(file >= 0)
+    let saved = dup(STDIN_FILENO)
+    try #require(saved >= 0)
+    dup2(file, STDIN_FILENO)
+    close(file)
+    func identity(_ descriptor: Int32) -> [UInt] {
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else { return [] }
+      return [UInt(status.st_dev), UInt(status.st_ino), UInt(status.st_mode)]
+    }
+    let before = identity(STDIN_FILENO)
+    let (status, output, _) = await Self.docrepl([
+      "test", "--jobs", "1", folder("a.docscript").path,
+    ])
+    let after = identity(STDIN_FILENO)
+    dup2(saved, STDIN_FILENO)
+    close(saved)
+    #expect(status == .success, "\(output)")
+    #expect(!before.isEmpty)
+    #expect(after == before)
+  }
 }

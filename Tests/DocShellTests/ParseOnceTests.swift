@@ -58,7 +58,7 @@ struct ParseOnceTests {
       output.diagnostics.map(\.location) == [SourceLocation(file: "<stdin>", line: 4, column: 7)])
   }
 
-  @Test("A script run whole goes through the same loop: checked once, then read an entry at a time")
+  @Test("A script run whole goes through the same loop: each entry parsed once, before any runs")
   func scriptsGoThroughTheLoop() async throws {
     let folder = try TemporaryDirectory()
     try folder.write(
@@ -74,9 +74,9 @@ struct ParseOnceTests {
     }
     #expect(result.succeeded, "\(output.renderedDiagnostics)")
     #expect(output.text == "one\ntwo\nthree\n\nfour\n")
-    // Each script is parsed whole to check it, then each of its entries
-    // once: outer 1 + 2, inner 1 + 3 (the `#>` line and the blank line go
-    // with the heredoc's entry).
-    #expect(counter.parsers == 7)
+    // Each entry of each script once, and no script whole: outer 2,
+    // inner 3 (the `#>` line and the blank line go with the heredoc's
+    // entry).
+    #expect(counter.parsers == 5)
   }
 }

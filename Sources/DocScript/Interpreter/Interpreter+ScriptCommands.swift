@@ -150,14 +150,14 @@ extension Interpreter {
     let location = path.range.start
     // Diagnostics inside the included file carry the include stack.
     sourceStack.append((source, canonical, location))
-    let wellFormed = check(source)
+    let entries = await checkedEntries(of: source)
     sourceStack.removeLast()
-    guard wellFormed else {
+    guard let entries else {
       throw ScriptError("'\(path.text)' is malformed; nothing in it ran", at: path)
     }
     // Failures inside are reported and counted where they happen; the
     // `source` command itself succeeded in running the script, which goes
     // through the loop every input goes through, an entry at a time.
-    await runEntries(of: source, url: canonical, includedAt: location)
+    await runEntries(entries, url: canonical, includedAt: location)
   }
 }

@@ -197,10 +197,12 @@ public final class Interpreter {
 
   // MARK: - Running
 
-  /// Parses `source` whole; if it is well formed, runs it an entry at a
-  /// time through the loop every input goes through (`EntryReader`), as
-  /// if its lines had been typed: each entry is recorded (`record`) and
-  /// run as the prompt runs one.
+  /// Parses `source` whole, an entry at a time through the loop every
+  /// input goes through (`EntryReader`), as if its lines had been typed;
+  /// if it is well formed, tells the output its statements
+  /// (``ScriptOutput/didParse(_:source:)``) and runs them an entry at a
+  /// time: each entry is recorded (`record`) and run as the prompt runs
+  /// one. Each entry is parsed once.
   ///
   /// - Parameters:
   ///   - source: The script's text and the name diagnostics show.
@@ -212,27 +214,44 @@ public final class Interpreter {
     Self.runsStarted += 1
     defer { Self.runningCount -= 1 }
     beginRun()
-    guard check(source) else {
+    guard let entries = await checkedEntries(of: source) else {
       result.isMalformed = true
       return result
     }
-    await runEntries(of: source, url: url, includedAt: nil)
+    output.didParse(entries.flatMap(\.statements), source: source)
+    await runEntries(entries, url: url, includedAt: nil)
     return result
   }
 
-  /// Runs `source`, checked already, an entry at a time through an
-  /// ``EntryReader``, until it ends or a failure with `bail`, an
-  /// interruption or `quit` stops it. An input of the prompt's (not a
-  /// sourced script's) is recorded an entry at a time.
+  /// The entries of `source`, each parsed once by an ``EntryReader``, all
+  /// before any runs: a script that does not parse runs nothing. When an
+  /// entry has a problem (a syntax error, an unknown command), the script
+  /// is checked whole (``check(_:)``), which reports its problems as one
+  /// parse of it sees them; nil if it found any.
+  func checkedEntries(of source: ScriptSource) async -> [EntryReader.Entry]? {
+    var lines = ScriptLines(source)
+    var reader = EntryReader(name: source.name, firstLine: source.firstLine)
+    var entries: [EntryReader.Entry] = []
+    while case .entry(let entry) = await reader.next(from: &lines) { entries.append(entry) }
+    let names = allCommandNames
+    let clean = entries.allSatisfy { entry in
+      entry.diagnostics.isEmpty
+        && entry.statements.allSatisfy { unknownCommands(in: $0, among: names).isEmpty }
+    }
+    guard clean || check(source) else { return nil }
+    return entries
+  }
+
+  /// Runs the `entries` of a script, checked already, one at a time,
+  /// until they end or a failure with `bail`, an interruption or `quit`
+  /// stops it. An input of the prompt's (not a sourced script's) is
+  /// recorded an entry at a time.
   ///
   /// - Parameter includedAt: Where `source` ran it from, for a sourced
   ///   script.
-  func runEntries(of source: ScriptSource, url: URL?, includedAt: SourceLocation?) async {
-    var lines = ScriptLines(source)
-    var reader = EntryReader(name: source.name, firstLine: source.firstLine)
-    while result.stopReason == nil,
-      case .entry(let entry) = await reader.next(from: &lines)
-    {
+  func runEntries(_ entries: [EntryReader.Entry], url: URL?, includedAt: SourceLocation?) async {
+    for entry in entries {
+      guard result.stopReason == nil else { break }
       guard entry.diagnostics.isEmpty else {
         // Checked whole already, so only what a whole parse missed.
         result.isMalformed = !report(entry.diagnostics, in: entry.source)

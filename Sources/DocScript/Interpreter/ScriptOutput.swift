@@ -2,7 +2,10 @@
 ///
 /// The interpreter writes each command's output before its diagnostics,
 /// and calls ``willRun(_:source:)`` before each command, so that a test
-/// runner can tell which output belongs to which command.
+/// runner can tell which output belongs to which command. Before a script
+/// given to ``Interpreter/run(_:url:)`` runs, it hands on what it parsed
+/// (``didParse(_:source:)``), so that a test runner need not parse the
+/// script again to compare it with what it printed.
 @MainActor
 public protocol ScriptOutput: AnyObject {
   /// Text for standard output, newlines included.
@@ -11,10 +14,16 @@ public protocol ScriptOutput: AnyObject {
   func report(_ diagnostic: Diagnostic, rendered: String)
   /// Called before a command runs.
   func willRun(_ command: Command, source: ScriptSource)
+  /// Called once a script given to ``Interpreter/run(_:url:)`` has been
+  /// parsed and found well formed, before any of it runs, with its
+  /// statements in order (not those of the scripts it `source`s). The
+  /// default does nothing.
+  func didParse(_ statements: [Statement], source: ScriptSource)
 }
 
 extension ScriptOutput {
   public func willRun(_ command: Command, source: ScriptSource) {}
+  public func didParse(_ statements: [Statement], source: ScriptSource) {}
 }
 
 /// Output kept in memory: for tests, and for `expect-error`.

@@ -20,4 +20,8 @@ final class SilencedOutput: ScriptOutput {
   func willRun(_ command: Command, source: ScriptSource) {
     visible.willRun(command, source: source)
   }
+
+  func didParse(_ statements: [Statement], source: ScriptSource) {
+    visible.didParse(statements, source: source)
+  }
 }

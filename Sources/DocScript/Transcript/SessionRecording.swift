@@ -266,4 +266,8 @@ final class RecordingOutput: ScriptOutput {
     base.willRun(command, source: source)
     recorder.willRun(command, source: source)
   }
+
+  func didParse(_ statements: [Statement], source: ScriptSource) {
+    base.didParse(statements, source: source)
+  }
 }

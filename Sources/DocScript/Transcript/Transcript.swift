@@ -88,7 +88,8 @@ package struct Transcript: Sendable {
   ) async -> Transcript {
     let result = await interpreter.run(source, url: url)
     recorder.flush()
-    return Transcript(source, blocks: recorder.blocks, result: result)
+    return Transcript(
+      source, statements: recorder.statements, blocks: recorder.blocks, result: result)
   }
 
   /// `source` with its expectation lines replaced by `blocks`, where they
@@ -98,14 +99,22 @@ package struct Transcript: Sendable {
   )
     -> String
   {
-    String(decoding: Rewrite(source, blocks: blocks).bytes, as: UTF8.self)
+    String(
+      decoding: Rewrite(source, layout: Layout(parsing: source), blocks: blocks).bytes,
+      as: UTF8.self)
   }
 
   /// Compares `source` with `blocks`, what a run of it printed after each
   /// line (``TranscriptRecorder/blocks``). Needs no actor: the test runner
   /// compares off the main actor while other scripts run.
+  ///
+  /// - Parameter statements: The statements of `source`, as the run
+  ///   parsed them (``TranscriptRecorder/statements``): where each
+  ///   command's expectations are, and which commands are checks. When
+  ///   nil, `source` is parsed here to find them.
   package init(
-    _ source: ScriptSource, blocks: [Int: TranscriptRecorder.Block], result: Interpreter.Result
+    _ source: ScriptSource, statements: [Statement]? = nil,
+    blocks: [Int: TranscriptRecorder.Block], result: Interpreter.Result
   ) {
     self.originalBytes = source.bytes
     self.result = result
@@ -114,14 +123,15 @@ package struct Transcript: Sendable {
       updatableBytes = source.bytes
       return
     }
-    let rewrite = Rewrite(source, blocks: blocks)
+    let layout = statements.map(Layout.init(statements:)) ?? Layout(parsing: source)
+    let rewrite = Rewrite(source, layout: layout, blocks: blocks)
     updatedBytes = rewrite.bytes
     firstMismatch = rewrite.firstMismatch
     failedChecks = rewrite.changedChecks
     notes = rewrite.notes
     updatableBytes =
       failedChecks.isEmpty
-      ? rewrite.bytes : Rewrite(source, blocks: blocks, keepingChecks: true).bytes
+      ? rewrite.bytes : Rewrite(source, layout: layout, blocks: blocks, keepingChecks: true).bytes
   }
 
   /// `text` as the diff shows it: line breaks as `\n`, and no byte-order
@@ -129,6 +139,53 @@ package struct Transcript: Sendable {
   private static func withoutCarriageReturns(_ text: String) -> String {
     let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
     return text.contains("\r\n") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+  }
+}
+
+/// Where a script's commands are, as the rewrite needs them: what each
+/// anchor line (a command's last line, or a group's closing brace)
+/// expects, where the commands ending there start, and which of them end
+/// a check. Made from the statements a run parsed, or by parsing the
+/// script.
+private struct Layout {
+  /// The `#>` and `#!` lines of the commands (and groups) that end on
+  /// each line, in order.
+  var expected: [Int: [Expectation]] = [:]
+  /// The first line of the first command that ends on each anchor line.
+  var commandStart: [Int: Int] = [:]
+  /// The anchor lines of checks (`expect`, `expect-error`).
+  var checkAnchors: Set<Int> = []
+
+  /// The layout of `statements`, a script's, groups' bodies included.
+  init(statements: [Statement]) {
+    var pending = Array(statements.reversed())
+    while let next = pending.popLast() {
+      switch next {
+      case .command(let command):
+        expected[command.lastLine, default: []] += command.expectations
+        if let name = command.words.first?.literalText,
+          Interpreter.checkCommandNames.contains(name)
+        {
+          checkAnchors.insert(command.lastLine)
+        }
+        commandStart[command.lastLine] = min(
+          commandStart[command.lastLine] ?? .max, command.range.start.line)
+      case .group(let group):
+        expected[group.range.end.line, default: []] += group.expectations
+        commandStart[group.range.end.line] = min(
+          commandStart[group.range.end.line] ?? .max, group.range.start.line)
+        pending += group.body.reversed()
+      }
+    }
+  }
+
+  /// The layout of `source`, parsed here: for a caller that has no run's
+  /// statements (a recording's input, a recorder the run did not tell).
+  init(parsing source: ScriptSource) {
+    var parser = Parser(source)
+    var statements: [Statement] = []
+    while let statement = parser.next() { statements.append(statement) }
+    self.init(statements: statements)
   }
 }
 
@@ -148,39 +205,15 @@ private struct Rewrite {
     var lineBreak: ArraySlice<UInt8>
   }
 
-  /// `source` rewritten with `blocks`; with `keepingChecks`, the
-  /// expectations of checks stay as written.
+  /// `source`, laid out as `layout` says, rewritten with `blocks`; with
+  /// `keepingChecks`, the expectations of checks stay as written.
   init(
-    _ source: ScriptSource, blocks: [Int: TranscriptRecorder.Block], keepingChecks: Bool = false
+    _ source: ScriptSource, layout: Layout, blocks: [Int: TranscriptRecorder.Block],
+    keepingChecks: Bool = false
   ) {
-    // What each anchor line (a command's last line) expects, and which
-    // lines hold those expectations; and where each command starts.
-    var expected: [Int: [Expectation]] = [:]
-    var commandStart: [Int: Int] = [:]
-    var checkAnchors: Set<Int> = []
-    var parser = Parser(source)
-    var pending: [Statement] = []
-    while let statement = parser.next() {
-      pending.append(statement)
-      while let next = pending.popLast() {
-        switch next {
-        case .command(let command):
-          expected[command.lastLine, default: []] += command.expectations
-          if let name = command.words.first?.literalText,
-            Interpreter.checkCommandNames.contains(name)
-          {
-            checkAnchors.insert(command.lastLine)
-          }
-          commandStart[command.lastLine] = min(
-            commandStart[command.lastLine] ?? .max, command.range.start.line)
-        case .group(let group):
-          expected[group.range.end.line, default: []] += group.expectations
-          commandStart[group.range.end.line] = min(
-            commandStart[group.range.end.line] ?? .max, group.range.start.line)
-          pending += group.body.reversed()
-        }
-      }
-    }
+    let expected = layout.expected
+    let commandStart = layout.commandStart
+    var checkAnchors = layout.checkAnchors
     // The anchors whose expectations differ from what was printed, and
     // for each, which expectation lines stay (matchers that still match).
     var changed: Set<Int> = []

@@ -35,6 +35,11 @@ package final class TranscriptRecorder: ScriptOutput {
   /// Every diagnostic as the interpreter rendered it (source line, caret,
   /// notes), in order: what a person reads when a script is malformed.
   package private(set) var renderedDiagnostics: [String] = []
+  /// The statements of the script, as the interpreter parsed it before
+  /// running it (``didParse(_:source:)``); nil until then, and for a
+  /// script that did not parse. ``Transcript`` compares with them instead
+  /// of parsing the script again.
+  package private(set) var statements: [Statement]?
 
   /// A recorder for the script named `scriptName`, which replaces each key
   /// of `replacements` with its value in everything it records, longest
@@ -53,6 +58,11 @@ package final class TranscriptRecorder: ScriptOutput {
     guard source.name == scriptName else { return }
     flush()
     anchor = command.lastLine
+  }
+
+  package func didParse(_ statements: [Statement], source: ScriptSource) {
+    guard source.name == scriptName else { return }
+    self.statements = statements
   }
 
   package func write(_ text: String) {

@@ -88,12 +88,17 @@ enum TestCommand: ShellCommand {
       return .failure
     }
 
-    // A script reads standard input's end, never the caller's terminal
-    // or pipe: a run in CI cannot wait on it. Workers inherit it.
-    let devNull = open("/dev/null", O_RDONLY | O_CLOEXEC)
-    if devNull >= 0 {
-      dup2(devNull, STDIN_FILENO)
-      close(devNull)
+    // In the program's own process (and so in its workers, which inherit
+    // it), a script reads standard input's end, never the caller's
+    // terminal or pipe: a run in CI cannot wait on it. A library call in
+    // a host's process (``ProgramCopy/arguments`` is nil) leaves the
+    // host's standard input alone: the language itself never reads it.
+    if ProgramCopy.arguments != nil {
+      let devNull = open("/dev/null", O_RDONLY | O_CLOEXEC)
+      if devNull >= 0 {
+        dup2(devNull, STDIN_FILENO)
+        close(devNull)
+      }
     }
     let runner = makeRunner(options, bazel: bazel, context: context)
     runner.confined = confined

@@ -128,7 +128,10 @@ final class TestRunner {
         script: script, verdict: .malformed, report: "FAIL \(path)\n\(message)\n",
         errors: diagnostics, message: message, detail: diagnostics)
     }
-    let transcript = await Self.compare(source, blocks: recorder.blocks, result: result)
+    // The statements the run parsed say where each command's
+    // expectations are: the script is not parsed again to compare.
+    let transcript = await Self.compare(
+      source, statements: recorder.statements, blocks: recorder.blocks, result: result)
     if transcript.matches {
       return TestOutcome(script: script, verdict: .passed, report: "PASS \(path)\n")
     }
@@ -232,9 +235,10 @@ final class TestRunner {
 
   @concurrent
   private static func compare(
-    _ source: ScriptSource, blocks: [Int: TranscriptRecorder.Block], result: Interpreter.Result
+    _ source: ScriptSource, statements: [Statement]?, blocks: [Int: TranscriptRecorder.Block],
+    result: Interpreter.Result
   ) async -> Transcript {
-    Transcript(source, blocks: blocks, result: result)
+    Transcript(source, statements: statements, blocks: blocks, result: result)
   }
 
   @concurrent
