@@ -116,3 +116,50 @@ struct WorkbenchMessagesTests {
     #expect(!result.errors.contains("look the same"))
   }
 }
+
+/// Messages that name what is wrong before what is missing.
+@Suite("Messages at the workbench: what is wrong first")
+struct WorkbenchWrongFirstTests {
+  @Test("'set /a 1' without a JSON document says that a pointer needs one")
+  func pointerWithoutJSON() throws {
+    let text = try runDocrepl(["-c", "new text t; set /a 1"])
+    #expect(text.status != 0)
+    #expect(
+      text.errors.contains(
+        "error: 'set /a' sets a value in a JSON document, and the current document 't' is public.plain-text"
+      ), "\(text.errors)")
+    let none = try runDocrepl(["-c", "set /a 1"])
+    #expect(none.errors.contains("and no document is open"), "\(none.errors)")
+    let setting = try runDocrepl(["-c", "set bial on"])
+    #expect(setting.errors.contains("error: unknown setting 'bial'"), "\(setting.errors)")
+  }
+
+  @Test("'note frob' is an unknown action, with or without an ID")
+  func unknownActionFirst() throws {
+    for command in ["note frob", "note frob x", "note ad x y"] {
+      let result = try runDocrepl(["-c", "new notes n; \(command)"])
+      #expect(result.status != 0)
+      #expect(!result.errors.contains("missing ID"), "\(command): \(result.errors)")
+      #expect(result.errors.contains("error: unknown"), "\(command): \(result.errors)")
+    }
+    let suggestion = try runDocrepl(["-c", "new notes n; note ad"])
+    #expect(suggestion.errors.contains("note: did you mean 'add'?"), "\(suggestion.errors)")
+    let missing = try runDocrepl(["-c", "new notes n; note add"])
+    #expect(missing.errors.contains("error: missing ID for 'note'"), "\(missing.errors)")
+  }
+
+  @Test("'record' of an empty name says so, and suggests no --replace")
+  func recordEmptyName() throws {
+    let folder = try TemporaryDirectory("record")
+    let result = try runDocrepl(["-c", "record ''"], in: folder.url)
+    #expect(result.status != 0)
+    #expect(
+      result.errors.contains("error: 'record' needs a file name; '' is empty"), "\(result.errors)")
+    #expect(!result.errors.contains("--replace"))
+    try FileManager.default.createDirectory(
+      at: folder("folder"), withIntermediateDirectories: true)
+    let onFolder = try runDocrepl(["-c", "record folder"], in: folder.url)
+    #expect(onFolder.status != 0)
+    #expect(!onFolder.errors.contains("--replace"), "\(onFolder.errors)")
+  }
+}

@@ -44,7 +44,8 @@ extension NoteCollectionDocument: ScriptableFileDocument {
             note remove ID                     removes a note
             note move ID INDEX                 moves a note to position INDEX (from 1)
             """,
-          example: "note add tram \"Take the 28\" --title Tram", topic: .document)
+          example: "note add tram \"Take the 28\" --title Tram", topic: .document,
+          completing: [NoteParameter.actionName: .choice(noteActions)])
       ) { context in
         try note(context)
       },
@@ -67,6 +68,9 @@ extension NoteCollectionDocument: ScriptableFileDocument {
     guard argument == "ID" else { return [] }
     return session.document.notes.map { CompletionCandidate($0.id) }
   }
+
+  /// What `note` does.
+  private static let noteActions = ["add", "edit", "title", "remove", "move"]
 
   /// Each `note` action's usage line, for its usage errors.
   private static let actionUsages = [
@@ -133,7 +137,7 @@ extension NoteCollectionDocument: ScriptableFileDocument {
         try document.moveNote(id: id.text, to: position - 1).named("Move Note \(id.text)")
       }
     default:
-      let actions = ["add", "edit", "title", "remove", "move"]
+      let actions = noteActions
       throw ScriptError(
         "unknown note action '\(action.text)'", at: action,
         notes: [
@@ -153,8 +157,10 @@ extension NoteCollectionDocument: ScriptableFileDocument {
 /// The parameters of a note collection's commands, each declared once: a
 /// command's spec lists them and its handler reads them.
 private enum NoteParameter {
+  /// The name of what `note` does, as usage and completion show it.
+  static let actionName = "add|edit|title|remove|move"
   /// What `note` does.
-  static let action = CommandParameter.required("add|edit|title|remove|move")
+  static let action = CommandParameter.required(actionName)
   /// The note's id.
   static let id = CommandParameter.required("ID")
   /// What the action takes after the id.

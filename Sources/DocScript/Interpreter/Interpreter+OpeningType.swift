@@ -88,7 +88,9 @@ extension Interpreter {
   func encodingAdvice(for arguments: ParsedArguments, path: Argument) -> Diagnostic.Note {
     var command = "open " + Word.quoted(path.text)
     if let name = arguments[BuiltinParameter.asName] { command += " as " + Word.quoted(name.text) }
-    if let type = arguments[BuiltinParameter.type] { command += " --type " + Word.quoted(type.text) }
+    if let type = arguments[BuiltinParameter.type] {
+      command += " --type " + Word.quoted(type.text)
+    }
     return .init(
       "if the file is in another encoding, name it: '\(command) --encoding latin1' reads ISO-8859-1 (the encodings are \(TextEncodingName.supported))"
     )

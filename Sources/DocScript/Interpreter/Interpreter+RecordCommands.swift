@@ -51,6 +51,11 @@ extension Interpreter {
         "already recording to '\(resolver.display(recording.url))'", at: arguments.command,
         notes: [.init("'record stop' ends it")])
     }
+    guard !file.text.isEmpty else {
+      throw ScriptError(
+        "'record' needs a file name; '' is empty", at: file,
+        notes: [.init("record session.docscript")])
+    }
     let url = resolver.url(for: file.text)
     try resolver.check(.write, url, at: file)
     let recording: SessionRecording

@@ -105,6 +105,18 @@ extension Interpreter {
         }
         state.options.clock = date
       }
+    case nil where setting.text.hasPrefix("/"):
+      // `set /a 1` reaches this only when no JSON document is current:
+      // JSON's own `set` takes pointers.
+      let current = state.currentName.flatMap { name in
+        state.documents[name].map { (name, $0.session.contentType.identifier) }
+      }
+      throw ScriptError(
+        "'set \(setting.text)' sets a value in a JSON document, and "
+          + (current.map { "the current document '\($0.0)' is \($0.1)" }
+            ?? "no document is open"),
+        at: setting,
+        notes: [.init("'use NAME' makes an open JSON document current")])
     case nil:
       throw ScriptError(
         "unknown setting '\(setting.text)'", at: setting,

@@ -122,6 +122,9 @@ public struct ParsedArguments: Sendable {
       }
     }
     if let missing {
+      // A word given for a parameter with a fixed set of values is
+      // checked first: `note frob` is an unknown action, not a missing ID.
+      try Self.checkChoices(positionals, spec: spec, usage: usage)
       throw ScriptError(
         "missing \(missing) for '\(spec.name)'", at: SourceRange(at: range.end), notes: [usage])
     }
@@ -130,6 +133,33 @@ public struct ParsedArguments: Sendable {
       throw ScriptError(
         "unexpected argument '\(extra.text)' for '\(spec.name)'", at: extra,
         notes: [.init("quote an argument that has blanks"), usage])
+    }
+  }
+
+  /// Throws for the first of `positionals` given for a parameter whose
+  /// values are a fixed set (`ArgumentKind.choice`) that does not hold it.
+  private static func checkChoices(
+    _ positionals: [Argument], spec: CommandSpec, usage: Diagnostic.Note
+  ) throws(ScriptError) {
+    var index = 0
+    for parameter in spec.parameters {
+      let name: String
+      switch parameter {
+      case .required(let parameterName), .optional(let parameterName): name = parameterName
+      case .rest, .flag, .option, .keyword: continue
+      }
+      defer { index += 1 }
+      guard index < positionals.count else { return }
+      let word = positionals[index]
+      guard case .choice(let choices)? = spec.argumentKinds[name], !choices.contains(word.text)
+      else { continue }
+      throw ScriptError(
+        "unknown \(name) '\(word.text)' for '\(spec.name)'", at: word,
+        notes: [
+          Suggestions.note(for: word.text, among: choices)
+            ?? .init("expected one of " + choices.joined(separator: ", ")),
+          usage,
+        ])
     }
   }
 
