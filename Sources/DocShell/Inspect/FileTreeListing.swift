@@ -21,41 +21,18 @@ struct FileTreeListing {
 
   init(_ root: FileWrapper, name: String) {
     var text = ""
-    var types = TypeNames()
-    var directories = 0
-    var files = 0
-    var links = 0
-    var bytes = 0
+    var tally = Tally()
     FileTreeText.draw(root, name: name, into: &text) { entry, text in
       let wrapper = entry.wrapper
       if wrapper.isDirectory {
-        directories += 1
-        text += "  (directory, "
-        text += entry.childNames.count == 1 ? "1 entry" : "\(entry.childNames.count) entries"
-        text += ", "
-        text += types.directory(named: entry.name)
-        text += ")"
+        tally.directory(named: entry.name, entries: entry.childNames.count, into: &text)
       } else if wrapper.isSymbolicLink {
-        links += 1
-        text += "  (symlink, \(UTType.symbolicLink.identifier))"
+        tally.link(into: &text)
       } else {
-        files += 1
-        let size = Int(wrapper.regularFileSize ?? 0)
-        bytes += size
-        text += "  (file, "
-        text += Self.count(size, "byte")
-        text += ", "
-        text += types.file(named: entry.name)
-        text += ")"
+        tally.file(named: entry.name, size: Int(wrapper.regularFileSize ?? 0), into: &text)
       }
     }
-    text +=
-      [
-        Self.count(directories, "directory", "directories"), Self.count(files, "file"),
-        Self.count(links, "symlink"),
-      ]
-      .joined(separator: ", ") + "; \(Self.count(bytes, "byte")) in files\n"
-    self.text = text
+    self.text = text + tally.summary
   }
 
   /// The tree a ``DirectoryWalk`` read, in the same form, with what
@@ -67,12 +44,7 @@ struct FileTreeListing {
   ///     1 directory, 1 file, 0 symlinks, 1 other; 3 bytes in files
   init(_ walk: DirectoryWalk, name: String) {
     var text = ""
-    var types = TypeNames()
-    var directories = 0
-    var files = 0
-    var links = 0
-    var others = 0
-    var bytes = 0
+    var tally = Tally()
     FileTreeText.draw(
       walk.root, name: DirectoryWalk.displayName(Array(name.utf8)), into: &text,
       children: { node in
@@ -84,33 +56,67 @@ struct FileTreeListing {
       display: { $0 },
       describe: { node, name, childNames, text in
         switch node.kind {
-        case .directory:
-          directories += 1
-          text += "  (directory, "
-          text += childNames.count == 1 ? "1 entry" : "\(childNames.count) entries"
-          text += ", " + types.directory(named: name) + ")"
-        case .file(let size):
-          files += 1
-          bytes += size
-          text += "  (file, " + Self.count(size, "byte") + ", " + types.file(named: name) + ")"
-        case .link:
-          links += 1
-          text += "  (symlink, \(UTType.symbolicLink.identifier))"
-        case .special(let kind):
-          others += 1
-          text += "  (\(kind), not read)"
-        case .unreadable(let reason):
-          others += 1
-          text += "  (not read: \(reason))"
+        case .directory: tally.directory(named: name, entries: childNames.count, into: &text)
+        case .file(let size): tally.file(named: name, size: size, into: &text)
+        case .link: tally.link(into: &text)
+        case .special(let kind): tally.other("\(kind), not read", into: &text)
+        case .unreadable(let reason): tally.other("not read: \(reason)", into: &text)
         }
       })
-    text +=
-      [
-        Self.count(directories, "directory", "directories"), Self.count(files, "file"),
-        Self.count(links, "symlink"), Self.count(others, "other"),
+    self.text = text + tally.summary
+  }
+
+  /// What each line says after its name, and the counts for the last
+  /// line, for either kind of tree.
+  private struct Tally {
+    var types = TypeNames()
+    var directories = 0
+    var files = 0
+    var links = 0
+    var others = 0
+    var bytes = 0
+
+    mutating func directory(named name: String, entries: Int, into text: inout String) {
+      directories += 1
+      text += "  (directory, "
+      text += entries == 1 ? "1 entry" : "\(entries) entries"
+      text += ", "
+      text += types.directory(named: name)
+      text += ")"
+    }
+
+    mutating func file(named name: String, size: Int, into text: inout String) {
+      files += 1
+      bytes += size
+      text += "  (file, "
+      text += FileTreeListing.count(size, "byte")
+      text += ", "
+      text += types.file(named: name)
+      text += ")"
+    }
+
+    mutating func link(into text: inout String) {
+      links += 1
+      text += "  (symlink, \(UTType.symbolicLink.identifier))"
+    }
+
+    /// What `FileWrapper` does not read: counted as an "other", which the
+    /// last line names only when there is one.
+    mutating func other(_ description: String, into text: inout String) {
+      others += 1
+      text += "  (\(description))"
+    }
+
+    /// `1 directory, 2 files, 0 symlinks; 3 bytes in files`, and a line
+    /// break.
+    var summary: String {
+      var counts = [
+        FileTreeListing.count(directories, "directory", "directories"),
+        FileTreeListing.count(files, "file"), FileTreeListing.count(links, "symlink"),
       ]
-      .joined(separator: ", ") + "; \(Self.count(bytes, "byte")) in files\n"
-    self.text = text
+      if others > 0 { counts.append(FileTreeListing.count(others, "other")) }
+      return counts.joined(separator: ", ") + "; \(FileTreeListing.count(bytes, "byte")) in files\n"
+    }
   }
 
   /// A file's type from its extension, as Finder infers it: the first
@@ -196,7 +202,11 @@ struct FileTreeListing {
     return name[utf8.index(after: lastDot)...]
   }
 
-  private static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+  fileprivate static func count(
+    _ number: Int, _ singular: String, _ plural: String? = nil
+  )
+    -> String
+  {
     "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
   }
 }
