@@ -244,6 +244,8 @@ public enum Docrepl {
       let historyFile = History.location(
         override: options.history, environment: context.environment, in: context.workingDirectory)
       let source = ReadlineSource(history: History(url: historyFile), signalPipe: signalPipe)
+      // `shell` and `!` run without `set shell on` only here.
+      interpreter.isAtPrompt = true
       // Only the prompt watches the documents' files: scripts never do.
       source.diskChanges = DiskChangeReporter(interpreter: interpreter)
       // `export` with no destination asks, on a line of the same prompt

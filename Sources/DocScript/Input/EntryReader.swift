@@ -100,6 +100,12 @@ package struct EntryReader {
       current.append([UInt8(ascii: "\n")] + line)
       parser = current
     } else {
+      // `!COMMAND` at the prompt is `shell COMMAND`, the rest of the line
+      // as typed given whole to the shell (psql's `\!`).
+      let line =
+        interactive && line.first == UInt8(ascii: "!")
+        ? Array(("shell " + Word.quoted(String(decoding: line.dropFirst(), as: UTF8.self))).utf8)
+        : line
       var first = ScriptSource(name: name, bytes: line)
       first.firstLine = interactive ? 1 : nextLine
       parser = Parser(resumable: first)

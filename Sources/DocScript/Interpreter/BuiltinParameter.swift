@@ -67,4 +67,10 @@ enum BuiltinParameter {
   static let errorCommand = CommandParameter.required("COMMAND")
   /// That command's arguments.
   static let errorArguments = CommandParameter.rest("ARGUMENT")
+  /// `output`'s file; none sends output to standard output again.
+  static let outputFile = CommandParameter.optional("FILE")
+  /// `timer`'s switch.
+  static let timerMode = CommandParameter.required("on|off")
+  /// `shell`'s command line: its words, joined by blanks.
+  static let shellCommand = CommandParameter.rest("COMMAND")
 }

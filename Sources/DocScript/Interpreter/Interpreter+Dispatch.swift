@@ -5,7 +5,8 @@ extension Interpreter {
   /// The language's own commands, in the order `help` lists them.
   static let builtinCommands: [BuiltinCommand] =
     documentCommands + inspectingCommands + snapshotCommands + savingCommands + [recoverCommand]
-    + undoCommands + checkingCommands + scriptCommands + recordCommands + [scratchCommand]
+    + undoCommands + checkingCommands + scriptCommands + outputCommands + recordCommands
+    + [scratchCommand]
 
   /// Whether `name` is a command: a built-in, `let`, `group`, or a
   /// registered type's. What ``allCommandNames`` answers, without making

@@ -27,7 +27,7 @@ extension Interpreter {
         "set", [BuiltinParameter.setting, BuiltinParameter.settingValue],
         summary: "changes a setting: " + Setting.summary,
         discussion:
-          "bail stops the script at the first failed command. echo prints each command before it runs. clock fixes the time documents and autosave see, or lets it run. follow, at the prompt, reloads a document without unsaved changes when its file changes on disk (as tail -f follows); off, the prompt only says that it changed.",
+          "bail stops the script at the first failed command. echo prints each command before it runs. clock fixes the time documents and autosave see, or lets it run. follow, at the prompt, reloads a document without unsaved changes when its file changes on disk (as tail -f follows); off, the prompt only says that it changed. timer prints how long each command took (took 12.3 ms) on standard error. shell lets a script run 'shell' commands, which the prompt always may (never under --confine).",
         example: "set clock 2026-01-01T00:00:00Z", topic: .other,
         completing: ["SETTING": .choice(Setting.names.sorted())]),
       actsOnDocument: false
@@ -83,17 +83,20 @@ extension Interpreter {
   func changeSetting(_ arguments: ParsedArguments) throws {
     let setting = arguments[BuiltinParameter.setting]
     let value = arguments[BuiltinParameter.settingValue]
-    func onOff() throws -> Bool {
-      switch value.text {
-      case "on": return true
-      case "off": return false
-      default: throw ScriptError("expected on or off, not '\(value.text)'", at: value)
-      }
-    }
+    func onOff() throws -> Bool { try Self.onOff(value) }
     switch Setting(rawValue: setting.text) {
     case .bail: state.options.bail = try onOff()
     case .echo: state.options.echo = try onOff()
     case .follow: state.options.followsDisk = try onOff()
+    case .timer: state.options.timer = try onOff()
+    case .shell:
+      let on = try onOff()
+      if on, let confinement = state.options.confinement, !confinement.allowsShellEscapes {
+        throw ScriptError(
+          "shell commands do not run under \(confinement.optionName): nothing would confine them",
+          at: value)
+      }
+      state.options.allowsShellInScripts = on
     case .clock:
       if value.text == "now" {
         state.options.clock = nil

@@ -42,6 +42,12 @@ public final class Interpreter {
     /// whose file changed on disk is reloaded; off, the prompt only says
     /// so. Scripts watch no file, so it changes nothing there.
     var followsDisk = false
+    /// `set timer on`: after each statement, how long it took, as a
+    /// status line (standard error in docrepl).
+    var timer = false
+    /// `set shell on`: a script may run `shell`; at the prompt it always
+    /// may. Never under ``confinement``.
+    var allowsShellInScripts = false
 
     /// Options for a run in `workingDirectory`, with a fixed clock taken
     /// from `SOURCE_DATE_EPOCH` when `environment` sets it.
@@ -112,6 +118,12 @@ public final class Interpreter {
 
   /// Where output goes; `expect-error` silences it for its command.
   var output: any ScriptOutput
+  /// The innermost output, which `output FILE` sends to a file.
+  let redirectableOutput: RedirectableOutput
+  /// Whether the input is typed at an interactive prompt, where `shell`
+  /// (and the prompt's `!`) runs without `set shell on`. The prompt sets
+  /// it.
+  package var isAtPrompt = false
   /// The variables. Not put back: a `let` is no edit, and stays defined
   /// after a failed group or `expect-error`, as a shell's assignment does.
   var variables: Variables
@@ -166,7 +178,8 @@ public final class Interpreter {
   /// Creates an interpreter.
   public init(registry: DocumentTypeRegistry, options: Options, output: any ScriptOutput) {
     self.registry = registry
-    self.output = output
+    redirectableOutput = RedirectableOutput(base: output)
+    self.output = redirectableOutput
     state = State(options: options)
     clock = ScriptClock(state.options.clock)
     var variables = Variables(state.options.variables)
@@ -359,7 +372,10 @@ public final class Interpreter {
         break
       }
       settledMainQueue = false
+      let started = ContinuousClock.now
       _ = await execute(statement)
+      if state.options.timer { reportTime(since: started) }
+      reportOutputFailure(at: statement.range)
       // Between any two commands, what the command queued on the main
       // queue runs, as an app's run loop runs it between events.
       if !settledMainQueue { await settleMainQueue(after: statement.range) }

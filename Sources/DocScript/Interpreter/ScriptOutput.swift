@@ -19,10 +19,17 @@ public protocol ScriptOutput: AnyObject {
   /// statements in order (not those of the scripts it `source`s). The
   /// default does nothing.
   func didParse(_ statements: [Statement], source: ScriptSource)
+  /// A line about the run rather than a command's output, newline
+  /// included: `set timer on`'s `took 12.3 ms`. docrepl writes it to
+  /// standard error, so that a transcript, a `docrepl test` comparison
+  /// and an `output FILE` hold only what commands print. The default
+  /// drops it.
+  func writeStatus(_ text: String)
 }
 
 extension ScriptOutput {
   public func willRun(_ command: Command, source: ScriptSource) {}
+  public func writeStatus(_ text: String) {}
   public func didParse(_ statements: [Statement], source: ScriptSource) {}
 }
 
@@ -35,11 +42,15 @@ public final class CapturedOutput: ScriptOutput {
   public private(set) var diagnostics: [Diagnostic] = []
   /// Their renderings, joined by newlines.
   public private(set) var renderedDiagnostics: [String] = []
+  /// The status lines written (``ScriptOutput/writeStatus(_:)``).
+  public private(set) var status = ""
 
   /// An empty capture.
   public init() {}
 
   public func write(_ text: String) { self.text += text }
+
+  public func writeStatus(_ text: String) { status += text }
 
   public func report(_ diagnostic: Diagnostic, rendered: String) {
     diagnostics.append(diagnostic)

@@ -7,6 +7,8 @@ enum Setting: String, CaseIterable {
   case echo
   case clock
   case follow
+  case timer
+  case shell
 
   /// The names, for suggestions and telling `set NAME` from a document's
   /// own `set`.
@@ -15,7 +17,7 @@ enum Setting: String, CaseIterable {
   /// The values, as the command's summary shows them.
   var valueSyntax: String {
     switch self {
-    case .bail, .echo, .follow: "on|off"
+    case .bail, .echo, .follow, .timer, .shell: "on|off"
     case .clock: "ISO8601|now"
     }
   }
@@ -23,17 +25,17 @@ enum Setting: String, CaseIterable {
   /// The values completion offers.
   var completions: [String] {
     switch self {
-    case .bail, .echo, .follow: ["off", "on"]
+    case .bail, .echo, .follow, .timer, .shell: ["off", "on"]
     case .clock: ["now"]
     }
   }
 
-  /// "bail on|off, echo on|off, clock ISO8601|now, follow on|off".
+  /// "bail on|off, echo on|off, clock ISO8601|now, follow on|off, …".
   static var summary: String {
     allCases.map { "\($0.rawValue) \($0.valueSyntax)" }.joined(separator: ", ")
   }
 
-  /// "bail, echo, clock and follow".
+  /// "bail, echo, clock, follow, timer and shell".
   static var list: String {
     let names = allCases.map(\.rawValue)
     return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")

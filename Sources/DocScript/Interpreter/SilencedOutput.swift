@@ -17,6 +17,10 @@ final class SilencedOutput: ScriptOutput {
     visible.report(diagnostic, rendered: rendered)
   }
 
+  func writeStatus(_ text: String) {
+    visible.writeStatus(text)
+  }
+
   func willRun(_ command: Command, source: ScriptSource) {
     visible.willRun(command, source: source)
   }

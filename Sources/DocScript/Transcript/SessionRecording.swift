@@ -262,6 +262,10 @@ final class RecordingOutput: ScriptOutput {
     recorder.report(diagnostic, rendered: rendered)
   }
 
+  func writeStatus(_ text: String) {
+    base.writeStatus(text)
+  }
+
   func willRun(_ command: Command, source: ScriptSource) {
     base.willRun(command, source: source)
     recorder.willRun(command, source: source)

@@ -37,6 +37,10 @@ final class StreamOutput<Output: TextOutputStream, Errors: TextOutputStream>: Sc
     }
   }
 
+  func writeStatus(_ text: String) {
+    errors.write(text)
+  }
+
   func report(_ diagnostic: Diagnostic, rendered: String) {
     errors.write((color?.paint(rendered, for: diagnostic) ?? rendered) + "\n")
   }

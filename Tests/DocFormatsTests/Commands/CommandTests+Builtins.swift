@@ -609,7 +609,7 @@ enum BuiltinCases {
       notes: ["did you mean 'bail'?"]),
     .fails(
       "set colour red", after: "", on: "colour", "unknown setting 'colour'",
-      notes: ["the settings are bail, echo, clock and follow"]),
+      notes: ["the settings are bail, echo, clock, follow, timer and shell"]),
     .fails(
       "set", after: base, at: 4, "missing SETTING for 'set'",
       notes: ["usage: set SETTING VALUE"]),
@@ -762,7 +762,7 @@ struct BuiltinCommandTests {
       "group",
       "note", "title", "get", "insert", "remove", "set-text", "append", "delete", "replace",
       "line", "load", "hex", "patch", "truncate", "tree", "history", "set-line", "record",
-      "scratch", "quit", "exit",
+      "scratch", "quit", "exit", "output", "timer", "shell",
     ]
     #expect(names == expected)
     #expect(
