@@ -142,6 +142,8 @@ struct WritePlan: Sendable {
     case (_, nil): break
     }
     message += "; the file is as it was"
+    // The call that met it, as every error of a write names its call.
+    if let call = error.systemCall { message += " (\(call) failed)" }
     return FileWrapperError(
       error.code, path: disk.path, message: message, systemCall: error.systemCall,
       errno: error.errno)

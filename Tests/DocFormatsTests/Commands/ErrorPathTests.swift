@@ -73,7 +73,7 @@ struct ErrorPathTests {
     let message = try #require(
       step.diagnostics.firstMatch(
         of:
-          /t:1:1: error: Trip.notes: the disk is full: the save writes about 5(\.[0-9])? KB, and [0-9.]+ [KMGTP]?B(ytes)? are free; the file is as it was\n/
+          /t:1:1: error: Trip.notes: the disk is full: the save writes about 5(\.[0-9])? KB, and [0-9.]+ [KMGTP]?B(ytes)? are free; the file is as it was \(write failed\)\n/
       ), "\(step.diagnostics)")
     #expect(!message.output.0.contains("journal"))
     #expect(WorldState.files(under: harness.temporary.url) == before)

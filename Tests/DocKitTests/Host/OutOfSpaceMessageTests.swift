@@ -36,7 +36,7 @@ struct OutOfSpaceMessageTests {
       linkingUnchanged: true)
     #expect(linked.path == folder("Trip.notes").path)
     #expect(linked.message.hasPrefix("the disk is full: the save writes about 1.2 KB, and "))
-    #expect(linked.message.hasSuffix(" are free; the file is as it was"))
+    #expect(linked.message.hasSuffix(" are free; the file is as it was (write failed)"))
     #expect(linked.errno == ENOSPC)
     let copied = WritePlan.outOfSpace(
       error, writing: package, to: URL(fileURLWithPath: folder("Trip.notes").path),
