@@ -46,6 +46,21 @@ public enum MainRunLoop {
   /// The main queue's descriptor, or -1 while ``run(_:)`` is not running.
   private static let queueDescriptor = Atomic<Int32>(-1)
 
+  /// The reading end of a pipe the loop writes a byte to after a drain of announced work while
+  /// ``watchForWork()`` is in force, or -1 while ``run(_:)`` is not
+  /// running: the prompt's wait, on a thread of its own, learns from it
+  /// that work ran and may have printed. (It cannot poll the main queue's
+  /// own descriptor: the loop reads that, and may read it first.)
+  private static let workRanDescriptor = Atomic<Int32>(-1)
+  /// The pipe's writing end, or -1.
+  private static let workRanWriter = Atomic<Int32>(-1)
+  /// The number of the drain the loop is in or last ran; the loop alone
+  /// changes it.
+  private static let drainNumber = Atomic<Int>(0)
+  /// The drain in which a wait began watching for work to run (see
+  /// ``watchForWork()``), or -1.
+  private static let watchBegan = Atomic<Int>(-1)
+
   /// Those waiting in ``runUntilIdle(oneRound:)`` for the main queue to empty,
   /// with when the first began and how many drains it has seen.
   private static let waiters = Mutex<Waiters>(Waiters())
@@ -69,6 +84,15 @@ public enum MainRunLoop {
     precondition(Thread.isMainThread, "MainRunLoop.run must be called on the main thread")
     // Binds the main queue to this thread, which services it below.
     let descriptor = _dispatch_get_main_queue_handle_4CF()
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) == 0 {
+      for end in ends {
+        _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      }
+      workRanWriter.store(ends[1], ordering: .releasing)
+      workRanDescriptor.store(ends[0], ordering: .releasing)
+    }
     queueDescriptor.store(descriptor, ordering: .releasing)
     Task { @MainActor in await main() }
     while true {
@@ -80,15 +104,47 @@ public enum MainRunLoop {
         // A wake-up whose write to the descriptor failed (EIO, ENOSPC)
         // is lost, and the work it announced would wait for ever: drain
         // now and then without one. Draining an empty queue does nothing.
+        drainNumber.add(1, ordering: .releasing)
         _dispatch_main_queue_callback_4CF(nil)
         resumeWaitersIfDone(descriptor)
         continue
       }
       var count: UInt64 = 0
       _ = read(descriptor, &count, MemoryLayout<UInt64>.size)
+      let drain = drainNumber.add(1, ordering: .releasing).newValue
       _dispatch_main_queue_callback_4CF(nil)
+      // Work ran while a wait watched, in a drain after the one that
+      // began the watch: unless that work was the waiter's own
+      // resumption (which stops the watch), tell it.
+      let began = watchBegan.load(ordering: .acquiring)
+      if began >= 0, began < drain {
+        var byte: UInt8 = 1
+        _ = write(workRanWriter.load(ordering: .acquiring), &byte, 1)
+      }
       resumeWaitersIfDone(descriptor)
     }
+  }
+
+  /// Starts watching for work that runs on the main queue, for a wait
+  /// on another thread that should wake when it runs (the prompt's, to
+  /// draw its line again below what the work printed): after each drain
+  /// of announced work, until ``stopWatchingForWork()``, the loop makes
+  /// the returned descriptor readable (work that runs later in the drain
+  /// that calls this does not count: the caller's own job is in it). The
+  /// caller reads what is there
+  /// (a byte for each drain) to make it unreadable again. Call ``stopWatchingForWork()`` first thing
+  /// when the wait resumes, in the same job: the drain that resumes the
+  /// waiter then does not wake it again. Nil unless ``run(_:)`` is running.
+  package static func watchForWork() -> Int32? {
+    let descriptor = workRanDescriptor.load(ordering: .acquiring)
+    guard descriptor >= 0 else { return nil }
+    watchBegan.store(drainNumber.load(ordering: .acquiring), ordering: .releasing)
+    return descriptor
+  }
+
+  /// Stops what ``watchForWork()`` started.
+  package static func stopWatchingForWork() {
+    watchBegan.store(-1, ordering: .releasing)
   }
 
   /// The milliseconds until the waiters' time is up.
@@ -123,9 +179,8 @@ public enum MainRunLoop {
   public static var isRunning: Bool { queueDescriptor.load(ordering: .acquiring) >= 0 }
 
   /// The descriptor that becomes readable when work is queued on the
-  /// main queue, for a wait that should wake then (the prompt's); nil
-  /// unless ``run(_:)`` is running.
-  package static var mainQueueDescriptor: Int32? {
+  /// main queue; nil unless ``run(_:)`` is running.
+  private static var mainQueueDescriptor: Int32? {
     let descriptor = queueDescriptor.load(ordering: .acquiring)
     return descriptor >= 0 ? descriptor : nil
   }

@@ -65,25 +65,24 @@ final class ReadlineSource: LineSource {
       diskIndex = descriptors.count
       descriptors.append(pollfd(fd: disk, events: Int16(POLLIN), revents: 0))
     }
-    // Work queued on the main queue while the prompt waits wakes it, so
-    // that the line is drawn again below whatever that work printed.
-    var mainQueue = MainRunLoop.mainQueueDescriptor
+    // Work that runs on the main queue while the prompt waits wakes it,
+    // so that the line is drawn again below whatever that work printed.
+    var wakesOnWork = MainRunLoop.isRunning
     while true {
       for index in descriptors.indices { descriptors[index].revents = 0 }
-      let (ready, error) = await Self.wait(for: &descriptors, orWorkOn: mainQueue)
+      let (ready, error) = await Self.wait(for: &descriptors, wakingOnWork: wakesOnWork)
       if ready < 0 {
         if error == EINTR { continue }
         rl_callback_handler_remove()
         return .closed
       }
       if ready == 0 {
-        // Only the main queue's work: it has run (this resumed behind
-        // it); what it queued runs too, then the prompt and the line
-        // are drawn again, on a line of their own if it printed one.
-        // Work that keeps queueing more (past the limit) runs on while
-        // the prompt waits, but no longer wakes it: the line would be
-        // drawn again and again.
-        if await MainRunLoop.runUntilIdle() { mainQueue = nil }
+        // Only the main queue's work: it has run; what it queued runs
+        // too, then the prompt and the line are drawn again, on a line
+        // of their own if it printed one. Work that keeps queueing more
+        // (past the limit) runs on while the prompt waits, but no longer
+        // wakes it: the line would be drawn again and again.
+        if await MainRunLoop.runUntilIdle() { wakesOnWork = false }
         rl_forced_update_display()
         continue
       }
@@ -155,16 +154,19 @@ final class ReadlineSource: LineSource {
   }
 
   /// Waits, on a thread of its own, until one of `descriptors` is ready
-  /// or (when `mainQueue` is given) the main queue gets work, without
+  /// or (when `wakingOnWork`) work has run on the main queue, without
   /// holding the main thread: the main queue, the main actor and the main
   /// run loop run meanwhile, as an app's do while it waits for an event.
-  /// Returns `poll`'s result for `descriptors` (0 when only the main
-  /// queue woke it) and its `errno`.
+  /// Returns `poll`'s result for `descriptors` (0 when only work that ran
+  /// woke it) and its `errno`.
   private static func wait(
-    for descriptors: inout [pollfd], orWorkOn mainQueue: Int32?
+    for descriptors: inout [pollfd], wakingOnWork: Bool
   ) async -> (ready: Int32, error: Int32) {
     var watched = descriptors
-    if let mainQueue { watched.append(pollfd(fd: mainQueue, events: Int16(POLLIN), revents: 0)) }
+    // The main loop says when work ran; the watch starts before the poll
+    // does, so that work which runs before the poll begins still wakes it.
+    let workRan = wakingOnWork ? MainRunLoop.watchForWork() : nil
+    if let workRan { watched.append(pollfd(fd: workRan, events: Int16(POLLIN), revents: 0)) }
     let polled = watched
     let (ready, error, result) = await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
@@ -172,6 +174,13 @@ final class ReadlineSource: LineSource {
         let ready = poll(&entries, nfds_t(entries.count), -1)
         continuation.resume(returning: (ready, errno, entries))
       }
+    }
+    // In the job that resumed this wait, before anything else: its own
+    // drain does not count as work that ran.
+    if let workRan {
+      MainRunLoop.stopWatchingForWork()
+      var bytes = [UInt8](repeating: 0, count: 64)
+      while read(workRan, &bytes, bytes.count) > 0 {}
     }
     for index in descriptors.indices { descriptors[index].revents = result[index].revents }
     guard ready > 0 else { return (ready, error) }
