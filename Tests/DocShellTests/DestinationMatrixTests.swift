@@ -136,7 +136,7 @@ struct DestinationMatrixTests {
     case .save: [[], [.force]]
     case .autosave: [[]]
     case .saveAs, .saveTo, .export: [[], [.replace], [.force]]
-    case .record: [[], [.replace]]
+    case .record, .output: [[], [.replace]]
     case .report, .testUpdate: [[]]
     case .failureScript, .history: nil
     }
@@ -165,7 +165,7 @@ struct DestinationMatrixTests {
       if fixture == .insideDocumentPackage || fixture == .folderAboveDocument {
         return "docrepl test has no document open"
       }
-    case .saveAs, .saveTo, .export, .record, .failureScript, .history:
+    case .saveAs, .saveTo, .export, .record, .output, .failureScript, .history:
       break
     }
     if fixture == .danglingLink, cell.route == .throughLink {
@@ -262,6 +262,7 @@ struct DestinationMatrixTests {
     "save-as ../dest.txt --force", "save-to ../dest.txt", "save-to ../dest.txt --replace",
     "save-to ../dest.txt --force", "export to ../dest.txt", "export --replace to ../dest.txt",
     "export --force to ../dest.txt", "record ../dest.txt", "record ../dest.txt --replace",
+    "output ../dest.txt", "output ../dest.txt --replace",
   ]
 
   @Test(
@@ -288,7 +289,7 @@ struct DestinationMatrixTests {
   /// every fixture, with every flag, direct and through a link.
   static let atomicFileCells: [Cell] = {
     let writes: [DestinationPolicy.Write] = DestinationPolicy.Write.allCases.filter {
-      [.record, .testUpdate, .failureScript, .report, .history].contains($0)
+      [.record, .output, .testUpdate, .failureScript, .report, .history].contains($0)
     }
     let flagSets: [DestinationPolicy.Flags] = [[], [.replace], [.force]]
     var cells: [Cell] = []
@@ -380,6 +381,10 @@ struct DestinationMatrixTests {
       #expect(text.contains("#> hi"), "\(report)")
     case .record:
       #expect(FileManager.default.fileExists(atPath: target.path), "\(report)")
+      return
+    case .output:
+      // What the command printed went there, and nothing else.
+      #expect(try Data(contentsOf: target) == Data("printed\n".utf8), "\(report)")
       return
     default:
       if cell.fixture.writesPackage {
@@ -541,12 +546,13 @@ struct DestinationMatrixTests {
           }
           try snapshot()
         }, rest: command + "\n", environment: environment)
-    case .saveAs, .saveTo, .export, .record:
+    case .saveAs, .saveTo, .export, .record, .output:
       let command =
         switch cell.write {
         case .saveAs: "save-as '\(destination)'\(flags)"
         case .saveTo: "save-to '\(destination)'\(flags)"
         case .export: "export\(flags) to '\(destination)'"
+        case .output: "output '\(destination)'\(flags); print printed; output"
         default: "record '\(destination)'\(flags); print hi; record stop"
         }
       return try runDocrepl(
@@ -586,7 +592,7 @@ extension DestinationMatrixTests {
       ("`save`", [.save]),
       ("autosave", [.autosave]),
       ("`save-as`, `save-to`, `export`", [.saveAs, .saveTo, .export]),
-      ("`record`", [.record]),
+      ("`record`, `output`", [.record, .output]),
       (
         "`test --update`, check's failure script, reports, history",
         [.testUpdate, .failureScript, .report, .history]

@@ -45,6 +45,8 @@ public enum DestinationPolicy {
     case export
     /// A new recording of the session (`record FILE`).
     case record
+    /// A file that receives what commands print (`output FILE`).
+    case output
     /// A script rewritten with its new expected output (`test --update`).
     case testUpdate
     /// The script `check` writes for a failure it found.
@@ -59,7 +61,7 @@ public enum DestinationPolicy {
     var replacesFileByDefault: Bool {
       switch self {
       case .save, .autosave, .testUpdate, .failureScript, .report, .history: true
-      case .saveAs, .saveTo, .export, .record: false
+      case .saveAs, .saveTo, .export, .record, .output: false
       }
     }
 
@@ -67,7 +69,7 @@ public enum DestinationPolicy {
     var canForce: Bool {
       switch self {
       case .save, .saveAs, .saveTo, .export: true
-      case .autosave, .record, .testUpdate, .failureScript, .report, .history: false
+      case .autosave, .record, .output, .testUpdate, .failureScript, .report, .history: false
       }
     }
 
@@ -276,7 +278,7 @@ extension DestinationPolicy.Write {
   fileprivate var canHoldPackage: Bool {
     switch self {
     case .save, .autosave, .saveAs, .saveTo, .export: true
-    case .record, .testUpdate, .failureScript, .report, .history: false
+    case .record, .output, .testUpdate, .failureScript, .report, .history: false
     }
   }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 
 /// Replaces a whole file atomically and durably: the one way the package
 /// writes a small file whole (the prompt's history, a script that
@@ -82,5 +83,45 @@ public enum AtomicFile {
       to: target, options: [], originalContentsURL: nil,
       replacingExisting: destination.kind != .nothing,
       replacing: FileTreeWriter.ReplacedItem(destination))
+  }
+
+  /// Makes the file at `url` (through any symbolic link) empty, as
+  /// ``write(_:to:as:flags:context:newFilePermissions:makingFoldersWith:)``
+  /// does, and opens it for appending: for a file written as it goes (a
+  /// recording, `output`'s file).
+  ///
+  /// What is opened is checked to be the regular file just written: a
+  /// folder, a FIFO or a device that took its place in between is not
+  /// opened (a FIFO would block the open) or written.
+  ///
+  /// - Parameters:
+  ///   - url: The file to make, or to empty.
+  ///   - write: The kind of write, which the destination policy decides.
+  ///   - flags: What the user allowed by name.
+  ///   - context: The working folder and the open documents.
+  /// - Returns: A handle that appends to the file and closes it when
+  ///   released.
+  /// - Throws: ``FileWrapperError``, as the atomic write throws it, or
+  ///   ``FileWrapperError/Code/destinationChanged`` when something other
+  ///   than a regular file stands there once it is written.
+  public static func create(
+    _ url: URL, as write: DestinationPolicy.Write, flags: DestinationPolicy.Flags = [],
+    context: WriteDestination.Context = .init()
+  ) throws(FileWrapperError) -> FileHandle {
+    try self.write([UInt8](), to: url, as: write, flags: flags, context: context)
+    let path = url.path
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw FileWrapperError(SystemCallError(systemCall: "open", errno: errno, path: path))
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw FileWrapperError(
+        .destinationChanged, path: path,
+        message: "something other than a file took its place as it was made")
+    }
+    _ = fcntl(descriptor, F_SETFL, O_WRONLY | O_APPEND)
+    return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
   }
 }

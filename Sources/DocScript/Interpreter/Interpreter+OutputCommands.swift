@@ -79,9 +79,10 @@ extension Interpreter {
         at: file, notes: [.init("send output to another file")])
     }
     let context = writeContext(for: state.currentName.flatMap { state.documents[$0] })
+    let handle: FileHandle
     do {
-      try AtomicFile.write(
-        [], to: url, as: .record, flags: replacing ? [.replace] : [], context: context)
+      handle = try AtomicFile.create(
+        url, as: .output, flags: replacing ? [.replace] : [], context: context)
     } catch  where error.code == .fileExists {
       throw ScriptError(
         "'\(resolver.display(url))' already exists", at: file,
@@ -89,14 +90,6 @@ extension Interpreter {
     } catch {
       let reason = error.errno.map { String(cString: strerror($0)) } ?? error.message
       throw ScriptError("cannot send output to '\(resolver.display(url))': \(reason)", at: file)
-    }
-    let handle: FileHandle
-    do {
-      handle = try FileHandle(forWritingTo: url)
-    } catch {
-      throw ScriptError(
-        "cannot send output to '\(resolver.display(url))': \(errorMessage.text(for: error))",
-        at: file)
     }
     redirectableOutput.redirect(to: url, handle: handle)
   }

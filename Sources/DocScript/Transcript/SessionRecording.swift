@@ -45,8 +45,8 @@ final class SessionRecording {
     self.url = url
     self.context = context
     do {
-      try AtomicFile.write(
-        [], to: url, as: .record, flags: replacing ? [.replace] : [], context: context)
+      handle = try AtomicFile.create(
+        url, as: .record, flags: replacing ? [.replace] : [], context: context)
     } catch  where error.code == .fileExists {
       throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: error.path])
     } catch {
@@ -58,7 +58,6 @@ final class SessionRecording {
             ?? error.message,
         ])
     }
-    handle = try FileHandle(forWritingTo: url)
   }
 
   /// Where in a source the recorded part starts or ends: before `line`
