@@ -177,7 +177,8 @@ struct CompletionTests {
   func noDocument() throws {
     let harness = try ScriptHarness()
     #expect(harness.interpreter.completions(for: "get /").values == [])
-    #expect(harness.interpreter.completions(for: "get --").values == ["--doc"])
+    #expect(
+      harness.interpreter.completions(for: "get --").values == ["--doc", "--literal", "--raw"])
     #expect(harness.interpreter.completions(for: "").values.contains("record"))
     #expect(harness.interpreter.completions(for: "").values.contains("help"))
   }

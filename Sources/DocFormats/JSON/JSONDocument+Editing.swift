@@ -62,7 +62,7 @@ extension JSONDocument {
   ///
   /// - Throws: if `ref` is not a container, or `token` is a key that
   ///   appears more than once.
-  private func find(
+  func find(
     _ token: String, in ref: JSONNodeRef, pointer: JSONPointer, position: Int
   ) throws(FormatError) -> Int? {
     switch ref.kind {
@@ -143,7 +143,7 @@ extension JSONDocument {
       value: JSONNodeRef(tree, child))
   }
 
-  private func kindDescription(_ ref: JSONNodeRef) -> String {
+  func kindDescription(_ ref: JSONNodeRef) -> String {
     switch ref.kind {
     case .null: "null"
     case .true, .false: "a boolean"

@@ -522,12 +522,13 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// Calls `body` with each line whose text holds `literal`'s bytes (each
   /// line, when `literal` is nil), and its index, in order, until `body`
   /// returns false. A line without them is looked at as bytes only: no
-  /// `String` is made of it.
+  /// `String` is made of it. A progress line, if shown, names `activity`.
   ///
   /// - Complexity: O(n) in the bytes, plus a `String` a line that holds
   ///   `literal`.
   func forEachLine(
-    containing literal: [UInt8]?, _ body: (Int, Line) throws -> Bool
+    containing literal: [UInt8]?, activity: String = "replacing",
+    _ body: (Int, Line) throws -> Bool
   ) rethrows {
     guard let root else { return }
     var leaves = root.leafIterator()
@@ -535,7 +536,7 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     var done = 0
     var nextReport = 1 << 20
     let progress = WorkProgress.current
-    progress?.begin("replacing", total: utf8Count)
+    progress?.begin(activity, total: utf8Count)
     defer { progress?.end() }
     while let leaf = leaves.next() {
       let run = leaf.run

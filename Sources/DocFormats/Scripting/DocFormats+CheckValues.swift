@@ -30,26 +30,38 @@ extension PlainTextDocument {
 
 extension JSONDocument {
   /// `POINTER`: the pointers there are (to a depth of four, forty at
-  /// most), an array's `-`, and a key that is not there; `VALUE`: JSON
-  /// literals of every kind, in the spellings an author keeps.
+  /// most), and for `insert` and `set` where a new value goes (an array's
+  /// `-`, a key an object does not have: `k`, `k1`…); the root for `set` alone, which is
+  /// the only command that takes it. `VALUE`: JSON literals of every
+  /// kind, in the spellings an author keeps. (The checker adds invalid
+  /// pointers of its own.)
   @MainActor public static func scriptCheckValues(
     forArgument argument: String, command: String, session: DocumentSession<JSONDocument>
   ) -> [String] {
     switch argument {
     case "POINTER":
+      let document = session.document
+      let addsMembers = command == "insert" || command == "set"
       var pointers: [String] = []
       var queue = [(pointer: "", depth: 0)]
       while !queue.isEmpty, pointers.count < 40 {
         let (parent, depth) = queue.removeFirst()
-        for child in session.document.children(at: parent) {
+        guard let isArray = document.isArray(at: parent) else { continue }
+        let children = document.children(at: parent)
+        for child in children {
           let pointer = parent + JSONPointer(tokens: [child.key]).description
           pointers.append(pointer)
           if child.isContainer, depth < 4 { queue.append((pointer, depth + 1)) }
         }
-        pointers.append(parent + "/-")
-        pointers.append(parent + "/k")
+        guard addsMembers else { continue }
+        // A key the object does not have yet: `k`, `k1`, `k2`…
+        let keys = Set(children.map(\.key))
+        let key = (0...keys.count).lazy.map { $0 == 0 ? "k" : "k\($0)" }.first {
+          !keys.contains($0)
+        }
+        pointers.append(parent + (isArray ? "/-" : "/" + (key ?? "k")))
       }
-      return pointers + [""]
+      return pointers + (command == "set" ? [""] : [])
     case "VALUE":
       return [
         "1", "-0", "1.50", "1e3", "12345678901234567890123", "\"s\"", "\"\\u00e9\"", "\"é\"",
@@ -59,6 +71,15 @@ extension JSONDocument {
     default:
       return []
     }
+  }
+
+  /// Whether the value at `pointer` is an array (true) or an object
+  /// (false); nil for anything else, or nothing.
+  fileprivate func isArray(at pointer: String) -> Bool? {
+    guard let pointer = try? JSONPointer(pointer), let ref = try? resolve(pointer).ref,
+      ref.isContainer
+    else { return nil }
+    return ref.kind == .array
   }
 }
 

@@ -25,15 +25,66 @@ extension JSONDocument: ScriptableFileDocument {
     [
       DocumentCommand(
         CommandSpec(
-          "get", [JSONParameter.pointer], summary: "prints the value at an RFC 6901 pointer",
-          example: "get /items/0", topic: .document)
+          "get", [JSONParameter.pointer, JSONParameter.raw, JSONParameter.literal],
+          summary: "prints the value at an RFC 6901 pointer; * in it matches every member",
+          discussion:
+            "A token that is exactly * matches every member or element there, and each value matched prints in document order (get /items/*/name); values the rest of the pointer does not reach are passed over, and nothing matched is an error. With --literal, * is an ordinary key. With --raw, a string prints without quotes and with its escapes decoded, as jq -r prints it.",
+          example: "get /items/*/name --raw", topic: .document)
       ) { context in
         let pointer = context.arguments[JSONParameter.pointer]
-        do {
-          context.print(try context.session.document.formatted(at: pointer.text))
-        } catch let error as FormatError {
-          throw ScriptError(error.message, at: pointer)
+        let raw = context.arguments[JSONParameter.raw]
+        let document = context.session.document
+        let matches = try query(pointer) { () throws(FormatError) in
+          try document.matches(
+            of: pointer.text, wildcards: !context.arguments[JSONParameter.literal])
         }
+        for match in matches {
+          context.print(raw ? document.rawText(match.ref) : document.formatted(match.ref))
+        }
+      },
+      DocumentCommand(
+        CommandSpec(
+          "keys", [JSONParameter.pointer],
+          summary: "prints the keys of the object at POINTER, one a line, in document order",
+          discussion:
+            "Each key prints as a JSON string, as jq 'keys_unsorted[]' prints it; an array's keys are its indices.",
+          example: "keys ''", topic: .document)
+      ) { context in
+        let pointer = context.arguments[JSONParameter.pointer]
+        let document = context.session.document
+        for key in try query(
+          pointer, { () throws(FormatError) in try document.keys(at: pointer.text) })
+        {
+          context.print(key)
+        }
+      },
+      DocumentCommand(
+        CommandSpec(
+          "length", [JSONParameter.pointer],
+          summary: "prints how many members, elements or characters the value at POINTER has",
+          discussion:
+            "As jq counts: an object's members, an array's elements, a string's Unicode scalars. A number, boolean or null has no length.",
+          example: "length /items", topic: .document)
+      ) { context in
+        let pointer = context.arguments[JSONParameter.pointer]
+        let document = context.session.document
+        context.print(
+          String(
+            try query(pointer) { () throws(FormatError) in try document.length(at: pointer.text) }))
+      },
+      DocumentCommand(
+        CommandSpec(
+          "type", [JSONParameter.pointer],
+          summary:
+            "prints the kind of the value at POINTER: object, array, string, number, boolean or null",
+          example: "type /items/0", topic: .document)
+      ) { context in
+        let pointer = context.arguments[JSONParameter.pointer]
+        let document = context.session.document
+        let match = try query(pointer) { () throws(FormatError) in
+          try document.matches(of: pointer.text, wildcards: false)
+        }
+        context.print(document.typeName(match[0].ref))
       },
       DocumentCommand(
         CommandSpec(
@@ -103,6 +154,18 @@ extension JSONDocument: ScriptableFileDocument {
     return "{}[]\"-0123456789".contains(first) ? [] : [quoting]
   }
 
+  /// Runs a query, turning a format error into a script error at
+  /// `pointer`.
+  private static func query<Result>(
+    _ pointer: Argument, _ body: () throws(FormatError) -> Result
+  ) throws(ScriptError) -> Result {
+    do {
+      return try body()
+    } catch {
+      throw ScriptError(error.message, at: pointer)
+    }
+  }
+
   /// `set` and `insert`: parse VALUE, then edit at POINTER.
   @MainActor
   private static func edit(
@@ -139,4 +202,8 @@ private enum JSONParameter {
   static let pointer = CommandParameter.required("POINTER")
   /// A JSON literal.
   static let value = CommandParameter.required("VALUE")
+  /// `get --raw`: a string without quotes.
+  static let raw = CommandParameter.flag("raw")
+  /// `get --literal`: `*` is a key, not a wildcard.
+  static let literal = CommandParameter.flag("literal")
 }

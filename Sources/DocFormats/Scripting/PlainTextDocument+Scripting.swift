@@ -53,13 +53,14 @@ extension PlainTextDocument: ScriptableFileDocument {
       DocumentCommand(
         CommandSpec(
           "insert", [TextParameter.number, TextParameter.text], summary: "makes TEXT line N",
-          discussion: "Lines are numbered from 1; N may be one past the last line.",
+          discussion:
+            "Lines are numbered from 1; N may be one past the last line. \(addressHelp)",
           example: "insert 2 \"Bread\"", topic: .document)
       ) { context in
         let number = context.arguments[TextParameter.number]
         let line = context.arguments[TextParameter.text]
         let count = context.session.document.text.count
-        let n = try number.integer("line number", in: 1...(count + 1))
+        let n = try lineNumber(number, count: count, in: 1...(count + 1))
         try edit(context, line) {
           try $0.insert([line.text], at: n - 1, actionName: "Insert Line \(n)")
         }
@@ -68,14 +69,15 @@ extension PlainTextDocument: ScriptableFileDocument {
         CommandSpec(
           "set-line", [TextParameter.number, TextParameter.text],
           summary: "makes TEXT the text of line N, keeping its line ending",
-          discussion: "What ed's 'Nc' does to one line; 'replace' changes text within lines.",
+          discussion:
+            "What ed's 'Nc' does to one line; 'replace' changes text within lines. \(addressHelp)",
           example: "set-line 2 \"Rye bread\"", topic: .document)
       ) { context in
         let number = context.arguments[TextParameter.number]
         let line = context.arguments[TextParameter.text]
         let count = context.session.document.text.count
         guard count > 0 else { throw ScriptError("the text has no lines", at: number) }
-        let n = try number.integer("line number", in: 1...count)
+        let n = try lineNumber(number, count: count, in: 1...count)
         try edit(context, line) {
           try $0.replace(lineAt: n - 1, with: line.text, actionName: "Set Line \(n)")
         }
@@ -83,7 +85,8 @@ extension PlainTextDocument: ScriptableFileDocument {
       DocumentCommand(
         CommandSpec(
           "delete", [TextParameter.lines], summary: "deletes line N, or lines N to M",
-          example: "delete 2,3", topic: .document)
+          discussion: "The lines go in one undo step. \(addressHelp)",
+          example: "delete 10,$", topic: .document)
       ) { context in
         let spec = context.arguments[TextParameter.lines]
         let count = context.session.document.text.count
@@ -107,16 +110,23 @@ extension PlainTextDocument: ScriptableFileDocument {
       },
       DocumentCommand(
         CommandSpec(
-          "line", [TextParameter.number], summary: "prints line N", example: "line 1",
-          topic: .document)
+          "line", [TextParameter.lines], summary: "prints line N, or lines N to M",
+          discussion: addressHelp, example: "line 2,$", topic: .document)
       ) { context in
-        let number = context.arguments[TextParameter.number]
+        let spec = context.arguments[TextParameter.lines]
         let lines = context.session.document.text.lines
-        guard !lines.isEmpty else {
-          throw ScriptError("the text has no lines", at: number)
-        }
-        let n = try number.integer("line number", in: 1...lines.count)
-        context.print(lines[n - 1].text)
+        let range = try lineRange(spec, count: lines.count)
+        for index in range { context.print(lines[index].text) }
+      },
+      DocumentCommand(
+        CommandSpec(
+          "find", [TextParameter.pattern],
+          summary: "prints each line that RE matches, after its number (ed's g/re/n)",
+          discussion:
+            "RE is a regular expression between slashes, /milk/, with the syntax of 'replace --regex' (docscript.md, \"Regular expressions\"): the text between the first and the last slash. Each match prints as its line number, a tab and the line. Fails when no line matches, or when a line would take too long to search.",
+          example: "find /^[0-9]+ eggs$/", topic: .document)
+      ) { context in
+        try find(context)
       },
     ]
   }
@@ -135,20 +145,111 @@ extension PlainTextDocument: ScriptableFileDocument {
     }
   }
 
-  /// `N` or `N,M` (1-based, inclusive) as a 0-based range.
+  /// What a line address may be, for `help`.
+  static let addressHelp =
+    "A line number N may also be $ (the last line), $-K (K lines before it) or -K (the K-th line from the end: -1 is the last)."
+
+  /// The line (1-based) that `text`, part of `argument`, names in a text
+  /// of `count` lines: `N`, `$` (the last line), `$-K`, or `-K` (`-1` is
+  /// the last line); it must lie in `bounds`.
+  static func lineNumber(
+    _ text: String, of argument: Argument, count: Int, in bounds: ClosedRange<Int>
+  ) throws(ScriptError) -> Int {
+    let part = Argument(text: text, range: argument.range)
+    let line: Int
+    if text == "$" {
+      // `insert $` in an empty text makes its first line.
+      line = max(count, 1)
+    } else if text.hasPrefix("$-") {
+      let back = try Argument(text: String(text.dropFirst(2)), range: argument.range).integer(
+        "line count after '$-'", in: 0...Int.max)
+      line = count - min(back, count)
+    } else if text.hasPrefix("-"), Argument.isWholeNumber(text), Int(text) != 0 {
+      guard let back = Int(text), back >= -count else {
+        throw ScriptError(
+          "line number \(text) is out of range; expected \(count == 0 ? "none" : "-\(count) to -1")",
+          at: argument)
+      }
+      line = count + 1 + back
+    } else {
+      line = try part.integer("line number", in: bounds)
+    }
+    guard bounds.contains(line) else {
+      throw Argument.outOfRange("line number", text, bounds, at: argument)
+    }
+    return line
+  }
+
+  /// ``lineNumber(_:of:count:in:)`` of the whole argument.
+  static func lineNumber(
+    _ argument: Argument, count: Int, in bounds: ClosedRange<Int>
+  ) throws(ScriptError) -> Int {
+    try lineNumber(argument.text, of: argument, count: count, in: bounds)
+  }
+
+  /// `N` or `N,M` (1-based, inclusive) as a 0-based range; each of N and
+  /// M is a line address (``lineNumber(_:of:count:in:)``).
   static func lineRange(_ argument: Argument, count: Int) throws(ScriptError) -> Range<Int> {
     let parts = argument.text.split(separator: ",", omittingEmptySubsequences: false)
     guard count > 0 else { throw ScriptError("the text has no lines", at: argument) }
     guard (1...2).contains(parts.count) else {
       throw ScriptError("expected N or N,M, not '\(argument.text)'", at: argument)
     }
-    let first = try Argument(text: String(parts[0]), range: argument.range).integer(
-      "line number", in: 1...count)
+    let first = try lineNumber(String(parts[0]), of: argument, count: count, in: 1...count)
     let last =
       parts.count == 2
-      ? try Argument(text: String(parts[1]), range: argument.range).integer(
-        "line number", in: first...count) : first
+      ? try lineNumber(String(parts[1]), of: argument, count: count, in: first...count) : first
     return (first - 1)..<last
+  }
+
+  /// `find /RE/`: prints each line RE matches, with its number.
+  @MainActor
+  private static func find(_ context: DocumentCommandContext<PlainTextDocument>) throws {
+    let pattern = context.arguments[TextParameter.pattern]
+    let text = pattern.text
+    guard text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") else {
+      throw ScriptError(
+        "expected a regular expression between slashes, /RE/, not '\(text)'", at: pattern,
+        notes: [Diagnostic.Note("as in ed: find /\(text)/")])
+    }
+    let source = String(text.dropFirst().dropLast())
+    guard !source.isEmpty else {
+      throw ScriptError("the regular expression is empty", at: pattern)
+    }
+    let regex: LinearRegex
+    do {
+      regex = try LinearRegex(source)
+    } catch {
+      let message =
+        error.kind == .syntax
+        ? "invalid regular expression '\(source)': \(error.message)" : error.message
+      throw ScriptError(message, at: patternRange(pattern, offset: error.offset.map { $0 + 1 }))
+    }
+    var found: [String] = []
+    var looked = 0
+    try context.session.document.text.forEachLine(
+      containing: regex.requiredLiteral, activity: "searching"
+    ) { index, line in
+      looked += 1
+      if looked % 4_096 == 0 { try context.checkInterruption() }
+      let bytes = Array(line.text.utf8)
+      let limit = regexStepLimit(forLineOf: bytes.count)
+      let matches: [LinearRegexMatch]
+      do {
+        matches = try regex.matches(in: bytes, all: false, stepLimit: limit)
+      } catch {
+        throw ScriptError(
+          "cannot search line \(index + 1) (\(bytes.count) bytes): the regular expression needs more than \(limit) steps on it",
+          at: pattern)
+      }
+      if !matches.isEmpty { found.append("\(index + 1)\t\(line.text)") }
+      return true
+    }
+    try context.checkInterruption()
+    guard !found.isEmpty else {
+      throw ScriptError("\(text) matches no line", at: pattern)
+    }
+    for line in found { context.print(line) }
   }
 
   @MainActor
@@ -365,6 +466,8 @@ private enum TextParameter {
   static let number = CommandParameter.required("N")
   /// A line, or a range of lines.
   static let lines = CommandParameter.required("N[,M]")
+  /// What `find` looks for: `/RE/`.
+  static let pattern = CommandParameter.required("/RE/")
   /// What `replace` looks for.
   static let old = CommandParameter.required("OLD")
   /// What `replace` puts in its place.

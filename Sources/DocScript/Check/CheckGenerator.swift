@@ -55,16 +55,21 @@ struct CheckGenerator {
     case 32..<35: return CheckStep(.revert, "revert")
     case 35..<38: return CheckStep(.close, "close --discard")
     default:
-      return edit(handle) ?? CheckStep(.undo, "undo")
+      return edit(handle, in: session) ?? CheckStep(.undo, "undo")
     }
   }
 
   /// One of three snapshot names, so that restores find them.
   private mutating func snapshotName() -> String { "s\(random.below(3) + 1)" }
 
-  /// One of the type's commands, with arguments.
-  private mutating func edit(_ handle: any CheckableHandle) -> CheckStep? {
-    let names = handle.commands.keys.sorted()
+  /// One of the type's commands, with arguments. Those the sequence has
+  /// seen succeed without changing the document (queries) are picked one
+  /// time in five, so that a type with many queries still gets edited.
+  private mutating func edit(_ handle: any CheckableHandle, in session: CheckSession) -> CheckStep?
+  {
+    var names = handle.commands.keys.sorted()
+    let edits = names.filter { session.effects[$0]?.isQuery != true }
+    if !edits.isEmpty, edits.count < names.count, !random.chance(20) { names = edits }
     guard !names.isEmpty, let command = handle.commands[random.pick(names)] else { return nil }
     let spec = command.spec
     var words: [CheckStep.Part] = [.literal(spec.name)]

@@ -55,6 +55,20 @@ final class CheckSession {
   private var diskChecked = true
   /// The longest a step took.
   private(set) var slowestStep: Duration = .zero
+  /// What the type's commands did when they succeeded, by name: the
+  /// generator picks those that never change the document (queries such
+  /// as `get` and `keys`) less often, so that sequences reach deep states.
+  private(set) var effects: [String: CommandEffect] = [:]
+
+  /// How often one of the type's commands succeeded, and how often that
+  /// left a step to undo.
+  struct CommandEffect {
+    var succeeded = 0
+    var changed = 0
+    /// Whether the command looks like a query: it succeeded twice or
+    /// more and never changed the document.
+    var isQuery: Bool { succeeded >= 2 && changed == 0 }
+  }
   /// How states are compared: shared by the check's sequences.
   let comparison: CheckComparison
   /// The seed of the sequence, which an encoding finding names.
@@ -177,6 +191,12 @@ final class CheckSession {
     case .snapshot(let name):
       snapshots[name] = State(id: 0, bytes: after.bytes, show: after.show)
     case .restore, .edit:
+      if step.kind == .edit, let before, before.handle == after.handle {
+        effects[step.name, default: CommandEffect()].succeeded += 1
+        if after.undo != before.undo || after.redo != before.redo {
+          effects[step.name, default: CommandEffect()].changed += 1
+        }
+      }
       if plan.checks(.snapshotsAreValues), case .restore(let name) = step.kind,
         let snapshot = snapshots[name],
         await !same(after.bytes, snapshot.bytes, for: .snapshotsAreValues)

@@ -647,7 +647,7 @@ enum BuiltinCases {
         usage: insert N TEXT [--doc NAME]
         makes TEXT line N
         for: text documents
-        Lines are numbered from 1; N may be one past the last line.
+        Lines are numbered from 1; N may be one past the last line. A line number N may also be $ (the last line), $-K (K lines before it) or -K (the K-th line from the end: -1 is the last).
         example: insert 2 "Bread"
 
         """),
@@ -762,7 +762,7 @@ struct BuiltinCommandTests {
       "group",
       "note", "title", "get", "insert", "remove", "set-text", "append", "delete", "replace",
       "line", "load", "hex", "patch", "truncate", "tree", "history", "set-line", "record",
-      "scratch", "quit", "exit", "output", "timer", "shell",
+      "scratch", "quit", "exit", "output", "timer", "shell", "keys", "length", "type", "find",
     ]
     #expect(names == expected)
     #expect(

@@ -58,7 +58,7 @@ enum JSONCases {
     .fails("get /a~2", after: base, on: "/a~2", "'~' must be followed by '0' or '1' in '/a~2'"),
     .fails(
       "get", after: base, at: 4, "missing POINTER for 'get'",
-      notes: ["usage: get POINTER [--doc NAME]"]),
+      notes: ["usage: get POINTER [--raw] [--literal] [--doc NAME]"]),
     .fails(
       "get /name --doc other", after: base, on: "get", "a text document has no command 'get'",
       notes: ["'help' lists the commands of each type"]),
@@ -129,6 +129,89 @@ enum JSONCases {
       "remove /a b", after: base, on: "b", "unexpected argument 'b' for 'remove'",
       notes: ["quote an argument that has blanks", "usage: remove POINTER [--doc NAME]"]),
   ]
+}
+
+/// The JSON queries of issue 34: keys, length, type, `get --raw`, and
+/// `*` in `get`.
+enum JSONQueryCases {
+  /// A JSON document `q` (current) with a string holding escapes, items
+  /// of which two have a name, a key that is `*`, and a non-ASCII string.
+  static let base = #"""
+    new json q
+    set '' '{"name": "a\"b\u00e9", "items": [{"name": "x"}, {"id": 1}, {"name": "y"}], "*": 5, "é": "café", "n": null, "t": true, "f": 1.5}'
+    """#
+
+  static let all: [CommandCase] = [
+    .succeeds(
+      "keys ''", after: base,
+      prints: "\"name\"\n\"items\"\n\"*\"\n\"e\u{301}\"\n\"n\"\n\"t\"\n\"f\"\n"),
+    .succeeds("keys /items", after: base, prints: "0\n1\n2\n"),
+    .succeeds("keys /items/1", after: base, prints: "\"id\"\n"),
+    .succeeds("keys /x", after: "new json e\nset /x '{}'", prints: ""),
+    .succeeds(
+      "keys ''", after: "new json e\nset '' '{\"a\\\"b\": 1, \"c/d\": 2}'",
+      prints: "\"a\\\"b\"\n\"c/d\"\n"),
+    .fails("keys /name", after: base, on: "/name", "/name is a string, which has no keys"),
+    .fails("keys /nope", after: base, on: "/nope", "/nope does not exist"),
+    .fails(
+      "keys", after: base, at: 5, "missing POINTER for 'keys'",
+      notes: ["usage: keys POINTER [--doc NAME]"]),
+
+    .succeeds("length ''", after: base, prints: "7\n"),
+    .succeeds("length /items", after: base, prints: "3\n"),
+    // Unicode scalars, as jq counts: the escaped quote and é are one each.
+    .succeeds("length /name", after: base, prints: "4\n"),
+    .succeeds("length /e\u{301}", after: base, prints: "4\n"),
+    .fails("length /f", after: base, on: "/f", "/f is a number, which has no length"),
+    .fails("length /t", after: base, on: "/t", "/t is a boolean, which has no length"),
+    .fails("length /n", after: base, on: "/n", "/n is null, which has no length"),
+    .fails(
+      "length /items/7", after: base, on: "/items/7",
+      "/items/7 does not exist (the array has 3 elements)"),
+
+    .succeeds("type ''", after: base, prints: "object\n"),
+    .succeeds("type /items", after: base, prints: "array\n"),
+    .succeeds("type /name", after: base, prints: "string\n"),
+    .succeeds("type /f", after: base, prints: "number\n"),
+    .succeeds("type /t", after: base, prints: "boolean\n"),
+    .succeeds("type /n", after: base, prints: "null\n"),
+    .fails("type /nope", after: base, on: "/nope", "/nope does not exist"),
+    .fails(
+      "type /items/*", after: base, on: "/items/*",
+      "/items/* does not exist (the array has 3 elements)"),
+
+    .succeeds("get /name --raw", after: base, prints: "a\"b\u{e9}\n"),
+    .succeeds("get /name", after: base, prints: "\"a\\\"b\\u00e9\"\n"),
+    .succeeds("get /items/1 --raw", after: base, prints: "{\n  \"id\": 1\n}\n"),
+    .succeeds("get /f --raw", after: base, prints: "1.5\n"),
+
+    .succeeds("get /items/*/name", after: base, prints: "\"x\"\n\"y\"\n"),
+    .succeeds("get /items/*/name --raw", after: base, prints: "x\ny\n"),
+    .succeeds(
+      "get /items/*", after: base,
+      prints: "{\n  \"name\": \"x\"\n}\n{\n  \"id\": 1\n}\n{\n  \"name\": \"y\"\n}\n"),
+    .succeeds(
+      "get /* --raw", after: "new json e\nset '' '[\"a\", [1], \"b\"]'", prints: "a\n[\n  1\n]\nb\n"
+    ),
+    // A key that is `*`: with --literal, and never a wildcard in set.
+    .succeeds("get /* --literal", after: base, prints: "5\n"),
+    .succeeds("set /* 6", after: base).then("get /* --literal", prints: "6\n"),
+    .fails("get /items/*/nope", after: base, on: "/items/*/nope", "/items/*/nope matches nothing"),
+    .fails("get /name/*", after: base, on: "/name/*", "/name is a string, not a container"),
+    .fails("get /nope/*", after: base, on: "/nope/*", "/nope does not exist"),
+    .fails(
+      "get /items/* --literal", after: base, on: "/items/*",
+      "/items/* does not exist (the array has 3 elements)"),
+  ]
+}
+
+@MainActor
+@Suite("JSON queries")
+struct JSONQueryTests {
+  @Test("keys, length, type, get --raw, get with *", arguments: JSONQueryCases.all)
+  func query(_ command: CommandCase) async throws {
+    try await command.check(in: try ScriptHarness())
+  }
 }
 
 @MainActor

@@ -71,7 +71,7 @@ enum TextCases {
       "line number 99999999999999999999 is out of range; expected 1 to 2"),
     .fails(
       "delete -99999999999999999999", after: base, on: "-99999999999999999999",
-      "line number -99999999999999999999 is out of range; expected 1 to 2"),
+      "line number -99999999999999999999 is out of range; expected -2 to -1"),
     .fails("delete ,", after: base, on: ",", "expected line number as a whole number, not ''"),
     .fails("delete 1", after: "new text e", on: "1", "the text has no lines"),
     .fails(
@@ -137,7 +137,8 @@ enum TextCases {
     .fails("line 1", after: "new text e", on: "1", "the text has no lines"),
     .fails("line x", after: base, on: "x", "expected line number as a whole number, not 'x'"),
     .fails(
-      "line", after: base, at: 5, "missing N for 'line'", notes: ["usage: line N [--doc NAME]"]),
+      "line", after: base, at: 5, "missing N[,M] for 'line'",
+      notes: ["usage: line N[,M] [--doc NAME]"]),
 
     .succeeds("append '# Title'", after: "new markdown m")
       .then(
@@ -146,6 +147,82 @@ enum TextCases {
           "# Title\ndocument:  m\ndirty:     yes\nchanges:   1\nfile:      (untitled)\ntype:      net.daringfireball.markdown\non disk:   untitled\n"
       ),
   ]
+}
+
+/// Line addresses (`$`, `$-K`, `-K`, ranges) and `find /RE/`, issue 34.
+enum TextAddressCases {
+  /// A text `t` (current) of five lines.
+  static let base = """
+    new text t
+    set-text "one\ntwo\nthree\nfour\nfive"
+    """
+
+  static let all: [CommandCase] = [
+    .succeeds("line $", after: base, prints: "five\n"),
+    .succeeds("line -1", after: base, prints: "five\n"),
+    .succeeds("line -5", after: base, prints: "one\n"),
+    .succeeds("line $-1", after: base, prints: "four\n"),
+    .succeeds("line $-0", after: base, prints: "five\n"),
+    .succeeds("line 2,4", after: base, prints: "two\nthree\nfour\n"),
+    .succeeds("line -2,$", after: base, prints: "four\nfive\n"),
+    .succeeds("line 1,1", after: base, prints: "one\n"),
+    .fails("line -6", after: base, on: "-6", "line number -6 is out of range; expected -5 to -1"),
+    .fails("line $-5", after: base, on: "$-5", "line number $-5 is out of range; expected 1 to 5"),
+    .fails(
+      "line $-x", after: base, on: "$-x",
+      "expected line count after '$-' as a whole number, not 'x'"),
+    .fails("line -0", after: base, on: "-0", "line number -0 is out of range; expected 1 to 5"),
+    .fails("line 4,2", after: base, on: "4,2", "line number 2 is out of range; expected 4 to 5"),
+    .fails("line 2,6", after: base, on: "2,6", "line number 6 is out of range; expected 2 to 5"),
+    .fails("line $", after: "new text e", on: "$", "the text has no lines"),
+
+    .succeeds("set-line $ FIVE", after: base)
+      .then("line 4,$\nundo", prints: "four\nFIVE\nUndo Set Line 5\n"),
+    .succeeds("set-line -2 FOUR", after: base).then("line 4", prints: "FOUR\n"),
+    .fails(
+      "set-line -9 x", after: base, on: "-9", "line number -9 is out of range; expected -5 to -1"),
+
+    // As ed's `$i`: before the last line.
+    .succeeds("insert $ x", after: base).then("line 4,$", prints: "four\nx\nfive\n"),
+    .succeeds("insert -1 x", after: base).then("line $-1", prints: "x\n"),
+    .succeeds("insert $ x", after: "new text e").then("show", prints: "x\n"),
+
+    .succeeds("delete 2,$", after: base)
+      .then("show\nundo\nline $", prints: "one\nUndo Delete Lines 2-5\nfive\n"),
+    .succeeds("delete $", after: base).then("line $", prints: "four\n"),
+    .succeeds("delete -3,-2", after: base).then("show", prints: "one\ntwo\nfive\n"),
+    .fails(
+      "delete 3,-4", after: base, on: "3,-4", "line number -4 is out of range; expected 3 to 5"),
+    .fails(
+      "delete 2,$-9", after: base, on: "2,$-9", "line number $-9 is out of range; expected 2 to 5"),
+
+    .succeeds("find /o/", after: base, prints: "1\tone\n2\ttwo\n4\tfour\n"),
+    .succeeds("find /^t/", after: base, prints: "2\ttwo\n3\tthree\n"),
+    .succeeds("find /e$/", after: base, prints: "1\tone\n3\tthree\n5\tfive\n"),
+    .succeeds("find '/f(i|o)/'", after: base, prints: "4\tfour\n5\tfive\n"),
+    .succeeds("find /a/b/", after: "new text e\nappend a/b\nappend ab", prints: "1\ta/b\n"),
+    .fails("find /x/", after: base, on: "/x/", "/x/ matches no line"),
+    .fails(
+      "find one", after: base, on: "one",
+      "expected a regular expression between slashes, /RE/, not 'one'",
+      notes: ["as in ed: find /one/"]),
+    .fails("find //", after: base, on: "//", "the regular expression is empty"),
+    .fails(
+      "find /(/", after: base, at: 7,
+      "invalid regular expression '(': missing ')' to close this group"),
+    .fails(
+      "find", after: base, at: 5, "missing /RE/ for 'find'",
+      notes: ["usage: find /RE/ [--doc NAME]"]),
+  ]
+}
+
+@MainActor
+@Suite("Text addresses")
+struct TextAddressTests {
+  @Test("$, -K, $-K, N,M and find /RE/", arguments: TextAddressCases.all)
+  func command(_ command: CommandCase) async throws {
+    try await command.check(in: try ScriptHarness())
+  }
 }
 
 @MainActor
