@@ -227,8 +227,14 @@ public enum Docrepl {
       environment: context.environment, disabled: context.noColor)
     var interpreterOptions = context.interpreterOptions()
     interpreterOptions.bail = context.bail
+    let streams = StreamOutput(color: color)
+    // Only the prompt pages: long output goes through PAGER.
+    let paged =
+      interactive && options.commands.isEmpty
+      ? PagedOutput(base: streams, environment: context.environment) : nil
     let interpreter = Interpreter(
-      registry: context.registry, options: interpreterOptions, output: StreamOutput(color: color))
+      registry: context.registry, options: interpreterOptions, output: paged ?? streams)
+    paged?.isEnabled = { [weak interpreter] in interpreter?.pagesOutput ?? false }
     // However the loop ends: quit, exit, end of input, SIGTERM, SIGHUP.
     // The prompt's completion keeps the interpreter, so its release at
     // exit would not.
@@ -253,12 +259,15 @@ public enum Docrepl {
       var output = StandardStream.output
       output.write("\(versionName): type 'help' for the commands, Ctrl-D to leave.\n")
       loop = InputLoop(interpreter: interpreter, source: source, name: "<input>")
+      loop.pager = paged
       let pending = loop.pendingEntry
       let completion = ReadlineCompletion.install(for: interpreter) {
         String(decoding: pending.text, as: UTF8.self)
       }
       interpreter.exportPrompt = ReadlineExportPrompt(completion: completion) {
         prompt, initialText in
+        // The question is asked below what the entry printed so far.
+        paged?.finishPaging()
         ReadlineExportPrompt.prefill(initialText)
         guard case .line(let line) = await source.readLine(prompt: prompt) else { return nil }
         return String(decoding: line, as: UTF8.self)

@@ -31,11 +31,12 @@ public final class PseudoTerminal {
   private var exitStatus: Int32?
 
   /// The environment every session starts from: a dumb terminal (so that
-  /// readline sends few escape sequences), no `~/.inputrc`, and history
-  /// off. `environment` adds to it and overrides it.
+  /// readline sends few escape sequences), no `~/.inputrc`, history off,
+  /// and no pager (an empty `PAGER`), so that long output reaches the
+  /// test as it would scroll. `environment` adds to it and overrides it.
   public static let baseEnvironment = [
     "PATH": "/usr/bin:/bin", "TERM": "dumb", "INPUTRC": "/dev/null", "LANG": "C.UTF-8",
-    "DOCREPL_HISTORY": "",
+    "DOCREPL_HISTORY": "", "PAGER": "",
   ]
 
   /// The sanitizer settings of this process, passed on: under

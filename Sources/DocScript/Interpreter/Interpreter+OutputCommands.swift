@@ -54,6 +54,9 @@ extension Interpreter {
     },
   ]
 
+  /// Whether `set pager` leaves the prompt's pager on (the default).
+  package var pagesOutput: Bool { state.options.pagesOutput }
+
   /// `on` or `off`, as a setting's value.
   static func onOff(_ value: Argument) throws -> Bool {
     switch value.text {

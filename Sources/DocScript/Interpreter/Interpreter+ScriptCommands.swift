@@ -27,7 +27,7 @@ extension Interpreter {
         "set", [BuiltinParameter.setting, BuiltinParameter.settingValue],
         summary: "changes a setting: " + Setting.summary,
         discussion:
-          "bail stops the script at the first failed command. echo prints each command before it runs. clock fixes the time documents and autosave see, or lets it run. follow, at the prompt, reloads a document without unsaved changes when its file changes on disk (as tail -f follows); off, the prompt only says that it changed. timer prints how long each command took (took 12.3 ms) on standard error. shell lets a script run 'shell' commands, which the prompt always may (never under --confine).",
+          "bail stops the script at the first failed command. echo prints each command before it runs. clock fixes the time documents and autosave see, or lets it run. follow, at the prompt, reloads a document without unsaved changes when its file changes on disk (as tail -f follows); off, the prompt only says that it changed. timer prints how long each command took (took 12.3 ms) on standard error. shell lets a script run 'shell' commands, which the prompt always may (never under --confine). pager, at the prompt, sends output longer than the terminal through PAGER (less by default); off, it scrolls. Scripts never page.",
         example: "set clock 2026-01-01T00:00:00Z", topic: .other,
         completing: ["SETTING": .choice(Setting.names.sorted())]),
       actsOnDocument: false
@@ -89,6 +89,7 @@ extension Interpreter {
     case .echo: state.options.echo = try onOff()
     case .follow: state.options.followsDisk = try onOff()
     case .timer: state.options.timer = try onOff()
+    case .pager: state.options.pagesOutput = try onOff()
     case .shell:
       let on = try onOff()
       if on, let confinement = state.options.confinement, !confinement.allowsShellEscapes {

@@ -48,6 +48,9 @@ public final class Interpreter {
     /// `set shell on`: a script may run `shell`; at the prompt it always
     /// may. Never under ``confinement``.
     var allowsShellInScripts = false
+    /// `set pager off`: at the prompt, output longer than the terminal
+    /// scrolls instead of going through the pager. Scripts never page.
+    var pagesOutput = true
 
     /// Options for a run in `workingDirectory`, with a fixed clock taken
     /// from `SOURCE_DATE_EPOCH` when `environment` sets it.

@@ -9,6 +9,7 @@ enum Setting: String, CaseIterable {
   case follow
   case timer
   case shell
+  case pager
 
   /// The names, for suggestions and telling `set NAME` from a document's
   /// own `set`.
@@ -17,7 +18,7 @@ enum Setting: String, CaseIterable {
   /// The values, as the command's summary shows them.
   var valueSyntax: String {
     switch self {
-    case .bail, .echo, .follow, .timer, .shell: "on|off"
+    case .bail, .echo, .follow, .timer, .shell, .pager: "on|off"
     case .clock: "ISO8601|now"
     }
   }
@@ -25,7 +26,7 @@ enum Setting: String, CaseIterable {
   /// The values completion offers.
   var completions: [String] {
     switch self {
-    case .bail, .echo, .follow, .timer, .shell: ["off", "on"]
+    case .bail, .echo, .follow, .timer, .shell, .pager: ["off", "on"]
     case .clock: ["now"]
     }
   }
@@ -35,7 +36,7 @@ enum Setting: String, CaseIterable {
     allCases.map { "\($0.rawValue) \($0.valueSyntax)" }.joined(separator: ", ")
   }
 
-  /// "bail, echo, clock, follow, timer and shell".
+  /// "bail, echo, clock, follow, timer, shell and pager".
   static var list: String {
     let names = allCases.map(\.rawValue)
     return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")

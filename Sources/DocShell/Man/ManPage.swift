@@ -114,6 +114,14 @@ enum ManPage {
         "DOCREPL_PROGRESS_AFTER",
         "Seconds a command runs at the prompt before its progress shows on a terminal's standard error (default 0.5)."
       ),
+      (
+        "DOCREPL_PAGER, PAGER",
+        "The pager for output longer than the terminal at the prompt, run with /bin/sh -c: DOCREPL_PAGER if set, else PAGER, else less or more, whichever is on PATH. Set to '' to turn paging off; 'set pager off' does for the session."
+      ),
+      (
+        "LESS",
+        "The pager less's options; FRX when not set, as git sets it."
+      ),
     ])
     page.section("FILES")
     page.definitions([

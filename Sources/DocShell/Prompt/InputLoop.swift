@@ -28,6 +28,8 @@ struct InputLoop {
   /// only the documents without unsaved changes are closed, and the
   /// others' autosaves stay for `recover`.
   private var discardsOnLeaving = false
+  /// The prompt's pager, which each entry's output may go through.
+  var pager: PagedOutput?
 
   /// The part of an entry read so far, shared with Tab completion.
   @MainActor
@@ -129,8 +131,10 @@ struct InputLoop {
   private mutating func runEntry(_ entry: EntryReader.Entry) async -> Bool {
     source.entryCompleted(entry.source.bytes)
     let before = interpreter.currentResult.failures
+    pager?.beginEntry()
     let result = await interpreter.run(
       entry.statements, parsedFrom: entry.source, diagnostics: entry.diagnostics)
+    pager?.endEntry()
     // At a prompt, a Ctrl-C the command did not see is spent, and said
     // so: it came after the last point where the command asks (or while
     // its undo event ended), so the command had finished, and nothing was
