@@ -35,6 +35,9 @@ public struct FormatError: LocalizedError, Sendable, Hashable, CustomStringConve
     public static let invalidEdit = Code("invalidEdit")
     /// A JSON Pointer that is malformed or names nothing.
     public static let invalidPointer = Code("invalidPointer")
+    /// A file of a package larger than the format allows, refused by its
+    /// size before it is read.
+    public static let fileTooLarge = Code("fileTooLarge")
 
     public var description: String { name }
   }

@@ -2,6 +2,7 @@ import DocFormats
 import DocKit
 import DocTestSupport
 import Foundation
+import Glibc
 import Testing
 
 @Suite("Note collection: the seed's package, made real")
@@ -25,6 +26,38 @@ struct NoteCollectionTests {
     #expect(UTType(filenameExtension: "notes", conformingTo: .package) == .noteCollection)
     #expect(NoteCollectionDocument.writableContentTypes == [.noteCollection, .json, .markdown])
     #expect(NoteCollectionDocument.readableContentTypes == [.noteCollection])
+  }
+
+  @Test(
+    "A note file larger than the limit is refused by its size, before a byte of it is read",
+    arguments: ["ferry.json", "metadata.json"])
+  func oversizedFileRefusedBeforeReading(name: String) throws {
+    let folder = try TemporaryDirectory()
+    let package = folder("H.notes")
+    try FileManager.default.copyItem(at: Self.example, to: package)
+    // A hostile package: a sparse file of a gigabyte, which costs no disk.
+    #expect(truncate(package.appendingPathComponent(name).path, 1_000_000_000) == 0)
+    let wrapper = try FileWrapper(url: package)
+    // The wrapper has not read it; if the document read it now, the read
+    // would fail (the file is gone) rather than the size be refused.
+    try FileManager.default.removeItem(at: package.appendingPathComponent(name))
+    let error = #expect(throws: FormatError.self) {
+      try NoteCollectionDocument(configuration: .init(contentType: .noteCollection, file: wrapper))
+    }
+    #expect(error?.code == .fileTooLarge)
+    #expect(error?.file == name)
+    #expect(error?.message.contains("1000000000 bytes") == true, "\(String(describing: error))")
+  }
+
+  @Test("A note file of exactly the limit is read (and here found malformed), not refused by its size")
+  func fileAtTheLimitIsRead() throws {
+    let folder = try TemporaryDirectory()
+    let package = folder("H.notes")
+    try FileManager.default.copyItem(at: Self.example, to: package)
+    let note = package.appendingPathComponent("ferry.json").path
+    #expect(truncate(note, off_t(NoteCollectionDocument.maximumFileSize)) == 0)
+    let error = #expect(throws: FormatError.self) { try Self.read(package) }
+    #expect(error?.code == .malformedJSON, "\(String(describing: error))")
   }
 
   @Test("The example package reads, and writes back byte for byte")

@@ -19,6 +19,11 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   /// The name of the metadata file.
   public static let metadataFilename = "metadata.json"
 
+  /// The largest a note's file or the metadata file may be: 64 MiB. A
+  /// larger one is refused by its size, before it is read, so that a
+  /// hostile package (a sparse file of a gigabyte) costs no memory.
+  public static let maximumFileSize = 64 << 20
+
   /// One note.
   public struct Note: Hashable, Sendable, Identifiable {
     /// The note's id, which names its file: `<id>.json`.
@@ -151,6 +156,14 @@ public struct NoteCollectionDocument: FileDocument, ChangeTrackingDocument, Hash
   private static func object(in file: FileWrapper, named name: String) throws -> JSONValue {
     guard file.isRegularFile else {
       throw FormatError(.unexpectedEntry, "expected a regular file", file: name)
+    }
+    if let size = (file.fileAttributes[FileAttributeKey.size.rawValue] as? NSNumber)?.intValue,
+      size > maximumFileSize
+    {
+      throw FormatError(
+        .fileTooLarge,
+        "\(size) bytes, more than a note collection's file may be (\(maximumFileSize) bytes)",
+        file: name)
     }
     let value: JSONValue
     do {
