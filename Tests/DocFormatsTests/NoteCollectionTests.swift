@@ -49,7 +49,8 @@ struct NoteCollectionTests {
     #expect(error?.message.contains("1000000000 bytes") == true, "\(String(describing: error))")
   }
 
-  @Test("A note file of exactly the limit is read (and here found malformed), not refused by its size")
+  @Test(
+    "A note file of exactly the limit is read (and here found malformed), not refused by its size")
   func fileAtTheLimitIsRead() throws {
     let folder = try TemporaryDirectory()
     let package = folder("H.notes")

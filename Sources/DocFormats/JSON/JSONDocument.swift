@@ -120,66 +120,76 @@ public struct JSONDocument: FileDocument, Hashable {
   /// The document's bytes: what a save writes. Runs of bytes that lie
   /// side by side in what was read are copied as one.
   public var data: Data {
-    var data = Data(count: prefix.count + length(of: rootRef) + suffix.count)
+    let runs = self.runs()
+    var data = Data(count: runs.reduce(0) { $0 + $1.count })
     data.withUnsafeMutableBytes { buffer in
       guard let base = buffer.baseAddress else { return }
-      var copier = RunCopier(destination: base)
-      copier.append(prefix)
-      write(rootRef, into: &copier)
-      copier.append(suffix)
-      copier.flush()
+      var offset = 0
+      for run in runs {
+        guard let start = run.baseAddress else { continue }
+        (base + offset).copyMemory(from: start, byteCount: run.count)
+        offset += run.count
+      }
     }
     return data
   }
 
-  /// Copies slices to memory, joining those that lie side by side.
-  private struct RunCopier {
-    let destination: UnsafeMutableRawPointer
-    var offset = 0
-    var pending: UnsafeRawPointer?
-    var pendingCount = 0
-
-    init(destination: UnsafeMutableRawPointer) {
-      self.destination = destination
+  /// What a save writes, as the runs of bytes the document holds: for a
+  /// large file with a few edits, the unchanged spans of the bytes read
+  /// and the edited values between them, written to the file as they
+  /// are, never first joined into one `Data` of the file's size.
+  var byteSource: FileWrapper.ByteSource {
+    let document = UncheckedSendable(value: self)
+    return FileWrapper.ByteSource(count: prefix.count + length(of: rootRef) + suffix.count) {
+      body in
+      for run in document.value.runs() { try body(run) }
     }
+  }
 
+  /// The document's bytes as buffers in order, those that lie side by
+  /// side in what was read joined into one. The buffers are the
+  /// document's own (the bytes read, the edited values, the separators):
+  /// valid while the document, or a copy of it, is.
+  private func runs() -> [UnsafeRawBufferPointer] {
+    var runs = RunList()
+    runs.append(prefix)
+    write(rootRef, into: &runs)
+    runs.append(suffix)
+    return runs.runs
+  }
+
+  /// Buffers in order, joining those that lie side by side.
+  private struct RunList {
+    var runs: [UnsafeRawBufferPointer] = []
+
+    /// Adds `slice`'s bytes. Slices stay alive while the document does,
+    /// so the pointers kept stay valid.
     mutating func append(_ slice: ArraySlice<UInt8>) {
       guard !slice.isEmpty else { return }
       slice.withUnsafeBytes { bytes in
         guard let start = bytes.baseAddress else { return }
-        if let pending, pending + pendingCount == start {
-          pendingCount += bytes.count
+        if let last = runs.last, let end = last.baseAddress.map({ $0 + last.count }), end == start {
+          runs[runs.count - 1] = UnsafeRawBufferPointer(
+            start: last.baseAddress, count: last.count + bytes.count)
           return
         }
-        flush()
-        pending = start
-        pendingCount = bytes.count
+        runs.append(bytes)
       }
-    }
-
-    /// Copies what is pending. Slices stay alive while the document
-    /// does, so the pointers held meanwhile stay valid.
-    mutating func flush() {
-      guard let pending else { return }
-      (destination + offset).copyMemory(from: pending, byteCount: pendingCount)
-      offset += pendingCount
-      self.pending = nil
-      pendingCount = 0
     }
   }
 
-  private func write(_ ref: JSONNodeRef, into copier: inout RunCopier) {
+  private func write(_ ref: JSONNodeRef, into runs: inout RunList) {
     guard let container = opened[ref] else {
-      copier.append(ref.bytes)
+      runs.append(ref.bytes)
       return
     }
-    copier.append(ref.kind == .object ? Self.openBrace : Self.openBracket)
+    runs.append(ref.kind == .object ? Self.openBrace : Self.openBracket)
     for entry in container.entries {
-      copier.append(entry.lead)
-      copier.append(entry.key)
-      write(entry.value, into: &copier)
+      runs.append(entry.lead)
+      runs.append(entry.key)
+      write(entry.value, into: &runs)
     }
-    copier.append(container.close)
+    runs.append(container.close)
   }
 
   private static let openBrace: ArraySlice<UInt8> = [UInt8(ascii: "{")]
@@ -203,7 +213,7 @@ public struct JSONDocument: FileDocument, Hashable {
 
   /// The document as a save writes it.
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-    FileWrapper(regularFileWithContents: data)
+    FileWrapper(regularFileWithByteSource: byteSource)
   }
 
   /// The document's bytes.

@@ -618,6 +618,13 @@ struct FileTreeWriter {
       // The old item now has the temporary name. The new one is in place
       // and durable, so failing to clear the old one is not a failed save.
       try? parent.removeTree(temporary, path: parentPath + "/" + temporary)
+      // The lock held a large old file's last descriptor: its pages are
+      // freed as it closes, which the save does not wait for. (A small
+      // one closes at once: a thread to close it would cost more.)
+      if let size = existing?.size, size >= Self.cacheDroppingSize {
+        displacedLock?.closeInBackground()
+        displacedLock = nil
+      }
     }
   }
 

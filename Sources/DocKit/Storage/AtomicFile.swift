@@ -110,18 +110,17 @@ public enum AtomicFile {
   ) throws(FileWrapperError) -> FileHandle {
     try self.write([UInt8](), to: url, as: write, flags: flags, context: context)
     let path = url.path
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw FileWrapperError(SystemCallError(systemCall: "open", errno: errno, path: path))
+    // Non-blocking, so that a FIFO put there cannot hold up the open; on a
+    // regular file it changes nothing.
+    let descriptor = try asFileWrapperError { () throws(SystemCallError) in
+      try FileDescriptor.open(
+        path, in: nil, flags: O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC, path: path)
     }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      close(descriptor)
+    guard (try? descriptor.status(path: path))?.kind == .regular else {
       throw FileWrapperError(
         .destinationChanged, path: path,
         message: "something other than a file took its place as it was made")
     }
-    _ = fcntl(descriptor, F_SETFL, O_WRONLY | O_APPEND)
-    return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    return FileHandle(fileDescriptor: descriptor.detach(), closeOnDealloc: true)
   }
 }

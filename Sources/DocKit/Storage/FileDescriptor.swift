@@ -23,6 +23,26 @@ final class FileDescriptor {
     if rawValue >= 0 { _ = FileSystemContext.current.close(rawValue) }
   }
 
+  /// Closes the descriptor on another thread, for a file whose last name
+  /// is gone: the kernel frees the file's cached pages as its last
+  /// descriptor closes, which for a large file takes about as long as
+  /// writing it did, and nothing waits for that. (A replaced file of 38 MB
+  /// took 31 ms to close.) The descriptor is closed here from then on.
+  func closeInBackground() {
+    let descriptor = detach()
+    guard descriptor >= 0 else { return }
+    let system = FileSystemContext.current
+    DispatchQueue.global(qos: .utility).async { _ = system.close(descriptor) }
+  }
+
+  /// Gives up the descriptor, which the caller closes from then on;
+  /// returns it (-1 if it was closed).
+  func detach() -> Int32 {
+    let descriptor = rawValue
+    rawValue = -1
+    return descriptor
+  }
+
   /// Flags for opening a directory without following a final symbolic link.
   static let directoryFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
   /// Flags for reading a file. `O_NONBLOCK` keeps a FIFO swapped in after
