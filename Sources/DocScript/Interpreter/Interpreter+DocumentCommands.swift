@@ -110,13 +110,17 @@ extension Interpreter {
     }
     // The host looks at the name (after recovery, as opening does) and
     // says its type, which picks the registered type to open it with.
-    let type: UTType
-    let openAs: UTType?
+    var type: UTType
+    var openAs: UTType?
     do {
       (type, openAs) = try DocumentSession<Void>.typeForContents(of: url, explicit: contentType)
     } catch {
       throw MissingFileError(
         error: ScriptError("no such file '\(resolver.display(url))'", at: path))
+    }
+    // A well-known name (`tsconfig.json`) says more than its extension.
+    if contentType == nil, let wellKnown = registry.contentType(forWellKnownName: url) {
+      (type, openAs) = (wellKnown, wellKnown)
     }
     let choice = try openingChoice(
       for: url, type: type, openAs: openAs, explicit: contentType, encoding: encoding, at: path)
