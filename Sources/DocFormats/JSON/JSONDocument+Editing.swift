@@ -562,7 +562,8 @@ extension JSONDocument {
       // After the comment on the last member's line; a trailing comma
       // moves to the new member.
       let trailing = JSONTrivia.comma(in: close)
-      let end = JSONTrivia.endOfSameLineComments(close[(trailing.map { $0 + 1 } ?? 0)...])
+      let end = JSONTrivia.endOfSameLineComments(
+        close[(trailing.map { $0 + 1 } ?? close.startIndex)...])
       let lead = (trailing == nil ? comma : []) + close[..<end] + layout.afterComma
       let rest = (trailing == nil ? [] : comma) + close[end...]
       return perform(

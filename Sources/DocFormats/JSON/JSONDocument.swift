@@ -98,7 +98,10 @@ public struct JSONDocument: FileDocument, Hashable {
         (try? JSONSyntaxTree.parse(
           bytes, maximumDepth: Self.maximumDepth, dialect: .jsonWithComments)) != nil
       {
-        let name = configuration.file.filename.map { Word.quoted($0) } ?? "FILE"
+        let name =
+          (configuration.file.filename ?? configuration.file.preferredFilename).map {
+            Word.quoted($0)
+          } ?? "FILE"
         error.message +=
           "; the file is JSON with comments, which 'open \(name) --type jsonc' reads"
       }

@@ -67,12 +67,9 @@ struct JSONParser {
           nodes[nodes.count - 1].end = UInt32(offset)
         } else {
           stack.append(nodes.count - 1)
-          if isObject {
-            keyStart = UInt32(offset)
-            whitespace += try parseKey()
-          } else {
-            keyStart = .max
-          }
+          let member = try beginMember(inObject: isObject)
+          keyStart = member.keyStart
+          whitespace += member.whitespace
           continue parsing
         }
         kind = isObject ? .object : .array
@@ -113,12 +110,9 @@ struct JSONParser {
           offset += 1
           whitespace += try skipWhitespace()
           guard offset < bytes.count, bytes[offset] == closing else {
-            if isObject {
-              keyStart = UInt32(offset)
-              whitespace += try parseKey()
-            } else {
-              keyStart = .max
-            }
+            let member = try beginMember(inObject: isObject)
+            keyStart = member.keyStart
+            whitespace += member.whitespace
             continue parsing
           }
           // A trailing comma.
@@ -142,6 +136,17 @@ struct JSONParser {
     }
     if offset < bytes.count { throw error("unexpected \(describe(bytes[offset])) after the value") }
     return (nodes, whitespace)
+  }
+
+  /// The start of a container's next member: in an object, its key,
+  /// read up to the value (with the whitespace skipped); in an array,
+  /// nothing (`UInt32.max`, no key).
+  private mutating func beginMember(
+    inObject isObject: Bool
+  ) throws(FormatError) -> (keyStart: UInt32, whitespace: Int) {
+    guard isObject else { return (.max, 0) }
+    let start = UInt32(offset)
+    return (start, try parseKey())
   }
 
   /// `"key" :`, leaving the offset at the value; returns the whitespace
