@@ -60,7 +60,7 @@ struct CompletionTests {
     Case("close T", ["Trip"]),
     Case("restore ", ["before"]),
     Case("diff before b", ["before"]),
-    Case("new j", ["json"]),
+    Case("new j", ["json", "jsonc"]),
     Case("new public.pl", ["public.plain-text"]),
     Case("open Trip.json --type public.js", ["public.json"]),
     // Options.

@@ -214,3 +214,18 @@ struct JSONWithCommentsTests {
     #expect(JSONDocument.readableContentTypes.contains(.jsonWithComments))
   }
 }
+
+extension JSONWithCommentsTests {
+  @Test("JSON with comments is not written as public.json while it holds a comment")
+  func notWrittenAsJSON() throws {
+    let document = try Self.read("{\"a\": 1, // one\n}\n")
+    let error = try #require(throws: FormatError.self) {
+      try document.fileWrapper(configuration: .init(contentType: .json, existingFile: nil))
+    }
+    #expect(error.code == .unsupportedContentType)
+    #expect(error.message.contains("line 1: a comment is not JSON"), "\(error)")
+    let plain = try Self.read("{\"a\": 1}\n")
+    let wrapper = try plain.fileWrapper(configuration: .init(contentType: .json, existingFile: nil))
+    #expect(wrapper.regularFileContents == Data("{\"a\": 1}\n".utf8))
+  }
+}

@@ -239,8 +239,25 @@ public struct JSONDocument: FileDocument, Hashable {
   }
 
   /// The document as a save writes it.
+  ///
+  /// - Throws: ``FormatError/Code/unsupportedContentType`` when JSON with
+  ///   comments that holds a comment or a trailing comma is written as
+  ///   `public.json`, which cannot hold them.
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-    FileWrapper(regularFileWithContents: data)
+    let data = data
+    if dialect == .jsonWithComments, !configuration.contentType.conforms(to: .jsonWithComments),
+      configuration.contentType.conforms(to: .json)
+    {
+      do {
+        _ = try JSONSyntaxTree.parse([UInt8](data), maximumDepth: Self.maximumDepth)
+      } catch {
+        throw FormatError(
+          .unsupportedContentType,
+          "the document is JSON with comments, which \(configuration.contentType.identifier) cannot hold: \(error.line.map { "line \($0): " } ?? "")\(error.message); save it as org.docrepl.jsonc (.jsonc)"
+        )
+      }
+    }
+    return FileWrapper(regularFileWithContents: data)
   }
 
   /// The document's bytes.

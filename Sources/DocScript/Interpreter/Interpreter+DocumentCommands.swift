@@ -23,7 +23,7 @@ extension Interpreter {
         ],
         summary: "opens a file and makes it current",
         discussion:
-          "The type comes from the file's extension unless --type gives it. A file whose name does not say (no extension, or one no type reads, as .yaml or .toml) is text if its first 8 KB are UTF-8 without a NUL byte, and binary otherwise. Text is UTF-8, or UTF-16 after its byte-order mark; --encoding reads and saves it in another (utf-16, utf-16le, utf-16be, latin1, windows-1252, us-ascii; IANA names and their aliases, in any case). NAME defaults to the file's base name. If it fails, no document is current: 'use NAME' makes an open one current again.",
+          "The type comes from the file's extension unless --type gives it (a UTI, or a type's name: --type jsonc). A well-known name says more than the extension: tsconfig.json, VS Code's settings.json and the like are JSON with comments (jsonc). A file whose name does not say (no extension, or one no type reads, as .yaml or .toml) is text if its first 8 KB are UTF-8 without a NUL byte, and binary otherwise. Text is UTF-8, or UTF-16 after its byte-order mark; --encoding reads and saves it in another (utf-16, utf-16le, utf-16be, latin1, windows-1252, us-ascii; IANA names and their aliases, in any case). NAME defaults to the file's base name. If it fails, no document is current: 'use NAME' makes an open one current again.",
         example: "open Trip.notes as trip", topic: .documents, isAllowedInGroup: false,
         completing: ["ENCODING": .choice(TextEncodingName.choices)]),
       actsOnDocument: false, makesCurrent: true
