@@ -229,3 +229,32 @@ extension JSONWithCommentsTests {
     #expect(wrapper.regularFileContents == Data("{\"a\": 1}\n".utf8))
   }
 }
+
+extension JSONWithCommentsTests {
+  @Test("A value typed into JSON with comments may hold comments, and is kept as typed")
+  func typedValueWithComments() throws {
+    var document = try Self.read("{\n  \"a\": 1, // one\n}\n")
+    let literal = try JSONDocument.typedLiteral(
+      "[1, // first\n 2,]", dialect: .jsonWithComments)
+    try document.set(literal, at: "/a")
+    #expect(document.text == "{\n  \"a\": [1, // first\n 2,], // one\n}\n")
+    let outside = try JSONDocument.typedLiteral("/* c */ 3", dialect: .jsonWithComments)
+    let error = try #require(throws: FormatError.self) { try document.insert(outside, at: "/b") }
+    #expect(error.message.contains("a comment before or after the value would not be kept"))
+    #expect(throws: FormatError.self) { try JSONDocument.typedLiteral("[1, // one\n 2]") }
+  }
+
+  @Test(
+    "set \"\" of a whole document with comments (as record writes it) gives its bytes, and undo the old"
+  )
+  func wholeDocument() throws {
+    let old = "\u{FEFF}{\"a\": 1}\r\n"
+    var document = try Self.read(old)
+    let text = "// top\r\n{\r\n  \"a\": 2, // two\r\n}\r\n// end"
+    let edit = try document.set(
+      try JSONDocument.typedLiteral(text, dialect: .jsonWithComments), at: "")
+    #expect(Array(document.data) == [0xEF, 0xBB, 0xBF] + Array((text + "\r\n").utf8))
+    _ = edit.apply(to: &document)
+    #expect(Array(document.data) == Array(old.utf8))
+  }
+}

@@ -53,6 +53,25 @@ struct JSONWithCommentsEndToEndTests {
         """)
   }
 
+  @Test("A recording of an edited tsconfig.json replays to the same bytes")
+  func recordReplays() throws {
+    let folder = try TemporaryDirectory("jsonc")
+    try Data(Self.tsconfig.utf8).write(to: folder("tsconfig.json"))
+    let recorded = try runDocrepl(
+      [
+        "-c",
+        "open tsconfig.json; set /compilerOptions/strict true; save-to direct.json; record r.docscript",
+      ], in: folder.url)
+    #expect(recorded.status == 0, "\(recorded.errors)")
+    let script = try String(contentsOf: folder("r.docscript"), encoding: .utf8)
+    try Data((script + "save-to replayed.json\n").utf8).write(to: folder("r.docscript"))
+    let replayed = try runDocrepl(["run", "r.docscript"], in: folder.url)
+    #expect(replayed.status == 0, "\(replayed.errors)")
+    #expect(
+      try Data(contentsOf: folder("replayed.json")) == (try Data(contentsOf: folder("direct.json")))
+    )
+  }
+
   @Test("A .json file with a comment is refused, saying how to open it; --type jsonc opens it")
   func strictRefuses() throws {
     let folder = try TemporaryDirectory("jsonc")

@@ -16,8 +16,16 @@ extension JSONDocument {
   /// and refused if an object in it repeats a key. A file may do that,
   /// and is read as it is; a value typed so could not be addressed by a
   /// pointer afterwards.
-  static func typedLiteral(_ text: String) throws(FormatError) -> JSONSyntaxTree {
-    let tree = try literal(text)
+  ///
+  /// In JSON with comments, the literal may hold comments and trailing
+  /// commas, and is then kept as typed; a comment before or after the
+  /// value is kept only by `set ""` (the whole document), and refused
+  /// elsewhere by ``set(_:at:)`` and ``insert(_:at:)``.
+  static func typedLiteral(
+    _ text: String, dialect: JSONDialect = .json
+  ) throws(FormatError) -> JSONSyntaxTree {
+    let tree = try JSONSyntaxTree.parse(
+      Array(text.utf8), maximumDepth: maximumDepth, dialect: dialect)
     if let (object, key) = tree.value(of: 0).firstDuplicateKey {
       let place = object.tokens.isEmpty ? "" : " in \(object)"
       throw FormatError(
@@ -255,8 +263,10 @@ extension JSONDocument {
     try checkDepth(literal, at: pointer)
     guard let token = pointer.tokens.last else {
       let new = format(literal, in: rootLayout)
-      return perform(.root(new), actionName: "Set Value")
+      let (newPrefix, newSuffix) = outerBytes(of: literal)
+      return perform(.root(new, prefix: newPrefix, suffix: newSuffix), actionName: "Set Value")
     }
+    try refuseOuterComments(literal)
     let parent = try resolve(JSONPointer(tokens: Array(pointer.tokens.dropLast())))
     switch parent.ref.kind {
     case .object:
@@ -311,6 +321,7 @@ extension JSONDocument {
       throw FormatError(.invalidPointer, "cannot insert at the root")
     }
     try checkDepth(literal, at: pointer)
+    try refuseOuterComments(literal)
     let parent = try resolve(JSONPointer(tokens: Array(pointer.tokens.dropLast())))
     switch parent.ref.kind {
     case .object:
@@ -494,8 +505,45 @@ extension JSONDocument {
     return layout
   }
 
+  /// The bytes before and after the root that `set ""` of `literal`
+  /// leaves: the document's, unless the literal has comments there (JSON
+  /// with comments: the whole document typed, as `record` writes it),
+  /// then the literal's, ending as the document's did in a line break.
+  private func outerBytes(
+    of literal: JSONSyntaxTree
+  ) -> (prefix: ArraySlice<UInt8>, suffix: ArraySlice<UInt8>) {
+    let span = literal.span(0)
+    let before = literal.bytes[..<span.lowerBound]
+    let after = literal.bytes[span.upperBound...]
+    guard JSONTrivia.hasComment(before) || JSONTrivia.hasComment(after) else {
+      return (prefix, suffix)
+    }
+    let mark = prefix.starts(with: JSONParser.byteOrderMark) ? JSONParser.byteOrderMark : []
+    var end: [UInt8] = []
+    if after.last != 0x0A, let ending = JSONLayout.lineEnding(in: suffix), suffix.last == 0x0A {
+      end = ending
+    }
+    return ((mark + before)[...], (after + end)[...])
+  }
+
+  /// Refuses a literal with a comment before or after its value, which a
+  /// value inside the document could not keep.
+  private func refuseOuterComments(_ literal: JSONSyntaxTree) throws(FormatError) {
+    let span = literal.span(0)
+    let outside = literal.bytes[..<span.lowerBound] + literal.bytes[span.upperBound...]
+    guard !JSONTrivia.hasComment(outside[...]) else {
+      throw FormatError(
+        .invalidEdit,
+        "a comment before or after the value would not be kept; put it inside an object or array, or set the whole document with set \"\""
+      )
+    }
+  }
+
   /// Writes `literal` in `layout` and reads it back as a value of its own.
+  /// A literal with comments or trailing commas (JSON with comments) is
+  /// kept as typed.
   private func format(_ literal: JSONSyntaxTree, in layout: JSONLayout) -> JSONNodeRef {
+    guard !literal.hasCommentsOrTrailingCommas else { return JSONNodeRef(literal) }
     var output: [UInt8] = []
     layout.write(
       JSONNodeRef(literal), entries: { JSONOpenContainer(opening: $0).entries }, into: &output)
@@ -625,7 +673,8 @@ extension JSONDocument {
   /// replaced, and its closing bytes with them. Its inverse is a splice of
   /// the same kind, holding only what it replaced.
   enum Splice: Sendable {
-    case root(JSONNodeRef)
+    /// The root, and the bytes before and after it.
+    case root(JSONNodeRef, prefix: ArraySlice<UInt8>, suffix: ArraySlice<UInt8>)
     case entries(
       path: [Int], range: Range<Int>, with: [JSONOpenContainer.Entry], close: ArraySlice<UInt8>?)
   }
@@ -640,10 +689,12 @@ extension JSONDocument {
   /// Applies `splice`; returns its inverse.
   mutating func apply(_ splice: Splice) -> Splice {
     switch splice {
-    case .root(let new):
-      let old = rootRef
+    case .root(let new, let newPrefix, let newSuffix):
+      let old = Splice.root(rootRef, prefix: prefix, suffix: suffix)
       rootRef = new
-      return .root(old)
+      prefix = newPrefix
+      suffix = newSuffix
+      return old
     case .entries(let path, let range, let new, let close):
       var ref = rootRef
       for index in path {

@@ -198,7 +198,8 @@ extension JSONDocument: ScriptableFileDocument {
     let literal = context.arguments[JSONParameter.value]
     let value: JSONSyntaxTree
     do {
-      value = try JSONDocument.typedLiteral(literal.text)
+      value = try JSONDocument.typedLiteral(
+        literal.text, dialect: context.session.document.dialect)
     } catch {
       var message = "VALUE is not a JSON literal: \(error.message)"
       if let column = error.column { message += " at column \(column)" }
