@@ -587,6 +587,14 @@ extension JSONDocument {
       ? [UInt8(ascii: ",")] + layout.lineEnding + layout.indent : layout.itemSeparator
     let close = opened[location.ref]?.close ?? JSONOpenContainer(opening: location.ref).close
     let comma = [UInt8(ascii: ",")]
+    // The bytes before a new member, and what separates it from them: a
+    // line break after a line comment, even in a one-line container.
+    func leadAfter(_ head: [UInt8], separator: [UInt8]) -> [UInt8] {
+      guard !layout.multiLine, JSONTrivia.endsInLineComment(head[...]) else {
+        return head + separator
+      }
+      return head + layout.lineEnding + lineIndent(of: location) + layout.unit
+    }
     if entries.isEmpty, JSONTrivia.hasComment(close) {
       // After the comments inside the empty container.
       let body = close.dropLast()
@@ -612,7 +620,8 @@ extension JSONDocument {
       let trailing = JSONTrivia.comma(in: close)
       let end = JSONTrivia.endOfSameLineComments(
         close[(trailing.map { $0 + 1 } ?? close.startIndex)...])
-      let lead = (trailing == nil ? comma : []) + close[..<end] + layout.afterComma
+      let lead = leadAfter(
+        (trailing == nil ? comma : []) + close[..<end], separator: layout.afterComma)
       let rest = (trailing == nil ? [] : comma) + close[end...]
       return perform(
         .entries(
@@ -628,8 +637,8 @@ extension JSONDocument {
       let leadComma = index > 0 ? JSONTrivia.comma(in: lead) : nil
       let end = JSONTrivia.endOfSameLineComments(
         lead[(leadComma.map { $0 + 1 } ?? lead.startIndex)...])
-      let newLead =
-        Array(lead[..<end]) + (layout.multiLine || index > 0 ? layout.afterComma : [])
+      let newLead = leadAfter(
+        Array(lead[..<end]), separator: layout.multiLine || index > 0 ? layout.afterComma : [])
       // The comma, then on a line of their own the comments that were
       // above the member (in one line: after a space).
       var rest = Array(lead[end...])

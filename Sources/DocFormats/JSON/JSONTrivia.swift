@@ -94,6 +94,13 @@ enum JSONTrivia {
     }.map { $0 + 1 }
   }
 
+  /// Whether `bytes` end in a `//` comment, after which a value needs a
+  /// line break of its own.
+  static func endsInLineComment(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard let last = comments(in: bytes).last else { return false }
+    return last.upperBound == bytes.endIndex && bytes[last.lowerBound + 1] == UInt8(ascii: "/")
+  }
+
   /// `bytes` without their first comma outside comments.
   static func removingComma(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
     guard let comma = comma(in: bytes) else { return Array(bytes) }
