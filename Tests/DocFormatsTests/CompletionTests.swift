@@ -63,6 +63,7 @@ struct CompletionTests {
     Case("new j", ["json", "jsonc"]),
     Case("new public.pl", ["public.plain-text"]),
     Case("open Trip.json --type public.js", ["public.json"]),
+    Case("open tsconfig.json --type js", ["json", "jsonc"]),
     // Options.
     Case("show --d", ["--doc"]),
     Case("close --", ["--discard"]),

@@ -28,12 +28,13 @@ struct JSONWithCommentsEndToEndTests {
     let result = try runDocrepl(
       [
         "-c",
-        "open tsconfig.json; docs; type /include; get /compilerOptions/* --raw; set /compilerOptions/strict true; insert /compilerOptions/lib '[\"dom\"]'; remove /compilerOptions/target; insert /include/- '\"test\"'; save",
+        "open tsconfig.json; docs; type /include; keys /compilerOptions; length /include; get /compilerOptions/* --raw; set /compilerOptions/strict true; insert /compilerOptions/lib '[\"dom\"]'; remove /compilerOptions/target; insert /include/- '\"test\"'; save",
       ], in: folder.url)
     #expect(result.status == 0, "\(result.errors)")
     #expect(
       result.output
-        == "> tsconfig  org.docrepl.jsonc  tsconfig.json\narray\nfalse\nes2020\n")
+        == "> tsconfig  org.docrepl.jsonc  tsconfig.json\narray\n\"strict\"\n\"target\"\n1\nfalse\nes2020\n"
+    )
     let saved = String(decoding: try Data(contentsOf: folder("tsconfig.json")), as: UTF8.self)
     #expect(
       saved == """
