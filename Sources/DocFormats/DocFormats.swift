@@ -7,10 +7,11 @@ import DocScript
 /// document type.
 public enum DocFormats {
   /// Declares the types the built-in documents export (the note
-  /// collection's), so that lookups by extension find them. Call once at
+  /// collection's, JSON with comments), so that lookups by extension find them. Call once at
   /// start-up; calling again does nothing.
   public static func registerTypes() {
     _ = UTType.noteCollection
+    _ = UTType.jsonWithComments
     _ = UTType.docScript
   }
 

@@ -60,9 +60,10 @@ struct CompletionTests {
     Case("close T", ["Trip"]),
     Case("restore ", ["before"]),
     Case("diff before b", ["before"]),
-    Case("new j", ["json"]),
+    Case("new j", ["json", "jsonc"]),
     Case("new public.pl", ["public.plain-text"]),
     Case("open Trip.json --type public.js", ["public.json"]),
+    Case("open tsconfig.json --type js", ["json", "jsonc"]),
     // Options.
     Case("show --d", ["--doc"]),
     Case("close --", ["--discard"]),

@@ -137,7 +137,8 @@ struct CustomReplTests {
       output: &output, errors: &errors)
     #expect(status == .success, "\(errors)")
     #expect(output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
-    #expect(registry.typeNames == ["binary", "json", "markdown", "notes", "postcard", "text"])
+    #expect(
+      registry.typeNames == ["binary", "json", "jsonc", "markdown", "notes", "postcard", "text"])
   }
 
   @Test("Only the types given are offered")

@@ -16,8 +16,16 @@ extension JSONDocument {
   /// and refused if an object in it repeats a key. A file may do that,
   /// and is read as it is; a value typed so could not be addressed by a
   /// pointer afterwards.
-  static func typedLiteral(_ text: String) throws(FormatError) -> JSONSyntaxTree {
-    let tree = try literal(text)
+  ///
+  /// In JSON with comments, the literal may hold comments and trailing
+  /// commas, and is then kept as typed; a comment before or after the
+  /// value is kept only by `set ""` (the whole document), and refused
+  /// elsewhere by ``set(_:at:)`` and ``insert(_:at:)``.
+  static func typedLiteral(
+    _ text: String, dialect: JSONDialect = .json
+  ) throws(FormatError) -> JSONSyntaxTree {
+    let tree = try JSONSyntaxTree.parse(
+      Array(text.utf8), maximumDepth: maximumDepth, dialect: dialect)
     if let (object, key) = tree.value(of: 0).firstDuplicateKey {
       let place = object.tokens.isEmpty ? "" : " in \(object)"
       throw FormatError(
@@ -255,8 +263,10 @@ extension JSONDocument {
     try checkDepth(literal, at: pointer)
     guard let token = pointer.tokens.last else {
       let new = format(literal, in: rootLayout)
-      return perform(.root(new), actionName: "Set Value")
+      let (newPrefix, newSuffix) = outerBytes(of: literal)
+      return perform(.root(new, prefix: newPrefix, suffix: newSuffix), actionName: "Set Value")
     }
+    try refuseOuterComments(literal)
     let parent = try resolve(JSONPointer(tokens: Array(pointer.tokens.dropLast())))
     switch parent.ref.kind {
     case .object:
@@ -311,6 +321,7 @@ extension JSONDocument {
       throw FormatError(.invalidPointer, "cannot insert at the root")
     }
     try checkDepth(literal, at: pointer)
+    try refuseOuterComments(literal)
     let parent = try resolve(JSONPointer(tokens: Array(pointer.tokens.dropLast())))
     switch parent.ref.kind {
     case .object:
@@ -352,8 +363,12 @@ extension JSONDocument {
     open(location)
     let path = location.steps.map(\.index)
     let entries = entries(of: container)
+    let close = opened[container]?.close ?? JSONOpenContainer(opening: container).close
+    let after = index + 1 < entries.count ? entries[index + 1].lead : close
     let splice: Splice
-    if entries.count == 1 {
+    if JSONTrivia.hasComment(entries[index].lead) || JSONTrivia.hasComment(after) {
+      splice = removal(at: path, index: index, entries: entries, close: close)
+    } else if entries.count == 1 {
       let closing = container.kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
       splice = .entries(path: path, range: 0..<1, with: [], close: [closing])
     } else if index == 0 {
@@ -364,6 +379,48 @@ extension JSONDocument {
       splice = .entries(path: path, range: index..<(index + 1), with: [], close: nil)
     }
     return perform(splice, actionName: "Remove Value")
+  }
+
+  /// The removal of entry `index` where comments are near it: the bytes
+  /// around it join, less what the entry owns (the comments on its key's
+  /// line, its comma, and the comment on its line after it), so that the
+  /// comments on lines of their own stay. A removed last member leaves
+  /// the container's trailing comma, if it has one.
+  private func removal(
+    at path: [Int], index: Int, entries: [JSONOpenContainer.Entry], close: ArraySlice<UInt8>
+  ) -> Splice {
+    let before = entries[index].lead
+    let isLast = index + 1 == entries.count
+    let after = isLast ? close : entries[index + 1].lead
+    // What stays of the bytes before it: all but its own line.
+    let commaBefore = index > 0 ? JSONTrivia.comma(in: before) : nil
+    let afterCommaBefore = commaBefore.map { $0 + 1 } ?? before.startIndex
+    var keptBefore: ArraySlice<UInt8>
+    let oneLine: Bool
+    if let line = JSONTrivia.startOfLastLine(before), line > afterCommaBefore {
+      keptBefore = before[..<line]
+      oneLine = false
+    } else {
+      keptBefore =
+        index == 0 ? before.prefix { $0 == 0x20 || $0 == 0x09 } : before[..<afterCommaBefore]
+      oneLine = true
+    }
+    // What stays of the bytes after it: all but its comma and the rest of
+    // its line.
+    let commaAfter = JSONTrivia.comma(in: after)
+    let afterComma = commaAfter.map { $0 + 1 } ?? after.startIndex
+    var keptAfter = after[(JSONTrivia.endOfFirstLine(after[afterComma...]) ?? afterComma)...]
+    if oneLine, index == 0 { keptAfter = keptAfter.drop { $0 == 0x20 || $0 == 0x09 } }
+    guard isLast else {
+      var next = entries[index + 1]
+      next.lead = keptBefore + keptAfter
+      return .entries(path: path, range: index..<(index + 2), with: [next], close: nil)
+    }
+    // The separator before it is the trailing comma now, if the
+    // container had one.
+    if commaAfter == nil { keptBefore = JSONTrivia.removingComma(keptBefore)[...] }
+    return .entries(
+      path: path, range: index..<(index + 1), with: [], close: keptBefore + keptAfter)
   }
 
   private func notContainer(_ parent: Location, pointer: JSONPointer) -> FormatError {
@@ -417,7 +474,8 @@ extension JSONDocument {
     let indent = lineIndent(of: location)
     if let member = entries.first(where: { !$0.key.isEmpty }) {
       let quoted = JSONOpenContainer.quotedKey(member.key)
-      layout.keySeparator = Array(member.key[quoted.endIndex...])
+      let separator = member.key[quoted.endIndex...]
+      if !JSONTrivia.hasComment(separator) { layout.keySeparator = Array(separator) }
     }
     if let first = entries.first {
       let leads = entries.prefix(2).map(\.lead)
@@ -430,9 +488,9 @@ extension JSONDocument {
         layout.lineEnding = leads.lazy.compactMap({ JSONLayout.lineEnding(in: $0) }).first ?? [0x0A]
       } else {
         layout.multiLine = false
-        if entries.count > 1 {
+        if entries.count > 1, !JSONTrivia.hasComment(entries[1].lead) {
           layout.itemSeparator = Array(entries[1].lead)
-        } else if !first.key.isEmpty {
+        } else if !first.key.isEmpty || entries.count > 1 {
           layout.itemSeparator = layout.keySeparator.last == 0x20 ? Array(", ".utf8) : [0x2C]
         }
       }
@@ -447,8 +505,45 @@ extension JSONDocument {
     return layout
   }
 
+  /// The bytes before and after the root that `set ""` of `literal`
+  /// leaves: the document's, unless the literal has comments there (JSON
+  /// with comments: the whole document typed, as `record` writes it),
+  /// then the literal's, ending as the document's did in a line break.
+  private func outerBytes(
+    of literal: JSONSyntaxTree
+  ) -> (prefix: ArraySlice<UInt8>, suffix: ArraySlice<UInt8>) {
+    let span = literal.span(0)
+    let before = literal.bytes[..<span.lowerBound]
+    let after = literal.bytes[span.upperBound...]
+    guard JSONTrivia.hasComment(before) || JSONTrivia.hasComment(after) else {
+      return (prefix, suffix)
+    }
+    let mark = prefix.starts(with: JSONParser.byteOrderMark) ? JSONParser.byteOrderMark : []
+    var end: [UInt8] = []
+    if after.last != 0x0A, let ending = JSONLayout.lineEnding(in: suffix), suffix.last == 0x0A {
+      end = ending
+    }
+    return ((mark + before)[...], (after + end)[...])
+  }
+
+  /// Refuses a literal with a comment before or after its value, which a
+  /// value inside the document could not keep.
+  private func refuseOuterComments(_ literal: JSONSyntaxTree) throws(FormatError) {
+    let span = literal.span(0)
+    let outside = literal.bytes[..<span.lowerBound] + literal.bytes[span.upperBound...]
+    guard !JSONTrivia.hasComment(outside[...]) else {
+      throw FormatError(
+        .invalidEdit,
+        "a comment before or after the value would not be kept; put it inside an object or array, or set the whole document with set \"\""
+      )
+    }
+  }
+
   /// Writes `literal` in `layout` and reads it back as a value of its own.
+  /// A literal with comments or trailing commas (JSON with comments) is
+  /// kept as typed.
   private func format(_ literal: JSONSyntaxTree, in layout: JSONLayout) -> JSONNodeRef {
+    guard !literal.hasCommentsOrTrailingCommas else { return JSONNodeRef(literal) }
     var output: [UInt8] = []
     layout.write(
       JSONNodeRef(literal), entries: { JSONOpenContainer(opening: $0).entries }, into: &output)
@@ -490,6 +585,70 @@ extension JSONDocument {
     let separator: [UInt8] =
       layout.multiLine
       ? [UInt8(ascii: ",")] + layout.lineEnding + layout.indent : layout.itemSeparator
+    let close = opened[location.ref]?.close ?? JSONOpenContainer(opening: location.ref).close
+    let comma = [UInt8(ascii: ",")]
+    // The bytes before a new member, and what separates it from them: a
+    // line break after a line comment, even in a one-line container.
+    func leadAfter(_ head: [UInt8], separator: [UInt8]) -> [UInt8] {
+      guard !layout.multiLine, JSONTrivia.endsInLineComment(head[...]) else {
+        return head + separator
+      }
+      return head + layout.lineEnding + lineIndent(of: location) + layout.unit
+    }
+    if entries.isEmpty, JSONTrivia.hasComment(close) {
+      // After the comments inside the empty container.
+      let body = close.dropLast()
+      var lead = Array(body)
+      var rest = (body.last == 0x20 ? [0x20] : []) + [close.last ?? UInt8(ascii: "}")]
+      if let line = JSONTrivia.startOfLastLine(body) {
+        var lineBreak = line - 1
+        if lineBreak > body.startIndex, body[lineBreak - 1] == 0x0D { lineBreak -= 1 }
+        lead = Array(body[..<lineBreak]) + layout.lineEnding + layout.indent
+        rest = Array(close[lineBreak...])
+      }
+      return perform(
+        .entries(
+          path: path, range: 0..<0, with: [.init(lead: lead[...], key: keyBytes, value: value)],
+          close: rest[...]),
+        actionName: actionName)
+    }
+    if index == entries.count, !entries.isEmpty,
+      JSONTrivia.comma(in: close) != nil || JSONTrivia.hasComment(close)
+    {
+      // After the comment on the last member's line; a trailing comma
+      // moves to the new member.
+      let trailing = JSONTrivia.comma(in: close)
+      let end = JSONTrivia.endOfSameLineComments(
+        close[(trailing.map { $0 + 1 } ?? close.startIndex)...])
+      let lead = leadAfter(
+        (trailing == nil ? comma : []) + close[..<end], separator: layout.afterComma)
+      let rest = (trailing == nil ? [] : comma) + close[end...]
+      return perform(
+        .entries(
+          path: path, range: index..<index,
+          with: [.init(lead: lead[...], key: keyBytes, value: value)], close: rest[...]),
+        actionName: actionName)
+    }
+    if index < entries.count, JSONTrivia.hasComment(entries[index].lead) {
+      // Before the comments on lines of their own above the member that
+      // was at `index`, which stay with it.
+      var next = entries[index]
+      let lead = next.lead
+      let leadComma = index > 0 ? JSONTrivia.comma(in: lead) : nil
+      let end = JSONTrivia.endOfSameLineComments(
+        lead[(leadComma.map { $0 + 1 } ?? lead.startIndex)...])
+      let newLead = leadAfter(
+        Array(lead[..<end]), separator: layout.multiLine || index > 0 ? layout.afterComma : [])
+      // The comma, then on a line of their own the comments that were
+      // above the member (in one line: after a space).
+      var rest = Array(lead[end...])
+      if !layout.multiLine { rest = layout.afterComma + rest.drop { $0 == 0x20 } }
+      next.lead = (comma + rest)[...]
+      let new = JSONOpenContainer.Entry(lead: newLead[...], key: keyBytes, value: value)
+      return perform(
+        .entries(path: path, range: index..<(index + 1), with: [new, next], close: nil),
+        actionName: actionName)
+    }
     if entries.isEmpty {
       let closing = location.ref.kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
       let lead = layout.multiLine ? layout.lineEnding + layout.indent : []
@@ -523,7 +682,8 @@ extension JSONDocument {
   /// replaced, and its closing bytes with them. Its inverse is a splice of
   /// the same kind, holding only what it replaced.
   enum Splice: Sendable {
-    case root(JSONNodeRef)
+    /// The root, and the bytes before and after it.
+    case root(JSONNodeRef, prefix: ArraySlice<UInt8>, suffix: ArraySlice<UInt8>)
     case entries(
       path: [Int], range: Range<Int>, with: [JSONOpenContainer.Entry], close: ArraySlice<UInt8>?)
   }
@@ -538,10 +698,12 @@ extension JSONDocument {
   /// Applies `splice`; returns its inverse.
   mutating func apply(_ splice: Splice) -> Splice {
     switch splice {
-    case .root(let new):
-      let old = rootRef
+    case .root(let new, let newPrefix, let newSuffix):
+      let old = Splice.root(rootRef, prefix: prefix, suffix: suffix)
       rootRef = new
-      return .root(old)
+      prefix = newPrefix
+      suffix = newSuffix
+      return old
     case .entries(let path, let range, let new, let close):
       var ref = rootRef
       for index in path {

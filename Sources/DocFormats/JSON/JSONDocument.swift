@@ -1,4 +1,5 @@
 public import DocKit
+import DocScript
 public import Foundation
 
 /// A JSON document, edited in place through RFC 6901 JSON Pointers.
@@ -15,6 +16,13 @@ public import Foundation
 /// before the value is accepted (RFC 8259 lets a parser ignore one) and
 /// kept, as plain text keeps it.
 ///
+/// A document of ``UTType/jsonWithComments`` reads JSON with comments
+/// (``JSONDialect/jsonWithComments``): its comments, blank lines and
+/// trailing commas are bytes between values, kept as they are. An edit
+/// keeps the comments around the value it changes; a new member takes a
+/// trailing comma when its siblings' container has one; a removed member
+/// takes its comma and the comment on its line with it.
+///
 /// Reading indexes the file in one pass (about 20 bytes a value) without
 /// building values; an edit costs in proportion to the containers on its
 /// path, not to the file, and its undo keeps only what it replaced.
@@ -22,7 +30,7 @@ public import Foundation
 ///     var document = try JSONDocument(text: #"{"trip": {"days": 3}}"#)
 ///     let undo = try document.set(.number("4"), at: "/trip/days")
 public struct JSONDocument: FileDocument, Hashable {
-  public static let readableContentTypes: [UTType] = [.json]
+  public static let readableContentTypes: [UTType] = [.json, .jsonWithComments]
 
   /// The deepest nesting read or built: 512 levels.
   public static let maximumDepth = 512
@@ -38,14 +46,17 @@ public struct JSONDocument: FileDocument, Hashable {
   var opened: [JSONNodeRef: JSONOpenContainer] = [:]
   /// The layout the file uses, for containers with no members to copy.
   let defaults: JSONLayout
+  /// Strict JSON, or JSON with comments: what the document reads, and
+  /// what the values typed into it may hold.
+  public let dialect: JSONDialect
 
   /// Creates a document holding `root`, in the stable form. A number
   /// whose text is not a JSON number (`.number("abc")`) is kept as a
   /// string, so that the document is JSON.
-  public init(root: JSONValue = .object([])) {
+  public init(root: JSONValue = .object([]), dialect: JSONDialect = .json) {
     let text = Array(JSONWriter.text(of: root, quotingBadNumbers: true).utf8)
     do {
-      self.init(tree: try JSONSyntaxTree.parse(text, maximumDepth: Int.max))
+      self.init(tree: try JSONSyntaxTree.parse(text, maximumDepth: Int.max), dialect: dialect)
     } catch {
       // Unreachable: the stable form with its numbers checked is JSON.
       // Kept whole as one string rather than lost.
@@ -55,32 +66,56 @@ public struct JSONDocument: FileDocument, Hashable {
           bytes: string,
           nodes: [
             .init(start: 0, end: UInt32(string.count - 1), keyStart: .max, size: 1, kind: .string)
-          ], innerWhitespace: 0))
+          ], innerWhitespace: 0), dialect: dialect)
     }
   }
 
-  /// Parses JSON text.
+  /// Parses JSON text, or JSON with comments.
   ///
   /// - Throws: ``FormatError`` with the line and column of the problem.
-  public init(text: String) throws(FormatError) {
-    self.init(tree: try JSONSyntaxTree.parse(Array(text.utf8), maximumDepth: Self.maximumDepth))
+  public init(text: String, dialect: JSONDialect = .json) throws(FormatError) {
+    self.init(
+      tree: try JSONSyntaxTree.parse(
+        Array(text.utf8), maximumDepth: Self.maximumDepth, dialect: dialect),
+      dialect: dialect)
   }
 
+  /// Reads a file: JSON with comments if the content type is
+  /// ``UTType/jsonWithComments`` (or conforms to it), else strict JSON.
+  /// Strict JSON that would read as JSON with comments fails with an
+  /// error that says so, and how to open it.
   public init(configuration: ReadConfiguration) throws {
     let bytes = [UInt8](try PlainTextDocument.contents(of: configuration.file))
+    let dialect: JSONDialect =
+      configuration.contentType.conforms(to: .jsonWithComments) ? .jsonWithComments : .json
     do {
-      self.init(tree: try JSONSyntaxTree.parse(bytes, maximumDepth: Self.maximumDepth))
+      self.init(
+        tree: try JSONSyntaxTree.parse(bytes, maximumDepth: Self.maximumDepth, dialect: dialect),
+        dialect: dialect)
     } catch {
+      var error = error
+      if dialect == .json, error.code == .malformedJSON,
+        (try? JSONSyntaxTree.parse(
+          bytes, maximumDepth: Self.maximumDepth, dialect: .jsonWithComments)) != nil
+      {
+        let name =
+          (configuration.file.filename ?? configuration.file.preferredFilename).map {
+            Word.quoted($0)
+          } ?? "FILE"
+        error.message +=
+          "; the file is JSON with comments, which 'open \(name) --type jsonc' reads"
+      }
       throw error.inFile(configuration.file.filename)
     }
   }
 
-  init(tree: JSONSyntaxTree) {
+  init(tree: JSONSyntaxTree, dialect: JSONDialect = .json) {
     let span = tree.span(0)
     prefix = tree.bytes[..<span.lowerBound]
     rootRef = JSONNodeRef(tree)
     suffix = tree.bytes[span.upperBound...]
     defaults = Self.layout(of: tree)
+    self.dialect = dialect
   }
 
   /// The layout of a file: its first line ending, the indentation of its
@@ -107,7 +142,9 @@ public struct JSONDocument: FileDocument, Hashable {
       layout.itemSeparator = [UInt8(ascii: ",")]
     } else if let member = tree.nodes.prefix(64).firstIndex(where: { $0.keyStart != .max }) {
       let key = tree.key(of: member)
-      layout.keySeparator = Array(tree.bytes[key.endIndex..<Int(tree.nodes[member].start)])
+      let separator = tree.bytes[key.endIndex..<Int(tree.nodes[member].start)]
+      // Whitespace and the colon, not a comment between them.
+      if !JSONTrivia.hasComment(separator) { layout.keySeparator = Array(separator) }
     }
     return layout
   }
@@ -212,8 +249,28 @@ public struct JSONDocument: FileDocument, Hashable {
   }
 
   /// The document as a save writes it.
+  ///
+  /// - Throws: ``FormatError/Code/unsupportedContentType`` when JSON with
+  ///   comments that holds a comment or a trailing comma is written as
+  ///   `public.json`, which cannot hold them.
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-    FileWrapper(regularFileWithByteSource: byteSource)
+    // Only a document with comments written as strict JSON is joined, to
+    // be checked: every other save writes its runs as they are.
+    if dialect == .jsonWithComments, !configuration.contentType.conforms(to: .jsonWithComments),
+      configuration.contentType.conforms(to: .json)
+    {
+      let data = data
+      do {
+        _ = try JSONSyntaxTree.parse([UInt8](data), maximumDepth: Self.maximumDepth)
+      } catch {
+        throw FormatError(
+          .unsupportedContentType,
+          "the document is JSON with comments, which \(configuration.contentType.identifier) cannot hold: \(error.line.map { "line \($0): " } ?? "")\(error.message); save it as org.docrepl.jsonc (.jsonc)"
+        )
+      }
+      return FileWrapper(regularFileWithContents: data)
+    }
+    return FileWrapper(regularFileWithByteSource: byteSource)
   }
 
   /// The document's bytes.

@@ -62,9 +62,18 @@ struct JSONLayout: Sendable {
     output.append(closing)
   }
 
-  /// The whitespace after the last line ending in `lead`, if it has one.
+  /// The spaces and tabs after the last line ending in `lead`, if it has
+  /// one (a comment after them is not indentation).
   static func indentation(of lead: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-    lead.lastIndex(of: 0x0A).map { lead[($0 + 1)...] }
+    guard let newline = lead.lastIndex(of: 0x0A) else { return nil }
+    let rest = lead[(newline + 1)...]
+    return rest.prefix { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// What follows the comma between two members: the line ending and
+  /// indentation, or the space of a one-line container.
+  var afterComma: [UInt8] {
+    multiLine ? lineEnding + indent : (itemSeparator.last == 0x20 ? [0x20] : [])
   }
 
   /// `\r\n` if `text`'s first line ending is one, else `\n`.

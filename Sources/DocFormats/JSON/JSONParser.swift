@@ -6,14 +6,24 @@
 /// Duplicate object keys are accepted (RFC 8259 says names SHOULD be
 /// unique, not MUST): the document keeps them, and a pointer that names
 /// one is refused as ambiguous.
+///
+/// In the ``JSONDialect/jsonWithComments`` dialect, comments count as
+/// whitespace and a comma may follow the last member of a container; the
+/// nodes are the same, so comments and commas stay in the bytes between
+/// the values. In strict JSON either is refused with a message that
+/// names it.
 struct JSONParser {
   private let bytes: [UInt8]
   private let maximumDepth: Int
+  private let allowsComments: Bool
   private var offset = 0
+  /// Whether a comment or a trailing comma was read.
+  private(set) var sawCommentsOrTrailingCommas = false
 
-  init(bytes: [UInt8], maximumDepth: Int) {
+  init(bytes: [UInt8], maximumDepth: Int, dialect: JSONDialect = .json) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
+    allowsComments = dialect == .jsonWithComments
   }
 
   typealias Node = JSONSyntaxTree.Node
@@ -31,7 +41,7 @@ struct JSONParser {
     // A UTF-8 byte-order mark, which RFC 8259 lets a parser ignore: it
     // stays in the bytes before the root value, so a save keeps it.
     if bytes.starts(with: Self.byteOrderMark) { offset = Self.byteOrderMark.count }
-    skipWhitespace()
+    try skipWhitespace()
     parsing: while true {
       // Read one value (or open a container).
       guard offset < bytes.count else { throw error("unexpected end of input, expected a value") }
@@ -48,7 +58,7 @@ struct JSONParser {
         let isObject = byte == UInt8(ascii: "{")
         let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         offset += 1
-        whitespace += skipWhitespace()
+        whitespace += try skipWhitespace()
         nodes.append(
           Node(
             start: start, end: 0, keyStart: keyStart, size: 1, kind: isObject ? .object : .array))
@@ -57,12 +67,9 @@ struct JSONParser {
           nodes[nodes.count - 1].end = UInt32(offset)
         } else {
           stack.append(nodes.count - 1)
-          if isObject {
-            keyStart = UInt32(offset)
-            whitespace += try parseKey()
-          } else {
-            keyStart = .max
-          }
+          let member = try beginMember(inObject: isObject)
+          keyStart = member.keyStart
+          whitespace += member.whitespace
           continue parsing
         }
         kind = isObject ? .object : .array
@@ -90,36 +97,56 @@ struct JSONParser {
       }
       // Attach the value, closing every container it completes.
       while true {
-        let skipped = skipWhitespace()
+        let skipped = try skipWhitespace()
         guard let top = stack.last else { break parsing }
         whitespace += skipped
         let isObject = nodes[top].kind == .object
         guard offset < bytes.count else {
           throw error("unexpected end of input, expected '\(isObject ? "}" : "]")'")
         }
-        switch bytes[offset] {
-        case UInt8(ascii: ","):
+        let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if bytes[offset] == UInt8(ascii: ",") {
+          let comma = offset
           offset += 1
-          whitespace += skipWhitespace()
-          if isObject {
-            keyStart = UInt32(offset)
-            whitespace += try parseKey()
-          } else {
-            keyStart = .max
+          whitespace += try skipWhitespace()
+          guard offset < bytes.count, bytes[offset] == closing else {
+            let member = try beginMember(inObject: isObject)
+            keyStart = member.keyStart
+            whitespace += member.whitespace
+            continue parsing
           }
-          continue parsing
-        case isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"):
-          offset += 1
-          nodes[top].end = UInt32(offset)
-          nodes[top].size = UInt32(nodes.count - top)
-          stack.removeLast()
-        case let other:
-          throw error("unexpected \(describe(other)), expected ',' or '\(isObject ? "}" : "]")'")
+          // A trailing comma.
+          guard allowsComments else {
+            offset = comma
+            throw error(
+              "a comma after the last \(isObject ? "member" : "element") is not JSON (RFC 8259 has no trailing commas)"
+            )
+          }
+          sawCommentsOrTrailingCommas = true
         }
+        guard bytes[offset] == closing else {
+          throw error(
+            "unexpected \(describe(bytes[offset])), expected ',' or '\(isObject ? "}" : "]")'")
+        }
+        offset += 1
+        nodes[top].end = UInt32(offset)
+        nodes[top].size = UInt32(nodes.count - top)
+        stack.removeLast()
       }
     }
     if offset < bytes.count { throw error("unexpected \(describe(bytes[offset])) after the value") }
     return (nodes, whitespace)
+  }
+
+  /// The start of a container's next member: in an object, its key,
+  /// read up to the value (with the whitespace skipped); in an array,
+  /// nothing (`UInt32.max`, no key).
+  private mutating func beginMember(
+    inObject isObject: Bool
+  ) throws(FormatError) -> (keyStart: UInt32, whitespace: Int) {
+    guard isObject else { return (.max, 0) }
+    let start = UInt32(offset)
+    return (start, try parseKey())
   }
 
   /// `"key" :`, leaving the offset at the value; returns the whitespace
@@ -131,13 +158,13 @@ struct JSONParser {
           ?? "unexpected end of input, expected a key")
     }
     try scanString()
-    var skipped = skipWhitespace()
+    var skipped = try skipWhitespace()
     guard consume(":") else {
       throw error(
         peek().map { "unexpected \(describe($0)), expected ':'" }
           ?? "unexpected end of input, expected ':'")
     }
-    skipped += skipWhitespace()
+    skipped += try skipWhitespace()
     return skipped
   }
 
@@ -308,16 +335,61 @@ struct JSONParser {
     return true
   }
 
-  /// Skips whitespace; returns how many bytes.
+  /// Skips whitespace, and in JSON with comments the comments; returns
+  /// how many bytes.
+  ///
+  /// - Throws: at a comment in strict JSON, and at a block comment that
+  ///   does not end.
   @discardableResult
-  private mutating func skipWhitespace() -> Int {
+  private mutating func skipWhitespace() throws(FormatError) -> Int {
     let start = offset
     while offset < bytes.count {
       let byte = bytes[offset]
-      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
-      offset += 1
+      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+        offset += 1
+        continue
+      }
+      guard byte == UInt8(ascii: "/"), offset + 1 < bytes.count,
+        bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")
+      else { break }
+      guard allowsComments else {
+        throw error("a comment is not JSON (RFC 8259 has no comments)")
+      }
+      sawCommentsOrTrailingCommas = true
+      try skipComment()
     }
     return offset - start
+  }
+
+  /// Moves past the comment at the offset: `//` to the end of its line
+  /// (the line break is not part of it), or `/*` to the first `*/` (block
+  /// comments do not nest). Its text must be UTF-8.
+  private mutating func skipComment() throws(FormatError) {
+    let start = offset
+    let isLine = bytes[offset + 1] == UInt8(ascii: "/")
+    offset += 2
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if isLine, byte == 0x0A || byte == 0x0D { return }
+      if !isLine, byte == UInt8(ascii: "*"), offset + 1 < bytes.count,
+        bytes[offset + 1] == UInt8(ascii: "/")
+      {
+        offset += 2
+        return
+      }
+      if byte >= 0x80 {
+        guard let length = Self.utf8SequenceLength(bytes, at: offset) else {
+          throw error("the comment is not valid UTF-8")
+        }
+        offset += length
+      } else {
+        offset += 1
+      }
+    }
+    if !isLine {
+      offset = start
+      throw error("unterminated block comment: '/*' has no '*/'")
+    }
   }
 
   private var position: (line: Int, column: Int) {

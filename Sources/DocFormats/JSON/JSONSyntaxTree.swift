@@ -32,28 +32,39 @@ final class JSONSyntaxTree: Sendable {
   /// Whitespace bytes between the tokens of the root value (leading and
   /// trailing whitespace not counted): zero for minified JSON.
   let innerWhitespace: Int
+  /// Whether the text has a comment or a trailing comma (JSON with
+  /// comments only).
+  let hasCommentsOrTrailingCommas: Bool
 
-  init(bytes: [UInt8], nodes: [Node], innerWhitespace: Int) {
+  init(
+    bytes: [UInt8], nodes: [Node], innerWhitespace: Int, hasCommentsOrTrailingCommas: Bool = false
+  ) {
     self.bytes = bytes
     self.nodes = nodes
     self.innerWhitespace = innerWhitespace
+    self.hasCommentsOrTrailingCommas = hasCommentsOrTrailingCommas
   }
 
   /// The largest text the index can address.
   static let maximumSize = Int(UInt32.max - 1)
 
-  /// Parses `bytes`.
+  /// Parses `bytes`, as strict JSON or as JSON with comments; comments
+  /// count as whitespace (``innerWhitespace`` included).
   ///
   /// - Throws: ``FormatError`` with the line and column of the problem.
-  static func parse(_ bytes: [UInt8], maximumDepth: Int) throws(FormatError) -> JSONSyntaxTree {
+  static func parse(
+    _ bytes: [UInt8], maximumDepth: Int, dialect: JSONDialect = .json
+  ) throws(FormatError) -> JSONSyntaxTree {
     guard bytes.count <= maximumSize else {
       throw FormatError(
         .malformedJSON,
         "the file is larger than \(maximumSize) bytes, the most a JSON document holds")
     }
-    var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+    var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, dialect: dialect)
     let (nodes, whitespace) = try parser.parse()
-    return JSONSyntaxTree(bytes: bytes, nodes: nodes, innerWhitespace: whitespace)
+    return JSONSyntaxTree(
+      bytes: bytes, nodes: nodes, innerWhitespace: whitespace,
+      hasCommentsOrTrailingCommas: parser.sawCommentsOrTrailingCommas)
   }
 
   /// The span of node `index`.

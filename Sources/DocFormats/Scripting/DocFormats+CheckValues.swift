@@ -33,7 +33,8 @@ extension JSONDocument {
   /// most), and for `insert` and `set` where a new value goes (an array's
   /// `-`, a key an object does not have: `k`, `k1`…); the root for `set` alone, which is
   /// the only command that takes it. `VALUE`: JSON literals of every
-  /// kind, in the spellings an author keeps. (The checker adds invalid
+  /// kind, in the spellings an author keeps, and in JSON with comments
+  /// some with comments and trailing commas. (The checker adds invalid
   /// pointers of its own.)
   @MainActor public static func scriptCheckValues(
     forArgument argument: String, command: String, session: DocumentSession<JSONDocument>
@@ -68,6 +69,10 @@ extension JSONDocument {
         "\"a\\nb\"", "true", "null", "[]", "{}", "[1, \"two\", null]", "{\"k\": [1, 2]}",
         "{\"a\":{\"b\":[]}}",
       ]
+        // JSON with comments takes values with comments and trailing
+        // commas, kept as typed.
+        + (session.document.dialect == .jsonWithComments
+          ? ["[1, // one\n 2,]", "{\"k\": /* c */ 1,}", "/* c */ 3"] : [])
     default:
       return []
     }

@@ -3,9 +3,28 @@ public import DocScript
 import Foundation
 
 extension JSONDocument: ScriptableFileDocument {
-  public static var scriptTypeNames: [ScriptTypeName] { [ScriptTypeName("json", .json)] }
+  /// `json`, and `jsonc` for JSON with comments, which the files that
+  /// editors and tools write with comments open as whatever their
+  /// extension: `tsconfig.json`, VS Code's settings, `.babelrc`…
+  public static var scriptTypeNames: [ScriptTypeName] {
+    [
+      ScriptTypeName("json", .json),
+      ScriptTypeName("jsonc", .jsonWithComments, filenames: wellKnownJSONWithComments),
+    ]
+  }
 
-  public static func makeUntitled(contentType: UTType) -> JSONDocument { JSONDocument() }
+  /// The names of files that are JSON with comments by convention.
+  static let wellKnownJSONWithComments = [
+    "tsconfig.json", "tsconfig.*.json", "jsconfig.json", "jsconfig.*.json", "settings.json",
+    ".vscode/launch.json", ".vscode/tasks.json", ".vscode/keybindings.json",
+    ".vscode/extensions.json", "devcontainer.json", ".devcontainer.json", ".eslintrc.json",
+    ".babelrc", ".swcrc", "deno.json", "deno.jsonc", "*.code-workspace",
+  ]
+
+  public static func makeUntitled(contentType: UTType) -> JSONDocument {
+    JSONDocument(
+      dialect: contentType.conforms(to: .jsonWithComments) ? .jsonWithComments : .json)
+  }
 
   /// The document exactly as a save writes it: a minified file shows as
   /// its one line (`get ""` prints it in the stable form).
@@ -179,7 +198,8 @@ extension JSONDocument: ScriptableFileDocument {
     let literal = context.arguments[JSONParameter.value]
     let value: JSONSyntaxTree
     do {
-      value = try JSONDocument.typedLiteral(literal.text)
+      value = try JSONDocument.typedLiteral(
+        literal.text, dialect: context.session.document.dialect)
     } catch {
       var message = "VALUE is not a JSON literal: \(error.message)"
       if let column = error.column { message += " at column \(column)" }

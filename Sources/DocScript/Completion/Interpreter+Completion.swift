@@ -231,10 +231,13 @@ extension Interpreter {
         + registry.entries.flatMap { $0.writableContentTypes.map(\.identifier) })
         .map { CompletionCandidate($0) }
     case .contentType:
-      return registry.entries.flatMap {
-        ($0.readableContentTypes + $0.writableContentTypes + $0.typeNames.map(\.contentType))
-          .map(\.identifier)
-      }.map { CompletionCandidate($0) }
+      // A UTI, or a type's short name (`--type jsonc`).
+      return
+        (registry.typeNames
+        + registry.entries.flatMap {
+          ($0.readableContentTypes + $0.writableContentTypes + $0.typeNames.map(\.contentType))
+            .map(\.identifier)
+        }).map { CompletionCandidate($0) }
     case .commandName, .commandLine: return allCommandNames.map { CompletionCandidate($0) }
     case .choice(let words): return words.map { CompletionCandidate($0) }
     case .documentDefined:

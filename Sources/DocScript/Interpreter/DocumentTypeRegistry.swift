@@ -145,6 +145,27 @@ public final class DocumentTypeRegistry {
     return nil
   }
 
+  /// The content type a registered type's well-known file names give
+  /// `url` (``ScriptTypeName/filenames``: `tsconfig.json` is JSON with
+  /// comments), nil if none does.
+  func contentType(forWellKnownName url: URL) -> UTType? {
+    for entry in entries {
+      if let match = entry.typeNames.first(where: { $0.matchesFilename(of: url) }) {
+        return match.contentType
+      }
+    }
+    return nil
+  }
+
+  /// The content type of the short name `name` (`jsonc`), if a type has
+  /// it.
+  func contentType(named name: String) -> UTType? {
+    for entry in entries {
+      if let match = entry.typeNames.first(where: { $0.name == name }) { return match.contentType }
+    }
+    return nil
+  }
+
   /// The entry that reads `type` most specifically: the one whose
   /// matching readable type is `type` itself, else the most specific
   /// (the one with the most supertypes), so that a catch-all reader of

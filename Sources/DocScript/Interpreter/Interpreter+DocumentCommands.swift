@@ -23,7 +23,7 @@ extension Interpreter {
         ],
         summary: "opens a file and makes it current",
         discussion:
-          "The type comes from the file's extension unless --type gives it. A file whose name does not say (no extension, or one no type reads, as .yaml or .toml) is text if its first 8 KB are UTF-8 without a NUL byte, and binary otherwise. Text is UTF-8, or UTF-16 after its byte-order mark; --encoding reads and saves it in another (utf-16, utf-16le, utf-16be, latin1, windows-1252, us-ascii; IANA names and their aliases, in any case). NAME defaults to the file's base name. If it fails, no document is current: 'use NAME' makes an open one current again.",
+          "The type comes from the file's extension unless --type gives it (a UTI, or a type's name: --type jsonc). A well-known name says more than the extension: tsconfig.json, VS Code's settings.json and the like are JSON with comments (jsonc). A file whose name does not say (no extension, or one no type reads, as .yaml or .toml) is text if its first 8 KB are UTF-8 without a NUL byte, and binary otherwise. Text is UTF-8, or UTF-16 after its byte-order mark; --encoding reads and saves it in another (utf-16, utf-16le, utf-16be, latin1, windows-1252, us-ascii; IANA names and their aliases, in any case). NAME defaults to the file's base name. If it fails, no document is current: 'use NAME' makes an open one current again.",
         example: "open Trip.notes as trip", topic: .documents, isAllowedInGroup: false,
         completing: ["ENCODING": .choice(TextEncodingName.choices)]),
       actsOnDocument: false, makesCurrent: true
@@ -110,13 +110,17 @@ extension Interpreter {
     }
     // The host looks at the name (after recovery, as opening does) and
     // says its type, which picks the registered type to open it with.
-    let type: UTType
-    let openAs: UTType?
+    var type: UTType
+    var openAs: UTType?
     do {
       (type, openAs) = try DocumentSession<Void>.typeForContents(of: url, explicit: contentType)
     } catch {
       throw MissingFileError(
         error: ScriptError("no such file '\(resolver.display(url))'", at: path))
+    }
+    // A well-known name (`tsconfig.json`) says more than its extension.
+    if contentType == nil, let wellKnown = registry.contentType(forWellKnownName: url) {
+      (type, openAs) = (wellKnown, wellKnown)
     }
     let choice = try openingChoice(
       for: url, type: type, openAs: openAs, explicit: contentType, encoding: encoding, at: path)

@@ -160,7 +160,7 @@ extension Interpreter {
 
   func type(_ argument: Argument?) throws -> UTType? {
     guard let argument else { return nil }
-    guard let type = UTType(argument.text) else {
+    guard let type = UTType(argument.text) ?? registry.contentType(named: argument.text) else {
       throw ScriptError(
         "unknown type '\(argument.text)'", at: argument,
         notes: [

@@ -1,4 +1,5 @@
 public import DocKit
+public import Foundation
 
 /// A document type that scripts can create, open and edit: the extension
 /// point through which the built-in types, and anyone else's, add their
@@ -102,17 +103,37 @@ extension ScriptableDocument {
   public static var scriptDescriptionIsDeterministic: Bool { false }
 }
 
-/// A short name for `new`, and the content type it stands for.
+/// A short name for `new` (and `open --type`), and the content type it
+/// stands for.
 public struct ScriptTypeName: Hashable, Sendable {
   /// The name, such as `text`.
   public var name: String
   /// The type a new document of this name is saved as.
   public var contentType: UTType
+  /// Well-known file names that `open` reads as ``contentType`` whatever
+  /// their extension says: a name (`tsconfig.json`), a name in a folder
+  /// of a given name (`.vscode/settings.json`), each of which may use
+  /// `*` for any run of characters (`tsconfig.*.json`).
+  public var filenames: [String]
 
   /// Creates a name.
-  public init(_ name: String, _ contentType: UTType) {
+  public init(_ name: String, _ contentType: UTType, filenames: [String] = []) {
     self.name = name
     self.contentType = contentType
+    self.filenames = filenames
+  }
+
+  /// Whether `url`'s name (and its folder's, for a pattern with a `/`) is
+  /// one of ``filenames``.
+  public func matchesFilename(of url: URL) -> Bool {
+    let components = url.standardizedFileURL.pathComponents
+    return filenames.contains { pattern in
+      let parts = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+      guard !parts.isEmpty, parts.count <= components.count else { return false }
+      return zip(parts, components.suffix(parts.count)).allSatisfy { part, component in
+        fnmatch(part, component, FNM_PERIOD) == 0
+      }
+    }
   }
 }
 

@@ -37,7 +37,7 @@ enum BuiltinCases {
       notes: ["did you mean 'public.json'?"]),
     .fails(
       "new spreadsheet", after: base, on: "spreadsheet", "unknown document type 'spreadsheet'",
-      notes: ["the types are binary, json, markdown, notes, text"]),
+      notes: ["the types are binary, json, jsonc, markdown, notes, text"]),
     .fails("new text t", after: base, at: 10, "a document named 't' is already open"),
     // `open` names a document after its file, blanks and all; `new` and
     // `as` take every such name, so that a recording replays it.
@@ -199,7 +199,8 @@ enum BuiltinCases {
     .succeeds("types", after: base, prints: "readable: \(text)\nwritable: \(text)\n"),
     .succeeds(
       "types", after: "new json j",
-      prints: "readable: public.json\nwritable: public.json\n"),
+      prints:
+        "readable: public.json, org.docrepl.jsonc\nwritable: public.json, org.docrepl.jsonc\n"),
     .fails(
       "types x", after: base, on: "x", "unexpected argument 'x' for 'types'",
       notes: ["quote an argument that has blanks", "usage: types [--doc NAME]"]),
