@@ -176,10 +176,10 @@ public struct JSONDocument: FileDocument, Hashable {
   /// and the edited values between them, written to the file as they
   /// are, never first joined into one `Data` of the file's size.
   var byteSource: FileWrapper.ByteSource {
-    let document = UncheckedSendable(value: self)
+    let document = self
     return FileWrapper.ByteSource(count: prefix.count + length(of: rootRef) + suffix.count) {
       body in
-      for run in document.value.runs() { try body(run) }
+      for run in document.runs() { try body(run) }
     }
   }
 

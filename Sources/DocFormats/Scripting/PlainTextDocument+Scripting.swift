@@ -232,16 +232,8 @@ extension PlainTextDocument: ScriptableFileDocument {
     ) { index, line in
       looked += 1
       if looked % 4_096 == 0 { try context.checkInterruption() }
-      let bytes = Array(line.text.utf8)
-      let limit = regexStepLimit(forLineOf: bytes.count)
-      let matches: [LinearRegexMatch]
-      do {
-        matches = try regex.matches(in: bytes, all: false, stepLimit: limit)
-      } catch {
-        throw ScriptError(
-          "cannot search line \(index + 1) (\(bytes.count) bytes): the regular expression needs more than \(limit) steps on it",
-          at: pattern)
-      }
+      let matches = try matches(
+        of: regex, inLine: index, Array(line.text.utf8), all: false, at: pattern)
       if !matches.isEmpty { found.append("\(index + 1)\t\(line.text)") }
       return true
     }
@@ -312,6 +304,23 @@ extension PlainTextDocument: ScriptableFileDocument {
     16_777_216 + 256 * length
   }
 
+  /// The matches of `regex` in line `index` (`bytes`), the first or
+  /// `all`; an error at `argument` if the line needs more than
+  /// ``regexStepLimit(forLineOf:)`` steps, saying `consequence` after.
+  private static func matches(
+    of regex: LinearRegex, inLine index: Int, _ bytes: [UInt8], all: Bool,
+    at argument: Argument, consequence: String = ""
+  ) throws -> [LinearRegexMatch] {
+    let limit = regexStepLimit(forLineOf: bytes.count)
+    do {
+      return try regex.matches(in: bytes, all: all, stepLimit: limit)
+    } catch {
+      throw ScriptError(
+        "cannot search line \(index + 1) (\(bytes.count) bytes): the regular expression needs more than \(limit) steps on it\(consequence)",
+        at: argument)
+    }
+  }
+
   /// The lines that `regex` matches, with the matches replaced by `new`;
   /// an error, and no lines, if a line needs more than
   /// ``regexStepLimit(forLineOf:)`` steps.
@@ -330,15 +339,8 @@ extension PlainTextDocument: ScriptableFileDocument {
       looked += 1
       if looked % 4_096 == 0 { try context.checkInterruption() }
       let bytes = Array(line.text.utf8)
-      let limit = regexStepLimit(forLineOf: bytes.count)
-      let matches: [LinearRegexMatch]
-      do {
-        matches = try regex.matches(in: bytes, all: all, stepLimit: limit)
-      } catch {
-        throw ScriptError(
-          "cannot search line \(index + 1) (\(bytes.count) bytes): the regular expression needs more than \(limit) steps on it; nothing was replaced",
-          at: old)
-      }
+      let matches = try matches(
+        of: regex, inLine: index, bytes, all: all, at: old, consequence: "; nothing was replaced")
       guard !matches.isEmpty else { return true }
       var result: [UInt8] = []
       result.reserveCapacity(bytes.count)

@@ -610,7 +610,7 @@ enum BuiltinCases {
       notes: ["did you mean 'bail'?"]),
     .fails(
       "set colour red", after: "", on: "colour", "unknown setting 'colour'",
-      notes: ["the settings are bail, echo, clock, follow, timer and shell"]),
+      notes: ["the settings are bail, echo, clock, follow, timer, shell and pager"]),
     .fails(
       "set", after: base, at: 4, "missing SETTING for 'set'",
       notes: ["usage: set SETTING VALUE"]),
