@@ -17,7 +17,7 @@ extension Interpreter {
     let words = [name] + arguments[BuiltinParameter.errorArguments]
     let before = state
     let visible = output
-    output = SilencedOutput(forwardingTo: visible)
+    output = SilencedOutput(base: visible)
     var failure: (any Error)?
     do {
       let (handle, run) = try resolve(words, range: arguments.range, inGroup: groupDepth > 0)

@@ -6,18 +6,12 @@ import Foundation
 /// while `output FILE` is in force, to that file. Diagnostics, status
 /// lines and the rest always go to the base.
 @MainActor
-final class RedirectableOutput: ScriptOutput {
-  /// Where output goes when it is not redirected.
-  let base: any ScriptOutput
+final class RedirectableOutput: ForwardingOutput {
   /// The file `output FILE` opened, and its URL.
   private(set) var file: (url: URL, handle: FileHandle)?
   /// Why a write to the file failed, once: the redirection ended there,
   /// and the interpreter says so after the command.
   var failure: (url: URL, reason: String)?
-
-  init(base: any ScriptOutput) {
-    self.base = base
-  }
 
   /// Sends output to `handle` (the file at `url`) from now on, closing any
   /// file before.
@@ -35,7 +29,7 @@ final class RedirectableOutput: ScriptOutput {
     return file.url
   }
 
-  func write(_ text: String) {
+  override func write(_ text: String) {
     guard let file else {
       base.write(text)
       return
@@ -49,21 +43,5 @@ final class RedirectableOutput: ScriptOutput {
       restore()
       base.write(text)
     }
-  }
-
-  func report(_ diagnostic: Diagnostic, rendered: String) {
-    base.report(diagnostic, rendered: rendered)
-  }
-
-  func writeStatus(_ text: String) {
-    base.writeStatus(text)
-  }
-
-  func willRun(_ command: Command, source: ScriptSource) {
-    base.willRun(command, source: source)
-  }
-
-  func didParse(_ statements: [Statement], source: ScriptSource) {
-    base.didParse(statements, source: source)
   }
 }
