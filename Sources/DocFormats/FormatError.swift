@@ -20,6 +20,9 @@ public struct FormatError: LocalizedError, Sendable, Hashable, CustomStringConve
     public static let unrepresentableCharacter = Code("unrepresentableCharacter")
     /// JSON that does not follow RFC 8259.
     public static let malformedJSON = Code("malformedJSON")
+    /// A property list that Apple's parser refuses (XML, binary or
+    /// old-style ASCII), with its line and column or byte offset.
+    public static let malformedPropertyList = Code("malformedPropertyList")
     /// JSON nested deeper than the limit.
     public static let nestingTooDeep = Code("nestingTooDeep")
     /// A file the document needs is missing.
