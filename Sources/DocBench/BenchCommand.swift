@@ -23,7 +23,9 @@ public enum BenchCommand {
   /// `startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie
   /// PATH] [--baseline COMMAND]` (see ``StartupBenchmark``), or `json [--runs N]
   /// [--objects N] [--edits N] [--docrepl PATH] [--jq PATH]` (see ``JSONBenchmark``), or
-  /// `check [--runs N] [--sequences N] [--steps N]` (see ``CheckBenchmark``).
+  /// `check [--runs N] [--sequences N] [--steps N]` (see ``CheckBenchmark``), or
+  /// `scale [--runs N] [--text-mb N,N] [--json-mb N,N] [--notes N,N]` (see
+  /// ``ScaleTableBenchmark``).
   @MainActor
   public static func main(_ arguments: [String]) async -> Int32 {
     do {
@@ -58,6 +60,14 @@ public enum BenchCommand {
         options.diffOnly = arguments.contains("--diff-only")
         options.onlySave = arguments.contains("--save-only")
         try LargeTextBenchmark.run(options)
+      case "scale":
+        var options = ScaleTableBenchmark.Options(docrepl: siblingDocrepl())
+        options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
+        options.textMegabytes = sizes(after: "--text-mb", in: arguments) ?? options.textMegabytes
+        options.jsonMegabytes = sizes(after: "--json-mb", in: arguments) ?? options.jsonMegabytes
+        options.notes = sizes(after: "--notes", in: arguments) ?? options.notes
+        options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
+        try await ScaleTableBenchmark.run(options)
       case "check":
         var options = CheckBenchmark.Options()
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
@@ -163,7 +173,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--diff-only | --save-only] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | check [--runs N] [--sequences N] [--steps N]\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--diff-only | --save-only] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | check [--runs N] [--sequences N] [--steps N] | scale [--runs N] [--text-mb N,N] [--json-mb N,N] [--notes N,N] [--docrepl PATH]\n"
           .utf8))
     return 64
   }
@@ -176,6 +186,12 @@ public enum BenchCommand {
 
   private static func value(after flag: String, in arguments: [String]) -> Int? {
     string(after: flag, in: arguments).flatMap { Int($0) }
+  }
+
+  /// The comma-separated sizes after `flag` (`--text-mb 10,100`); an
+  /// empty list (`--notes ''`) skips that part.
+  private static func sizes(after flag: String, in arguments: [String]) -> [Int]? {
+    string(after: flag, in: arguments).map { $0.split(separator: ",").compactMap { Int($0) } }
   }
 
   private static func string(after flag: String, in arguments: [String]) -> String? {
