@@ -170,33 +170,27 @@ enum JSONBenchmark {
   private static func setAndSave(file: URL, runs: ClosedRange<Int>) async throws {
     let work = file.deletingLastPathComponent().appendingPathComponent("edited.json")
     let copy = file.deletingLastPathComponent().appendingPathComponent("copy.json")
-    var saves: [Double] = []
-    var copies: [Double] = []
+    var paired = PairedRuns()
     for run in runs {
       try? FileManager.default.removeItem(at: work)
       try FileManager.default.copyItem(at: file, to: work)
       let session = try await DocumentSession<JSONDocument>.open(
         work, environment: .init(autosavePolicy: .never))
-      let save = try await BenchCommand.measure {
-        try session.perform { try $0.set(.number("\(run)"), at: "/75000/dims/w") }
-        try await session.save()
-      }.seconds
+      let (save, conditions) = try await RunConditions.measuring {
+        try await BenchCommand.measure {
+          try session.perform { try $0.set(.number("\(run)"), at: "/75000/dims/w") }
+          try await session.save()
+        }.seconds
+      }
       try? FileManager.default.removeItem(at: copy)
       let baseline = try await BenchCommand.measure {
         try BenchCommand.copyAndSync(file, to: copy)
       }.seconds
-      if run > 0 {
-        saves.append(save)
-        copies.append(baseline)
-      }
+      if run > 0 { paired.append(measured: save, baseline: baseline, conditions: conditions) }
     }
-    let save = BenchCommand.median(saves)
-    let baseline = BenchCommand.median(copies)
     print("")
     print("one set of a nested value (/75000/dims/w), then save, through a session")
-    print("  baseline (cp + fsync of the copy): \(BenchCommand.format(baseline))")
-    print("  measured: \(BenchCommand.format(save))")
-    print("  ratio: time \(String(format: "%.2f", save / baseline))x  goal: <= 2x")
+    for line in paired.reportLines(baselineName: "cp + fsync of the copy", goal: 2) { print(line) }
   }
 
   @MainActor

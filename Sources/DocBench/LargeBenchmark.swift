@@ -54,9 +54,8 @@ enum LargeBenchmark {
         + "x its size  goal: <= 2.2x  (measured with \(timeTool == nil ? "wait4, counting this process's \(ownKilobytes / 1024) MB" : "GNU time -v"))"
     )
 
-    var saves: [Double] = []
+    var paired = PairedRuns()
     var droppingSaves: [Double] = []
-    var copies: [Double] = []
     let copy = directory.appendingPathComponent("copy.data")
     for run in 0...options.runs {
       if run == 0 { try BenchCommand.copyAndSync(file, to: copy) }
@@ -77,6 +76,7 @@ enum LargeBenchmark {
       // (`DocumentEnvironment.dropsReplacedFileCache`), to tell whether
       // that policy pays on this machine.
       var times = [0.0, 0.0, 0.0]
+      var conditions = RunConditions()
       for side in run % 2 == 0 ? [0, 1, 2] : [2, 1, 0] {
         if side == 1 {
           sync()
@@ -90,22 +90,24 @@ enum LargeBenchmark {
           in: run..<(run + 1), with: Data([UInt8((run + side) & 0xFF)]),
           undoManager: session.undoManager)
         sync()
-        times[side] = try await seconds { try await session.save() }
+        let measured = try await RunConditions.measuring {
+          try await seconds { try await session.save() }
+        }
+        times[side] = measured.result
+        if side == 0 { conditions = measured.conditions }
       }
       if run > 0 {
-        saves.append(times[0])
-        copies.append(times[1])
+        paired.append(measured: times[0], baseline: times[1], conditions: conditions)
         droppingSaves.append(times[2])
       }
     }
-    let save = BenchCommand.median(saves)
+    let save = paired.medianMeasured
     let dropping = BenchCommand.median(droppingSaves)
-    let baseline = BenchCommand.median(copies)
     print("")
     print("one byte changed, saved in place through a session")
-    print("  baseline (cp + fsync of the copy): \(BenchCommand.format(baseline))")
-    print("  measured: \(BenchCommand.format(save))")
-    print("  ratio: time \(String(format: "%.2f", save / baseline))x  goal: <= 1.5x")
+    for line in paired.reportLines(baselineName: "cp + fsync of the copy", goal: 1.5) {
+      print(line)
+    }
     print(
       "  dropping the replaced file's cache first (dropsReplacedFileCache): "
         + "\(BenchCommand.format(dropping)), \(String(format: "%.2f", dropping / save))x the default save"
