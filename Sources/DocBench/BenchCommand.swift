@@ -155,6 +155,12 @@ public enum BenchCommand {
         let url = URL(fileURLWithPath: arguments[1]).appendingPathComponent("single.txt")
         if !FileManager.default.fileExists(atPath: url.path) { try fourKilobytes(0).write(to: url) }
         try await singleSave(url, run: 1)
+      case "single-save-loop":
+        // N 4 KB saves in a row, for a profiler (`perf record`).
+        guard arguments.count == 3, let count = Int(arguments[2]) else { return usage() }
+        let url = URL(fileURLWithPath: arguments[1]).appendingPathComponent("single.txt")
+        try fourKilobytes(0).write(to: url)
+        for run in 1...max(1, count) { try await singleSave(url, run: run) }
       case "floor-save-once":
         guard arguments.count == 2 else { return usage() }
         try rawSave(
@@ -173,7 +179,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--diff-only | --save-only] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | check [--runs N] [--sequences N] [--steps N] | scale [--runs N] [--text-mb N,N] [--json-mb N,N] [--notes N,N] [--docrepl PATH]\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | single-save-loop DIR N | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--diff-only | --save-only] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | check [--runs N] [--sequences N] [--steps N] | scale [--runs N] [--text-mb N,N] [--json-mb N,N] [--notes N,N] [--docrepl PATH]\n"
           .utf8))
     return 64
   }

@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 
 /// The program that hosts the documents, by the identifier DocKit names
 /// its own files after: the journal and temporary items it keeps beside a
@@ -78,7 +79,14 @@ public struct DocumentHost: Sendable, Hashable {
   /// gives when `HOME` is not set either. The one default:
   /// ``DocumentSession/Environment`` takes it from ``current``.
   public var autosaveDirectory: URL {
-    autosaveDirectory(environment: ProcessInfo.processInfo.environment)
+    // The two variables the rules read, not `ProcessInfo.environment`,
+    // which copies the whole environment into a dictionary: a session
+    // asks for this on every save.
+    var environment: [String: String] = [:]
+    for name in ["XDG_STATE_HOME", "HOME"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return autosaveDirectory(environment: environment)
   }
 
   /// ``autosaveDirectory`` as `environment` decides it.

@@ -29,6 +29,9 @@ extension DocumentSession {
     changesAtStart: TreeChangeSnapshot? = nil
   ) {
     lastWrapper = wrapper
+    // The path the URL leads to now, resolved once for the wrapper and the
+    // stamp below.
+    let resolvedPath = try? FileWrapper.filePath(of: DocumentPath.resolved(url))
     // A single file's bytes are the document's to hold, not this record's:
     // the wrapper keeps where they are on disk, and reads them again (the
     // same inode, size and time, or an error) only if asked. Kept in memory,
@@ -36,7 +39,7 @@ extension DocumentSession {
     // document that shares them (a binary document's `Data`) would copy
     // the whole file to keep both.
     if let wrapper, wrapper.isRegularFile, let identity = wrapper.diskIdentity,
-      let path = try? FileWrapper.filePath(of: DocumentPath.resolved(url))
+      let path = resolvedPath
     {
       wrapper.contents = .onDisk(path: path, identity: identity)
     }
@@ -60,7 +63,7 @@ extension DocumentSession {
     }
     // The stamp of what the URL leads to: through a link, its target,
     // whose path is kept too (a link pointed elsewhere is another file).
-    diskPath = try? FileWrapper.filePath(of: DocumentPath.resolved(url))
+    diskPath = resolvedPath
     diskStamp = diskPath.flatMap { FileChangeStamp.of(path: $0) }
   }
 
