@@ -16,9 +16,12 @@ public enum PropertyListASCIIWriter {
 
   /// Writes `value`; lines after the first start with `indent`, and each
   /// level inside adds `unit`.
+  /// With `singleLine`, containers are written on one line, as Xcode
+  /// writes a `PBXBuildFile`: `{isa = PBXBuildFile; settings = {ATTRIBUTES
+  /// = (Weak, ); }; }`.
   static func write(
     _ value: PropertyListValue, indent: [UInt8], unit: [UInt8], lineEnding: [UInt8],
-    into output: inout [UInt8]
+    singleLine: Bool = false, into output: inout [UInt8]
   ) throws(FormatError) {
     switch value {
     case .string(let string):
@@ -38,6 +41,24 @@ public enum PropertyListASCIIWriter {
         output.append(digits[Int(byte & 15)])
       }
       output.append(UInt8(ascii: ">"))
+    case .array(let items) where singleLine:
+      output.append(UInt8(ascii: "("))
+      for item in items {
+        try write(
+          item, indent: indent, unit: unit, lineEnding: lineEnding, singleLine: true, into: &output)
+        output += Array(", ".utf8)
+      }
+      output.append(UInt8(ascii: ")"))
+    case .dictionary(let entries) where singleLine:
+      output.append(UInt8(ascii: "{"))
+      for entry in entries {
+        output += quotedIfNeeded(entry.key) + Array(" = ".utf8)
+        try write(
+          entry.value, indent: indent, unit: unit, lineEnding: lineEnding, singleLine: true,
+          into: &output)
+        output += Array("; ".utf8)
+      }
+      output.append(UInt8(ascii: "}"))
     case .array(let items):
       output += Array("(".utf8) + lineEnding
       for item in items {
@@ -63,12 +84,17 @@ public enum PropertyListASCIIWriter {
     }
   }
 
-  /// `string` unquoted if every byte may be (`[A-Za-z0-9_$+/:.-]`, and
-  /// not empty, and no `//` or `/*` that would read as a comment), else in
-  /// double quotes with `\"`, `\\`, `\n`, `\t` and `\r` escaped.
+  /// `string` unquoted if every byte is one Xcode leaves unquoted
+  /// (`[A-Za-z0-9_$/:.]`, a narrower set than the parser reads: Xcode
+  /// quotes `-ObjC`), it is not empty, and it holds no `//` or `/*` that
+  /// would read as a comment; else in double quotes with `\"`, `\\`,
+  /// `\n`, `\t` and `\r` escaped.
   static func quotedIfNeeded(_ string: String) -> [UInt8] {
     let utf8 = Array(string.utf8)
-    if !utf8.isEmpty, utf8.allSatisfy(PropertyListASCIIParser.isUnquoted),
+    if !utf8.isEmpty,
+      utf8.allSatisfy({
+        PropertyListASCIIParser.isUnquoted($0) && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "+")
+      }),
       !string.contains("//"), !string.contains("/*")
     {
       return utf8

@@ -99,9 +99,11 @@ extension PropertyListDocument {
     if let index = try Self.find(
       last, in: parent.node, pointer: parsed, position: parsed.tokens.count - 1)
     {
-      let node = parent.node.entries[index].node
+      let entry = parent.node.entries[index]
+      let node = entry.node
       let rendered = try render(
-        value, indent: lineIndent(at: node.range.lowerBound), unit: unit(in: parent.node))
+        value, indent: lineIndent(at: node.range.lowerBound), unit: unit(in: parent.node),
+        singleLine: !lead(of: entry).contains(0x0A))
       return try splice(node.range, with: rendered, actionName: "Set \(pointer)")
     }
     guard parent.node.kind == .dictionary else {
@@ -290,7 +292,7 @@ extension PropertyListDocument {
   }
 
   /// The whitespace before `entry`.
-  private func lead(of entry: PropertyListSyntaxEntry) -> [UInt8] {
+  func lead(of entry: PropertyListSyntaxEntry) -> [UInt8] {
     Array(bytes[entry.range.lowerBound..<entry.start])
   }
 
@@ -301,7 +303,8 @@ extension PropertyListDocument {
     key: String?, value: PropertyListValue, model: PropertyListSyntaxEntry, indent: [UInt8],
     unit: [UInt8]
   ) throws(FormatError) -> [UInt8] {
-    let rendered = try render(value, indent: indent, unit: unit)
+    let rendered = try render(
+      value, indent: indent, unit: unit, singleLine: !lead(of: model).contains(0x0A))
     guard let key else { return rendered }
     var separator = lineEnding + indent
     if let keyEnd = model.keyEnd {
@@ -325,12 +328,13 @@ extension PropertyListDocument {
   /// `value` in the document's format, its lines after the first
   /// indented by `indent`.
   private func render(
-    _ value: PropertyListValue, indent: [UInt8], unit: [UInt8]? = nil
+    _ value: PropertyListValue, indent: [UInt8], unit: [UInt8]? = nil, singleLine: Bool = false
   ) throws(FormatError) -> [UInt8] {
     var output: [UInt8] = []
     if format == .ascii {
       try PropertyListASCIIWriter.write(
-        value, indent: indent, unit: unit ?? defaultUnit, lineEnding: lineEnding, into: &output)
+        value, indent: indent, unit: unit ?? defaultUnit, lineEnding: lineEnding,
+        singleLine: singleLine, into: &output)
     } else {
       try PropertyListXMLWriter.write(
         value, indent: indent, unit: unit ?? defaultUnit, lineEnding: lineEnding, into: &output)

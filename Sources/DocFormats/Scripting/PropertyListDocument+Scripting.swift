@@ -353,7 +353,8 @@ extension PropertyListDocument: ScriptableFileDocument {
           + [.init("or name the type: --string, --integer, --real, --date, --data")])
     }
     do {
-      return try propertyListValue(json)
+      return try propertyListValue(
+        json, numbersAsText: context.session.document.format == .ascii)
     } catch {
       throw ScriptError(error.message, at: literal)
     }
@@ -367,9 +368,12 @@ extension PropertyListDocument: ScriptableFileDocument {
   }
 
   /// A JSON value as a property list value: a number with a fraction or
-  /// exponent is a real, any other an integer; null has no property list
-  /// form.
-  static func propertyListValue(_ json: JSONValue) throws(FormatError) -> PropertyListValue {
+  /// exponent is a real, any other an integer (with `numbersAsText`, for
+  /// an old-style ASCII property list, a string of its digits as typed:
+  /// `5.0` stays `5.0`); null has no property list form.
+  static func propertyListValue(
+    _ json: JSONValue, numbersAsText: Bool = false
+  ) throws(FormatError) -> PropertyListValue {
     switch json {
     case .null:
       throw FormatError(
@@ -379,6 +383,7 @@ extension PropertyListDocument: ScriptableFileDocument {
     case .string(let string):
       return .string(string)
     case .number(let text):
+      if numbersAsText { return .string(text) }
       if text.contains(where: { ".eE".contains($0) }) {
         guard let real = Double(text) else {
           throw FormatError(.invalidEdit, "\(text) is not a real number")
@@ -394,7 +399,7 @@ extension PropertyListDocument: ScriptableFileDocument {
       return integer
     case .array(let items):
       var values: [PropertyListValue] = []
-      for item in items { values.append(try propertyListValue(item)) }
+      for item in items { values.append(try propertyListValue(item, numbersAsText: numbersAsText)) }
       return .array(values)
     case .object(let members):
       var entries: [PropertyListEntry] = []
