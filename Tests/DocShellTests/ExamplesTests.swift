@@ -138,7 +138,9 @@ struct CustomReplTests {
     #expect(status == .success, "\(errors)")
     #expect(output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
     #expect(
-      registry.typeNames == ["binary", "json", "jsonc", "markdown", "notes", "postcard", "text"])
+      registry.typeNames == [
+        "binary", "json", "jsonc", "markdown", "notes", "plist", "postcard", "text",
+      ])
   }
 
   @Test("Only the types given are offered")

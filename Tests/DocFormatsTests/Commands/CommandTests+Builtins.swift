@@ -37,7 +37,7 @@ enum BuiltinCases {
       notes: ["did you mean 'public.json'?"]),
     .fails(
       "new spreadsheet", after: base, on: "spreadsheet", "unknown document type 'spreadsheet'",
-      notes: ["the types are binary, json, jsonc, markdown, notes, text"]),
+      notes: ["the types are binary, json, jsonc, markdown, notes, plist, text"]),
     .fails("new text t", after: base, at: 10, "a document named 't' is already open"),
     // `open` names a document after its file, blanks and all; `new` and
     // `as` take every such name, so that a recording replays it.
