@@ -302,7 +302,7 @@ struct PropertyListXMLParser {
         keyEnd = index
         try skipSpaceAndComments()
         guard index < bytes.count, !atClosingTag() else {
-          throw error("the key '\(key ?? "")' has no value", at: keyEnd ?? index)
+          throw error("the key '\(key ?? "")' has no value", at: entryStart)
         }
       }
       let node = try value(depth: depth + 1)
