@@ -17,8 +17,11 @@ extension PropertyListDocument: ScriptableFileDocument {
   }
 
   /// The file as it is, for XML and ASCII; for a binary file, its XML
-  /// rendering.
-  public var scriptDescription: String { text }
+  /// rendering under a comment that says so.
+  public var scriptDescription: String {
+    format == .binary
+      ? "<!-- a binary property list (bplist00), shown as XML -->\n" + text : text
+  }
 
   /// True: `show` prints the bytes held, not an encoder's output.
   public static var scriptDescriptionIsDeterministic: Bool { true }
@@ -27,10 +30,10 @@ extension PropertyListDocument: ScriptableFileDocument {
     [
       DocumentCommand(
         CommandSpec(
-          "get", [PlistParameter.pointer, PlistParameter.raw],
+          "get", [PlistParameter.pointer, PlistParameter.raw, PlistParameter.json],
           summary: "prints the value at an RFC 6901 pointer, as the document's format writes it",
           discussion:
-            "The value prints as an XML element (an ASCII value in an old-style ASCII property list) in Apple's layout. With --raw, a string prints without markup or quotes, a number as its digits, a date as 2026-12-04T10:00:00Z and data in base64.",
+            "The value prints as an XML element (an ASCII value in an old-style ASCII property list) in Apple's layout. With --raw, a string prints without markup or quotes, a number as its digits, a date as 2026-12-04T10:00:00Z and data in base64. With --json, the value prints as JSON (two spaces, one member a line), which a value holding a date or data cannot.",
           example: "get /CFBundleIdentifier --raw", topic: .document)
       ) { context in
         let pointer = context.arguments[PlistParameter.pointer]
@@ -38,8 +41,11 @@ extension PropertyListDocument: ScriptableFileDocument {
         let value = try query(pointer) { () throws(FormatError) in
           try document.value(at: pointer.text)
         }
+        let json = context.arguments[PlistParameter.json]
         let text = try query(pointer) { () throws(FormatError) in
-          try document.describe(value, raw: context.arguments[PlistParameter.raw])
+          json
+            ? try jsonText(value)
+            : try document.describe(value, raw: context.arguments[PlistParameter.raw])
         }
         context.print(text)
       },
@@ -211,6 +217,40 @@ extension PropertyListDocument: ScriptableFileDocument {
     case .data: "data"
     case .uid: "uid"
     }
+  }
+
+  /// `value` as JSON in the stable form (two spaces, one member a line).
+  ///
+  /// - Throws: ``FormatError/Code/unsupportedContentType`` for a value
+  ///   holding a date, data or a UID, which JSON has no form for.
+  static func jsonText(_ value: PropertyListValue) throws(FormatError) -> String {
+    func convert(_ value: PropertyListValue) throws(FormatError) -> JSONValue {
+      switch value {
+      case .string(let string): return .string(string)
+      case .integer(let integer): return .number(String(integer))
+      case .unsignedInteger(let integer): return .number(String(integer))
+      case .real(let real):
+        guard real.isFinite else {
+          throw FormatError(.unsupportedContentType, "JSON has no form for the real \(real)")
+        }
+        return .number(PropertyListXMLWriter.realText(real))
+      case .boolean(let boolean): return .bool(boolean)
+      case .array(let items):
+        var values: [JSONValue] = []
+        for item in items { values.append(try convert(item)) }
+        return .array(values)
+      case .dictionary(let entries):
+        var members: [JSONMember] = []
+        for entry in entries { members.append(JSONMember(entry.key, try convert(entry.value))) }
+        return .object(members)
+      case .date, .data, .uid:
+        throw FormatError(
+          .unsupportedContentType,
+          "JSON has no form for \(value.kindDescription); get it without --json")
+      }
+    }
+    return JSONWriter.text(of: try convert(value), quotingBadNumbers: true)
+      .trimmingCharacters(in: .newlines)
   }
 
   /// `value` as `get` prints it.
@@ -418,6 +458,7 @@ private enum PlistParameter {
   static let pointer = CommandParameter.required("POINTER")
   static let value = CommandParameter.optional("VALUE")
   static let raw = CommandParameter.flag("raw")
+  static let json = CommandParameter.flag("json")
   static let string = CommandParameter.flag("string")
   static let integer = CommandParameter.flag("integer")
   static let real = CommandParameter.flag("real")
