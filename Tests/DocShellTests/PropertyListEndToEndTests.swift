@@ -58,6 +58,22 @@ struct PropertyListEndToEndTests {
     #expect(python.output == "Trips & Tours 8 2026-12-04T10:00:00 000102ff 3\n", "\(python.errors)")
   }
 
+  @Test("--real, --integer and --string name the type; null and two types are refused")
+  func typedValues() throws {
+    let folder = try TemporaryDirectory("plist")
+    try Data(Self.info.utf8).write(to: folder("Info.plist"))
+    let result = try runDocrepl(
+      [
+        "-c",
+        "open Info.plist; set /R 3 --real; get /R; set /I 0x10 --integer; get /I; set /S 12 --string; get /S; type /S; expect-error 'no null' set /N null; expect-error 'different types' set /D 1 --real --string; get /CFBundleName --json",
+      ], in: folder.url)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.output
+        == "<real>3</real>\n<integer>16</integer>\n<string>12</string>\nstring\n\"Trips & Tours\"\n"
+    )
+  }
+
   @Test("Undo in a script gives the file's exact bytes back")
   func undoRestoresBytes() throws {
     let folder = try TemporaryDirectory("plist")

@@ -187,8 +187,47 @@ extension PropertyListDocument {
   ) throws(FormatError)
     -> DocumentEdit<Self>
   {
+    let value = self.value
+    if format == .ascii,
+      let (pointer, kind) = Self.firstNonString(in: value, at: JSONPointer(tokens: []))
+    {
+      throw FormatError(
+        .invalidEdit,
+        "\(Self.describe(pointer)) is \(kind), which an old-style ASCII property list cannot hold (it would read back as a string); set it as a string first"
+      )
+    }
     let converted = try PropertyListDocument(value: value, format: format)
     return exchange(with: converted, actionName: "Convert to \(format.rawValue)")
+  }
+
+  /// The first value in `value` that is neither a string, data, an array
+  /// nor a dictionary, with its pointer and kind.
+  static func firstNonString(
+    in value: PropertyListValue, at pointer: JSONPointer
+  ) -> (JSONPointer, String)? {
+    switch value {
+    case .string, .data: return nil
+    case .array(let items):
+      for (index, item) in items.enumerated() {
+        if let found = firstNonString(
+          in: item, at: JSONPointer(tokens: pointer.tokens + [String(index)]))
+        {
+          return found
+        }
+      }
+      return nil
+    case .dictionary(let entries):
+      for entry in entries {
+        if let found = firstNonString(
+          in: entry.value, at: JSONPointer(tokens: pointer.tokens + [entry.key]))
+        {
+          return found
+        }
+      }
+      return nil
+    default:
+      return (pointer, value.kindDescription)
+    }
   }
 
   /// Becomes `other`; the edit returned becomes this document again.

@@ -157,7 +157,7 @@ extension PropertyListDocument: ScriptableFileDocument {
           "convert", [PlistParameter.format],
           summary: "rewrites the document as xml or ascii, in Apple's layout, as one undoable step",
           discussion:
-            "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a boolean or a date cannot be converted to ascii.",
+            "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a number, boolean or date cannot be converted to ascii (it would read back as strings).",
           example: "convert xml", topic: .document)
       ) { context in
         let argument = context.arguments[PlistParameter.format]

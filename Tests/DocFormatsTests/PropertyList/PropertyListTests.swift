@@ -1,4 +1,5 @@
 import DocKit
+import DocScript
 import Foundation
 import Testing
 
@@ -288,6 +289,12 @@ struct PropertyListEditingTests {
     _ = undo.apply(to: &document)
     #expect(document.format == .ascii)
     #expect(document.bytes == Array(text.utf8))
+
+    // An integer would come back from ASCII as a string: refused.
+    var xml = try PropertyListDocument(bytes: Array(PropertyListFixtures.crlf.utf8))
+    let error = #expect(throws: FormatError.self) { try xml.convert(to: .ascii) }
+    #expect(error?.message.contains("/Count is an integer") == true)
+    #expect(xml.bytes == Array(PropertyListFixtures.crlf.utf8))
   }
 
   @Test("Pointers that name nothing, or go through a scalar, are refused")
@@ -361,5 +368,27 @@ extension PropertyListValue {
       }
     }
     return try convert(try JSONDocument.parse(Array(json.utf8)))
+  }
+}
+
+@Suite("Property lists at the prompt: Tab completes keys")
+struct PropertyListCompletionTests {
+  @Test(
+    "Tab offers a dictionary's keys in the document's order, containers ending in /",
+    arguments: [
+      ("get /", ["/Name", "/Modes/", "/a~1b"]), ("get /Mo", ["/Modes/"]),
+      ("remove /Modes/", ["/Modes/0", "/Modes/1"]), ("set /N", ["/Name"]),
+    ])
+  @MainActor
+  func keys(line: String, expected: [String]) async throws {
+    let harness = try ScriptHarness()
+    await harness.setUp(
+      """
+      new plist Info
+      set /Name '"x"'
+      set /Modes '["a", "b"]'
+      set /a~1b 1
+      """)
+    #expect(harness.interpreter.completions(for: line).values == expected)
   }
 }
