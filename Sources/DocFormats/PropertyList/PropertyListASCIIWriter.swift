@@ -99,8 +99,14 @@ public enum PropertyListASCIIWriter {
     {
       return utf8
     }
+    return quoted(string)
+  }
+
+  /// `string` in double quotes with `\"`, `\\`, `\n`, `\t` and `\r`
+  /// escaped.
+  static func quoted(_ string: String) -> [UInt8] {
     var output: [UInt8] = [UInt8(ascii: "\"")]
-    for byte in utf8 {
+    for byte in string.utf8 {
       switch byte {
       case UInt8(ascii: "\""): output += Array("\\\"".utf8)
       case UInt8(ascii: "\\"): output += Array("\\\\".utf8)

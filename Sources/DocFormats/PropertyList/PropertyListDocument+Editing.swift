@@ -81,7 +81,12 @@ extension PropertyListDocument {
     let parsed = try JSONPointer(pointer)
     try checkDepth(value, at: parsed)
     guard let last = parsed.tokens.last else {
-      let rendered = try render(value, indent: lineIndent(at: root.range.lowerBound))
+      var rendered = try render(value, indent: lineIndent(at: root.range.lowerBound))
+      if format == .ascii, rendered.first != UInt8(ascii: "\""), case .string(let string) = value {
+        // Quoted at the root, so that the file is recognised as a
+        // property list by its first byte.
+        rendered = PropertyListASCIIWriter.quoted(string)
+      }
       return try splice(root.range, with: rendered, actionName: "Set \(pointer)")
     }
     let parent = try resolve(JSONPointer(tokens: Array(parsed.tokens.dropLast())))
