@@ -116,4 +116,19 @@ struct PropertyListEndToEndTests {
     #expect(result.errors.contains("unknown tag <strin>"), "\(result.errors)")
     #expect(try Data(contentsOf: folder("Broken.plist")) == Data(broken.utf8))
   }
+
+  @Test("check plist holds every invariant, on a new document and on an Info.plist and a pbxproj")
+  func check() throws {
+    let folder = try TemporaryDirectory("plist")
+    try Data(Self.info.utf8).write(to: folder("Info.plist"))
+    let project =
+      "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = X; list = (a, \"b c\", ); };\n\t};\n}\n"
+    try Data(project.utf8).write(to: folder("project.pbxproj"))
+    for from in [[], ["--from", "Info.plist"], ["--from", "project.pbxproj"]] {
+      let result = try runDocrepl(
+        ["check", "plist", "--seed", "7", "--runs", "10", "--steps", "50"] + from, in: folder.url)
+      #expect(result.status == 0, "\(from): \(result.output) \(result.errors)")
+      #expect(result.output.contains("every invariant held"), "\(result.output)")
+    }
+  }
 }

@@ -7,8 +7,11 @@
 /// real is written as its digits (which read back as a string, as
 /// `objectVersion = 56;` does), and a boolean, date or UID is refused.
 public enum PropertyListASCIIWriter {
-  /// A whole file holding `value`, ending in a line break.
+  /// A whole file holding `value`, ending in a line break. A string at
+  /// the root is quoted, so that the file is recognised as a property
+  /// list by its first byte.
   public static func document(_ value: PropertyListValue) throws(FormatError) -> [UInt8] {
+    if case .string(let string) = value { return quoted(string) + [0x0A] }
     var output: [UInt8] = []
     try write(value, indent: [], unit: [0x09], lineEnding: [0x0A], into: &output)
     return output + [0x0A]
