@@ -1,4 +1,5 @@
 import DocKit
+import DocTestSupport
 import Foundation
 import Testing
 
@@ -121,6 +122,47 @@ struct PropertyListEditPropertyTests {
     }
     for undo in undos.reversed() { _ = undo.apply(to: &document) }
     #expect(document.bytes == original)
+  }
+
+  static let plistutil = URL(fileURLWithPath: "/usr/bin/plistutil")
+
+  @Test(
+    "libplist (plistutil) reads edited XML to the value plistlib reads",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/plistutil"),
+      "plistutil (libplist-utils) is not installed"),
+    arguments: [
+      PropertyListFixtures.infoPlist, PropertyListFixtures.entitlements, PropertyListFixtures.crlf,
+    ])
+  func plistutilReadsEdits(fixture: String) throws {
+    var rng = Generator(state: 99)
+    var document = try PropertyListDocument(bytes: Array(fixture.utf8))
+    for step in 0..<20 {
+      let pointer = JSONPointer(
+        tokens: Self.pointers(in: document.value).randomElement(using: &rng)!)
+      let target = try document.value(at: pointer.description)
+      let value = Self.randomValue(&rng, ascii: false)
+      if target.isContainer, case .dictionary = target {
+        try document.set(value, at: pointer.description + "/n\(step)")
+      } else {
+        try document.set(value, at: pointer.description)
+      }
+    }
+    let folder = try TemporaryDirectory("plistutil")
+    // libplist refuses a byte-order mark, which Apple's parser and
+    // plistlib accept: it is left out of what plistutil is given.
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let bytes =
+      document.bytes.starts(with: mark) ? Array(document.bytes.dropFirst(3)) : document.bytes
+    try Data(bytes).write(to: folder("edited.plist"))
+    let result = try runProgram(
+      Self.plistutil,
+      ["-i", folder("edited.plist").path, "-f", "bin", "-o", folder("edited.bin").path])
+    #expect(result.status == 0, "\(result.errors)")
+    let binary = try [UInt8](Data(contentsOf: folder("edited.bin")))
+    #expect(
+      try PropertyListFixtures.plistlibJSON(binary)
+        == PropertyListFixtures.plistlibJSON(document.bytes))
   }
 
   @Test(
