@@ -9,7 +9,7 @@ import Testing
 /// runs, and writes nothing where it runs.
 @Suite("The examples")
 struct ExamplesTests {
-  static let scripts = ["binary", "json", "markdown", "notes", "text", "tour"]
+  static let scripts = ["binary", "json", "markdown", "notes", "plist", "text", "tour"]
 
   @Test("Every script in examples/ is checked here")
   func listed() throws {
