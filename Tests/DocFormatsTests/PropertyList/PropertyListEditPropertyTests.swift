@@ -28,7 +28,7 @@ struct PropertyListEditPropertyTests {
   ) -> PropertyListValue {
     let strings = ["a", "Tom & Jerry", "<x>", "é🎉", "", "two words", "-ObjC", "$(X)", "a\"b"]
     switch Int.random(in: 0..<(depth > 1 ? 6 : 8), using: &rng) {
-    case 0, 1: return .string(strings.randomElement(using: &rng)!)
+    case 0, 1: return .string(strings[Int.random(in: 0..<strings.count, using: &rng)])
     case 2: return ascii ? .string("7") : .integer(Int64.random(in: -1000...1000, using: &rng))
     case 3: return ascii ? .string("x") : .boolean(Bool.random(using: &rng))
     case 4:
@@ -84,7 +84,7 @@ struct PropertyListEditPropertyTests {
     var undos: [DocumentEdit<PropertyListDocument>] = []
     for step in 0..<60 {
       let all = Self.pointers(in: document.value)
-      let tokens = all.randomElement(using: &rng)!
+      let tokens = all[Int.random(in: 0..<all.count, using: &rng)]
       let pointer = JSONPointer(tokens: tokens).description
       let value = Self.randomValue(&rng, ascii: ascii)
       let target = try document.value(at: pointer)
@@ -139,7 +139,7 @@ struct PropertyListEditPropertyTests {
     var document = try PropertyListDocument(bytes: Array(fixture.utf8))
     for step in 0..<20 {
       let pointer = JSONPointer(
-        tokens: Self.pointers(in: document.value).randomElement(using: &rng)!)
+        tokens: Self.pointers(in: document.value).randomElement(using: &rng) ?? [])
       let target = try document.value(at: pointer.description)
       let value = Self.randomValue(&rng, ascii: false)
       if target.isContainer, case .dictionary = target {
@@ -180,7 +180,7 @@ struct PropertyListEditPropertyTests {
       for _ in 0..<Int.random(in: 1...4, using: &rng) {
         let position = Int.random(in: 0..<damaged.count, using: &rng)
         switch Int.random(in: 0..<3, using: &rng) {
-        case 0: damaged[position] = alphabet.randomElement(using: &rng)!
+        case 0: damaged[position] = alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]
         case 1: damaged.remove(at: position)
         default: damaged = Array(damaged[..<position])
         }
