@@ -179,7 +179,9 @@ struct CompletionTests {
     let harness = try ScriptHarness()
     #expect(harness.interpreter.completions(for: "get /").values == [])
     #expect(
-      harness.interpreter.completions(for: "get --").values == ["--doc", "--literal", "--raw"])
+      harness.interpreter.completions(for: "get --").values == [
+        "--doc", "--json", "--literal", "--raw",
+      ])
     #expect(harness.interpreter.completions(for: "").values.contains("record"))
     #expect(harness.interpreter.completions(for: "").values.contains("help"))
   }

@@ -9,7 +9,7 @@ import Testing
 /// runs, and writes nothing where it runs.
 @Suite("The examples")
 struct ExamplesTests {
-  static let scripts = ["binary", "json", "markdown", "notes", "text", "tour"]
+  static let scripts = ["binary", "json", "markdown", "notes", "plist", "text", "tour"]
 
   @Test("Every script in examples/ is checked here")
   func listed() throws {
@@ -138,7 +138,9 @@ struct CustomReplTests {
     #expect(status == .success, "\(errors)")
     #expect(output.hasSuffix("1 passed, 0 failed\n"), "\(output)")
     #expect(
-      registry.typeNames == ["binary", "json", "jsonc", "markdown", "notes", "postcard", "text"])
+      registry.typeNames == [
+        "binary", "json", "jsonc", "markdown", "notes", "plist", "postcard", "text",
+      ])
   }
 
   @Test("Only the types given are offered")

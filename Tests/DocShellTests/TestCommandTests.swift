@@ -203,7 +203,7 @@ struct TestCommandTests {
     ),
     (
       "diagnostics and notes", "new nope\n#! error: old\n",
-      "new nope\n#! error: unknown document type 'nope'\n#! note: the types are binary, json, jsonc, markdown, notes, text\n"
+      "new nope\n#! error: unknown document type 'nope'\n#! note: the types are binary, json, jsonc, markdown, notes, plist, text\n"
     ),
     ("empty output lines", "print ''\n", "print ''\n#>\n"),
     (

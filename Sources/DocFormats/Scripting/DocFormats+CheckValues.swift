@@ -125,3 +125,54 @@ extension BinaryDocument {
     }
   }
 }
+
+extension PropertyListDocument {
+  /// `POINTER`: the pointers there are (to a depth of four, forty at
+  /// most), and for `insert` and `set` where a new value goes (an array's
+  /// `-`, a key a dictionary does not have); the root for `set` alone.
+  /// `VALUE`: JSON literals of every kind a property list holds.
+  /// `FORMAT`: the formats, and one that is not.
+  @MainActor public static func scriptCheckValues(
+    forArgument argument: String, command: String, session: DocumentSession<PropertyListDocument>
+  ) -> [String] {
+    switch argument {
+    case "POINTER":
+      let document = session.document
+      let addsEntries = command == "insert" || command == "set"
+      var pointers: [String] = []
+      var queue = [(pointer: "", depth: 0)]
+      while !queue.isEmpty, pointers.count < 40 {
+        let (parent, depth) = queue.removeFirst()
+        guard let parsed = try? JSONPointer(parent), let node = try? document.resolve(parsed).node,
+          node.isContainer
+        else { continue }
+        let children = document.children(at: parent)
+        for child in children {
+          let pointer = parent + JSONPointer(tokens: [child.key]).description
+          pointers.append(pointer)
+          if child.isContainer, depth < 4 { queue.append((pointer, depth + 1)) }
+        }
+        guard addsEntries else { continue }
+        let keys = Set(children.map(\.key))
+        let key = (0...keys.count).lazy.map { $0 == 0 ? "k" : "k\($0)" }.first {
+          !keys.contains($0)
+        }
+        pointers.append(parent + (node.kind == .array ? "/-" : "/" + (key ?? "k")))
+      }
+      return pointers + (command == "set" ? [""] : [])
+    case "VALUE":
+      return [
+        "1", "-7", "18446744073709551615", "1.5", "\"s\"", "\"a & <b>\"", "\"é\"", "\"a\\nb\"",
+        "true", "false", "[]", "{}", "[1, \"two\", false]", "{\"k\": [1, 2]}",
+      ]
+    case "FORMAT":
+      return ["xml", "ascii", "json"]
+    case "DATE":
+      return ["2026-12-04T10:00:00Z", "1969-07-20T20:17:40Z"]
+    case "@FILE|base64:TEXT":
+      return ["base64:AAECAw==", "base64:"]
+    default:
+      return []
+    }
+  }
+}

@@ -3,7 +3,7 @@ public import DocScript
 
 extension DocFormats {
   /// The built-in types, each as the registration it makes, in order: the
-  /// note collection, JSON, plain text (and Markdown), and the catch-all
+  /// note collection, property lists, JSON, plain text (and Markdown), and the catch-all
   /// binary type last, so that `open` picks the most specific type that
   /// reads a file. The one list of them: ``makeRegistry()`` and DocShell's
   /// `DocumentType.builtIn` both read it.
@@ -11,6 +11,7 @@ extension DocFormats {
   public static var builtInRegistrations: [@MainActor (DocumentTypeRegistry) -> Void] {
     [
       { $0.register(.scripted(NoteCollectionDocument.self), kind: .fileDocument) },
+      { $0.register(.scripted(PropertyListDocument.self), kind: .fileDocument) },
       { $0.register(.scripted(JSONDocument.self), kind: .fileDocument) },
       { $0.register(.scripted(PlainTextDocument.self), kind: .fileDocument) },
       { $0.register(.scripted(BinaryDocument.self), kind: .reference) },

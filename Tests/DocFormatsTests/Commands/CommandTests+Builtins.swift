@@ -37,7 +37,7 @@ enum BuiltinCases {
       notes: ["did you mean 'public.json'?"]),
     .fails(
       "new spreadsheet", after: base, on: "spreadsheet", "unknown document type 'spreadsheet'",
-      notes: ["the types are binary, json, jsonc, markdown, notes, text"]),
+      notes: ["the types are binary, json, jsonc, markdown, notes, plist, text"]),
     .fails("new text t", after: base, at: 10, "a document named 't' is already open"),
     // `open` names a document after its file, blanks and all; `new` and
     // `as` take every such name, so that a recording replays it.
@@ -640,6 +640,12 @@ enum BuiltinCases {
     .succeeds(
       "help insert", after: "",
       prints: """
+        usage: insert POINTER [VALUE] [--string] [--integer] [--real] [--date DATE] [--data @FILE|base64:TEXT] [--doc NAME]
+        inserts a value before the array element at POINTER, or as a new dictionary entry
+        for: plist documents
+        VALUE is a JSON literal: a string, a number (with a fraction or exponent a real, else an integer), true or false, an array or an object (a dictionary). A type JSON cannot say is named: --date 2026-12-04T10:00:00Z, --data @FILE or --data base64:TEXT; --string, --integer and --real read VALUE as that type. An old-style ASCII property list holds strings, data, arrays and dictionaries: an integer or real is written there as its digits (a string when read back), and a boolean or date is refused.
+        example: insert /UIBackgroundModes/0 '"audio"'
+
         usage: insert POINTER VALUE [--doc NAME]
         inserts a JSON literal before the array element at POINTER, or as a new member
         for: json documents
@@ -764,6 +770,7 @@ struct BuiltinCommandTests {
       "note", "title", "get", "insert", "remove", "set-text", "append", "delete", "replace",
       "line", "load", "hex", "patch", "truncate", "tree", "history", "set-line", "record",
       "scratch", "quit", "exit", "output", "timer", "shell", "keys", "length", "type", "find",
+      "convert",
     ]
     #expect(names == expected)
     #expect(

@@ -1,0 +1,168 @@
+public import DocKit
+public import Foundation
+
+/// A property list document (`Info.plist`, entitlements, `project.pbxproj`),
+/// edited in place through RFC 6901 JSON Pointers.
+///
+/// The format is found by content (``PropertyListFormat/detect(_:)``) and
+/// kept on save. For XML and old-style ASCII files the file's bytes are
+/// the document: an edit replaces only the bytes of the value it changes,
+/// and an entry it adds copies its siblings' indentation (tabs, as Xcode
+/// writes them) and line endings. Key order, comments, entity spellings
+/// (`&#38;`), `<true></true>`, the prolog and the DOCTYPE stay byte for
+/// byte. A new document, and a value typed into one, is written as
+/// Apple's writer writes it (``PropertyListXMLWriter``).
+///
+///     var document = try PropertyListDocument(bytes: Array(xml.utf8))
+///     let undo = try document.set(.string("Lisbon"), at: "/CFBundleName")
+public struct PropertyListDocument: FileDocument, Hashable {
+  /// `com.apple.property-list` and its XML, binary and ASCII forms.
+  public static let readableContentTypes: [UTType] = [
+    .propertyList, .xmlPropertyList, .binaryPropertyList, .asciiPropertyList,
+  ]
+
+  /// The deepest nesting read or built: 512 levels.
+  public static let maximumDepth = 512
+
+  /// The bytes edits act on: the file, for XML and ASCII; for a binary
+  /// file, its XML rendering.
+  public internal(set) var bytes: [UInt8]
+  /// The form the document is saved in.
+  public internal(set) var format: PropertyListFormat
+  /// The syntax tree of ``bytes``.
+  var root: PropertyListNode
+  /// A binary file's bytes as read, and the XML rendering they were read
+  /// as: saved as they are while ``bytes`` is that rendering.
+  var binaryOriginal: (file: [UInt8], rendering: [UInt8])?
+
+  /// A document holding `value`, written as Apple writes `format`.
+  ///
+  /// - Throws: ``FormatError`` if `format` cannot hold `value` (a date in
+  ///   an ASCII property list, a UID outside a binary one).
+  public init(
+    value: PropertyListValue = .dictionary([]), format: PropertyListFormat = .xml
+  )
+    throws(FormatError)
+  {
+    let text: [UInt8]
+    switch format {
+    case .ascii: text = try PropertyListASCIIWriter.document(value)
+    case .xml, .binary: text = try PropertyListXMLWriter.document(value)
+    }
+    self.bytes = text
+    self.format = format
+    self.root = try Self.parse(text, as: format == .ascii ? .ascii : .xml)
+  }
+
+  /// Reads a property list in any of the three formats.
+  ///
+  /// - Throws: ``FormatError/Code/malformedPropertyList`` with the line
+  ///   and column of the problem.
+  public init(bytes: [UInt8]) throws(FormatError) {
+    guard let format = PropertyListFormat.detect(bytes) else {
+      throw malformedPropertyList(
+        "not a property list: it starts with neither <?xml, <plist, bplist, { nor (", at: 0,
+        in: bytes)
+    }
+    self.format = format
+    if format == .binary {
+      let value = try Self.readBinary(bytes)
+      let rendering = try PropertyListXMLWriter.document(value)
+      self.bytes = rendering
+      self.root = try Self.parse(rendering, as: .xml)
+      self.binaryOriginal = (bytes, rendering)
+    } else {
+      self.bytes = bytes
+      self.root = try Self.parse(bytes, as: format)
+    }
+  }
+
+  /// Reads a file.
+  public init(configuration: ReadConfiguration) throws {
+    let contents = try PlainTextDocument.contents(of: configuration.file)
+    do {
+      try self.init(bytes: [UInt8](contents))
+    } catch {
+      throw error.inFile(configuration.file.filename)
+    }
+  }
+
+  /// Parses text of `format` (XML or ASCII).
+  static func parse(
+    _ bytes: [UInt8], as format: PropertyListFormat
+  ) throws(FormatError)
+    -> PropertyListNode
+  {
+    switch format {
+    case .ascii: try PropertyListASCIIParser.parse(bytes, maximumDepth: maximumDepth)
+    case .xml, .binary: try PropertyListXMLParser.parse(bytes, maximumDepth: maximumDepth)
+    }
+  }
+
+  // binary: the one place a binary property list is read; the lead wires
+  // in `BinaryPropertyList.read(_:)` here.
+  static func readBinary(_ bytes: [UInt8]) throws(FormatError) -> PropertyListValue {
+    throw FormatError(
+      .unsupportedContentType,
+      "binary property lists (bplist00) are not yet supported; convert the file to XML with plistutil -f xml"
+    )
+  }
+
+  // binary: the one place a binary property list is written; the lead
+  // wires in `BinaryPropertyList.write(_:)` here.
+  static func writeBinary(_ value: PropertyListValue) throws(FormatError) -> [UInt8] {
+    throw FormatError(
+      .unsupportedContentType,
+      "binary property lists (bplist00) are not yet supported; convert the document to xml first")
+  }
+
+  // MARK: - Reading
+
+  /// The document's value.
+  public var value: PropertyListValue { root.value }
+
+  /// What a save writes.
+  public var data: Data {
+    get throws(FormatError) { Data(try savedBytes()) }
+  }
+
+  /// The bytes a save writes: ``bytes``, or for a binary document the
+  /// binary form (the file as read while nothing changed).
+  func savedBytes() throws(FormatError) -> [UInt8] {
+    guard format == .binary else { return bytes }
+    if let original = binaryOriginal, original.rendering == bytes { return original.file }
+    return try Self.writeBinary(value)
+  }
+
+  /// ``bytes`` as text, without a UTF-8 byte-order mark: what `show`
+  /// prints.
+  public var text: String {
+    let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    return String(decoding: bytes[mark...], as: UTF8.self)
+  }
+
+  /// The document as a save writes it, in its own format whatever the
+  /// content type's name says (an `.plist` may hold any of the three).
+  public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    FileWrapper(regularFileWithContents: try data)
+  }
+
+  // MARK: - Equality
+
+  /// Documents are equal when they hold the same bytes in the same format.
+  public static func == (lhs: PropertyListDocument, rhs: PropertyListDocument) -> Bool {
+    lhs.format == rhs.format && lhs.bytes == rhs.bytes
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(format)
+    hasher.combine(bytes)
+  }
+}
+
+extension UTType {
+  /// An old-style ASCII (OpenStep) property list:
+  /// `com.apple.ascii-property-list`.
+  public static let asciiPropertyList = UTType(
+    importedAs: "com.apple.ascii-property-list", conformingTo: .propertyList)
+}
