@@ -19,8 +19,10 @@ struct BinaryPropertyListParser {
   /// Where the offset table starts, which is where the objects end.
   private let offsetTable: Int
 
-  /// The containers being read, from the top one down.
-  private var path: Set<Int> = []
+  /// Whether each object is a container being read, from the top one
+  /// down, and how many are.
+  private var onPath: [Bool]
+  private var depth = 0
   /// How many more objects may be read. An object that several
   /// containers share is read once for each, so a file of a few objects
   /// could otherwise stand for exponentially many values; a file without
@@ -29,7 +31,7 @@ struct BinaryPropertyListParser {
   private var budget: Int
   /// The strings, numbers, dates and data read so far, by object index:
   /// a key that a thousand dictionaries share is decoded once.
-  private var leaves: [Int: PropertyListValue] = [:]
+  private var leaves: [PropertyListValue?]
 
   init(_ bytes: [UInt8]) throws(FormatError) {
     self.bytes = bytes
@@ -82,6 +84,8 @@ struct BinaryPropertyListParser {
     topObject = Int(top)
     offsetTable = Int(table)
     budget = max(Self.minimumBudget, offsetTable / referenceSize + 1)
+    onPath = Array(repeating: false, count: objectCount)
+    leaves = Array(repeating: nil, count: objectCount)
     for index in 0..<objectCount {
       let entry = offsetTable + index * offsetSize
       guard Self.unsigned(bytes, entry, offsetSize) < table else {
@@ -250,7 +254,7 @@ struct BinaryPropertyListParser {
       let (count, body) = try count(at: start, nibble: nibble)
       let elements = try references(at: body, count: count)
       try enter(index, at: start)
-      defer { path.remove(index) }
+      defer { leave(index) }
       var items: [PropertyListValue] = []
       items.reserveCapacity(count)
       for (position, element) in elements.enumerated() {
@@ -263,7 +267,7 @@ struct BinaryPropertyListParser {
       let valuesStart = body + count * referenceSize
       let values = try references(at: valuesStart, count: count)
       try enter(index, at: start)
-      defer { path.remove(index) }
+      defer { leave(index) }
       var entries: [PropertyListEntry] = []
       entries.reserveCapacity(count)
       for position in 0..<count {
@@ -312,13 +316,19 @@ struct BinaryPropertyListParser {
   /// Starts reading container `index`, refusing one that contains itself
   /// and nesting deeper than ``BinaryPropertyList/maximumDepth``.
   private mutating func enter(_ index: Int, at start: Int) throws(FormatError) {
-    guard !path.contains(index) else {
+    guard !onPath[index] else {
       throw Self.failure("a container that contains itself", at: start)
     }
-    guard path.count < BinaryPropertyList.maximumDepth else {
+    guard depth < BinaryPropertyList.maximumDepth else {
       throw Self.failure(
         "containers nested more than \(BinaryPropertyList.maximumDepth) deep", at: start)
     }
-    path.insert(index)
+    onPath[index] = true
+    depth += 1
+  }
+
+  private mutating func leave(_ index: Int) {
+    onPath[index] = false
+    depth -= 1
   }
 }
