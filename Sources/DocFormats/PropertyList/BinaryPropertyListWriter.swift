@@ -8,10 +8,32 @@ struct BinaryPropertyListWriter {
     case dictionary(keys: [Int], values: [Int])
   }
 
+  /// A string compared and hashed by its UTF-8 bytes (so by its Unicode
+  /// scalars, not by canonical equivalence as `String` compares).
+  private struct StringKey: Hashable {
+    var text: String
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.text.utf8.count == rhs.text.utf8.count && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      var text = text
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+  }
+
   private var objects: [Object] = []
-  /// The index of each leaf already flattened: an equal string, number,
-  /// date, data or boolean is written once (a UID at each occurrence).
-  private var leafIndexes: [PropertyListValue: Int] = [:]
+  // The index of each leaf already flattened, by kind: an equal string,
+  // number, date, data or boolean is written once (a UID at each
+  // occurrence). Reals and dates by their bits.
+  private var strings: [StringKey: Int] = [:]
+  private var integers: [Int64: Int] = [:]
+  private var unsignedIntegers: [UInt64: Int] = [:]
+  private var reals: [UInt64: Int] = [:]
+  private var dates: [UInt64: Int] = [:]
+  private var datas: [[UInt8]: Int] = [:]
+  private var booleans: [Int?] = [nil, nil]
   private var output: [UInt8] = []
 
   /// The file for `value`.
@@ -73,25 +95,54 @@ struct BinaryPropertyListWriter {
     case .uid:
       // Not shared: CoreFoundation compares UIDs by identity, and
       // plistlib by object, so each occurrence is an object of its own.
-      objects.append(.leaf(value))
-      return objects.count - 1
-    default:
-      let leaf = Self.canonical(value)
-      if let index = leafIndexes[leaf] { return index }
-      let index = objects.count
-      objects.append(.leaf(leaf))
-      leafIndexes[leaf] = index
+      return appendLeaf(value)
+    case .string(let text):
+      return unique(value, StringKey(text: text), in: \.strings)
+    case .integer(let number):
+      return unique(value, number, in: \.integers)
+    case .unsignedInteger(let number) where number <= UInt64(Int64.max):
+      // The same object as the signed integer, as it reads back.
+      return unique(.integer(Int64(number)), Int64(number), in: \.integers)
+    case .unsignedInteger(let number):
+      return unique(value, number, in: \.unsignedIntegers)
+    case .real(let number):
+      return unique(value, number.bitPattern, in: \.reals)
+    case .date(let seconds):
+      return unique(value, seconds.bitPattern, in: \.dates)
+    case .data(let bytes):
+      return unique(value, bytes, in: \.datas)
+    case .boolean(let flag):
+      if let index = booleans[flag ? 1 : 0] { return index }
+      let index = appendLeaf(value)
+      booleans[flag ? 1 : 0] = index
       return index
     }
   }
 
-  /// An unsigned integer that fits in `Int64` is the same object as the
-  /// signed one, as it reads back.
-  private static func canonical(_ value: PropertyListValue) -> PropertyListValue {
-    if case .unsignedInteger(let number) = value, number <= UInt64(Int64.max) {
-      return .integer(Int64(number))
-    }
-    return value
+  /// The index of the leaf `key` names in `table`; the first time, the
+  /// next object's, and `leaf` is appended as that object.
+  private mutating func unique<Key: Hashable>(
+    _ leaf: PropertyListValue, _ key: Key, in table: WritableKeyPath<Self, [Key: Int]>
+  ) -> Int {
+    let next = objects.count
+    let index = Self.index(of: key, in: &self[keyPath: table], next: next)
+    if index == next { objects.append(.leaf(leaf)) }
+    return index
+  }
+
+  private static func index<Key: Hashable>(
+    of key: Key, in table: inout [Key: Int], next: Int
+  )
+    -> Int
+  {
+    if let index = table[key] { return index }
+    table[key] = next
+    return next
+  }
+
+  private mutating func appendLeaf(_ leaf: PropertyListValue) -> Int {
+    objects.append(.leaf(leaf))
+    return objects.count - 1
   }
 
   private mutating func append(_ leaf: PropertyListValue) {
@@ -155,10 +206,9 @@ struct BinaryPropertyListWriter {
     appendUnsigned(number, size: size)
   }
 
+  /// The low `size` bytes of `number`, big-endian.
   private mutating func appendUnsigned(_ number: UInt64, size: Int) {
-    for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
-      output.append(UInt8(truncatingIfNeeded: number >> UInt64(shift)))
-    }
+    withUnsafeBytes(of: number.bigEndian) { output.append(contentsOf: $0.suffix(size)) }
   }
 
   /// The fewest of 1, 2, 4 or 8 bytes that hold `number`, as
