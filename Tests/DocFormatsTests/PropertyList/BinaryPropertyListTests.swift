@@ -167,17 +167,30 @@ struct BinaryPropertyListTests {
     #expect(Array(bytes[8..<(bytes.count - 33)]) == object)
   }
 
-  @Test("Equal leaves are written once, containers every time, 1 and 1.0 and 0.0 and -0.0 apart")
+  @Test(
+    "Equal leaves are written once, containers and UIDs every time; 1 and 1.0, 0.0 and -0.0 apart"
+  )
   func uniquing() throws {
     let value = PropertyListValue.array([
       .string("x"), .string("x"), .integer(1), .real(1), .real(0), .real(-0.0), .real(-0.0),
       .boolean(true), .boolean(true), .array([]), .array([]),
       .dictionary([PropertyListEntry(key: "x", value: .string("x"))]),
+      .integer(7), .unsignedInteger(7), .uid(5), .uid(5), .data([1]), .data([1]),
+      .date(0), .date(0), .string("e\u{301}"), .string("\u{E9}"),
     ])
     let bytes = BinaryPropertyList.write(value)
-    // The array; "x"; 1; 1.0; 0.0; -0.0; true; two arrays; the dictionary.
-    #expect(trailer(bytes).count == 10)
-    #expect(try BinaryPropertyList.read(bytes) == value)
+    // The array; "x"; 1; 1.0; 0.0; -0.0; true; two arrays; the
+    // dictionary; 7; two UIDs; the data; the date; two spellings of é.
+    #expect(trailer(bytes).count == 17)
+    let read = try BinaryPropertyList.read(bytes)
+    guard case .array(var items) = read else {
+      Issue.record("not an array: \(read)")
+      return
+    }
+    // 7 written once reads back signed both times.
+    #expect(items[13] == .integer(7))
+    items[13] = .unsignedInteger(7)
+    #expect(PropertyListValue.array(items) == value)
   }
 
   @Test("256 objects or more take 2-byte references; 65536 bytes or more 4-byte offsets")
