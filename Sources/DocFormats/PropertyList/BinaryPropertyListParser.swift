@@ -35,7 +35,7 @@ struct BinaryPropertyListParser {
 
   init(_ bytes: [UInt8]) throws(FormatError) {
     self.bytes = bytes
-    guard bytes.starts(with: Self.magic), bytes.count >= 8 else {
+    guard bytes.starts(with: Self.magic) else {
       throw Self.failure("not a binary property list: it does not start with 'bplist0'", at: 0)
     }
     guard bytes.count >= 8 + 1 + Self.trailerSize else {
