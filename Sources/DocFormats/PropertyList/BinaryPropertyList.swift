@@ -3,9 +3,9 @@
 ///
 /// ``read(_:)`` checks every offset, count and reference against the
 /// bytes before it uses them, refuses a container that contains itself,
-/// nesting deeper than ``maximumDepth`` and shared objects that stand for
-/// more values than the file could hold without sharing; hostile input
-/// gives a ``FormatError`` with code
+/// containers nested more than 512 deep (as JSON is refused) and shared
+/// objects that stand for more values than the file could hold without
+/// sharing; hostile input gives a ``FormatError`` with code
 /// ``FormatError/Code/malformedPropertyList`` and the byte offset, never
 /// a crash or a hang.
 ///
