@@ -27,6 +27,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// against the built-in types: nothing traps, and undoing everything
   /// gives back the start byte for byte.
   case interpreter
+  /// The binary property list reader: what it accepts writes as a
+  /// `bplist00` file that reads back as the same value, and a refusal
+  /// names a byte offset in the input.
+  case bplist
 
   /// Checks the target's invariant on `bytes`; traps when it fails.
   @MainActor
@@ -38,6 +42,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .notes: NotesFuzzing.check(bytes)
     case .typeDeclarations: TypeDeclarationFuzzing.check(bytes)
     case .interpreter: await InterpreterFuzzing.shared.check(bytes)
+    case .bplist: BinaryPropertyListFuzzing.check(bytes)
     }
   }
 

@@ -1,0 +1,334 @@
+/// Reads a binary property list (`bplist00`) into a ``PropertyListValue``,
+/// checking the trailer as CoreFoundation does and every offset, count
+/// and reference before it is used; see ``BinaryPropertyList``.
+struct BinaryPropertyListParser {
+  /// How every binary property list starts (the eighth byte is the minor
+  /// version, which CoreFoundation does not check).
+  static let magic: [UInt8] = Array("bplist0".utf8)
+  /// The trailer's size: 6 unused bytes, the offset and reference sizes,
+  /// and three 8-byte integers.
+  static let trailerSize = 32
+  /// Objects read at least, whatever the file's size (see ``budget``).
+  static let minimumBudget = 100_000
+
+  private let bytes: [UInt8]
+  private let offsetSize: Int
+  private let referenceSize: Int
+  private let objectCount: Int
+  private let topObject: Int
+  /// Where the offset table starts, which is where the objects end.
+  private let offsetTable: Int
+
+  /// Whether each object is a container being read, from the top one
+  /// down, and how many are.
+  private var onPath: [Bool]
+  private var depth = 0
+  /// How many more objects may be read. An object that several
+  /// containers share is read once for each, so a file of a few objects
+  /// could otherwise stand for exponentially many values; a file without
+  /// shared containers reads each reference once, and so fits in one
+  /// more than the references its objects could hold.
+  private var budget: Int
+  /// The strings, numbers, dates and data read so far, by object index:
+  /// a key that a thousand dictionaries share is decoded once.
+  private var leaves: [PropertyListValue?]
+
+  init(_ bytes: [UInt8]) throws(FormatError) {
+    self.bytes = bytes
+    guard bytes.starts(with: Self.magic) else {
+      throw Self.failure("not a binary property list: it does not start with 'bplist0'", at: 0)
+    }
+    guard bytes.count >= 8 + 1 + Self.trailerSize else {
+      throw Self.failure(
+        "a binary property list of \(bytes.count) bytes is too short to hold an object and the trailer",
+        at: bytes.count)
+    }
+    let trailer = bytes.count - Self.trailerSize
+    offsetSize = Int(bytes[trailer + 6])
+    referenceSize = Int(bytes[trailer + 7])
+    guard (1...8).contains(offsetSize) else {
+      throw Self.failure("the trailer's offset size \(offsetSize) is not 1 to 8", at: trailer + 6)
+    }
+    guard (1...8).contains(referenceSize) else {
+      throw Self.failure(
+        "the trailer's reference size \(referenceSize) is not 1 to 8", at: trailer + 7)
+    }
+    let count = Self.unsigned(bytes, trailer + 8, 8)
+    let top = Self.unsigned(bytes, trailer + 16, 8)
+    let table = Self.unsigned(bytes, trailer + 24, 8)
+    guard count >= 1, count <= UInt64(trailer) else {
+      throw Self.failure("the trailer's object count \(count) is out of range", at: trailer + 8)
+    }
+    guard top < count else {
+      throw Self.failure(
+        "the trailer's top object \(top) is not one of its \(count) objects", at: trailer + 16)
+    }
+    // The objects, then exactly the offset table, then the trailer.
+    guard table >= 9, table < UInt64(trailer),
+      (UInt64(trailer) - table) == count * UInt64(offsetSize)
+    else {
+      throw Self.failure(
+        "the trailer's offset table offset \(table) does not leave room for exactly \(count) offsets of \(offsetSize) bytes before the trailer",
+        at: trailer + 24)
+    }
+    guard referenceSize == 8 || count < 1 << (8 * UInt64(referenceSize)) else {
+      throw Self.failure(
+        "references of \(referenceSize) bytes cannot name \(count) objects", at: trailer + 7)
+    }
+    guard offsetSize == 8 || table < 1 << (8 * UInt64(offsetSize)) else {
+      throw Self.failure(
+        "offsets of \(offsetSize) bytes cannot reach the offset table at \(table)",
+        at: trailer + 6)
+    }
+    objectCount = Int(count)
+    topObject = Int(top)
+    offsetTable = Int(table)
+    budget = max(Self.minimumBudget, offsetTable / referenceSize + 1)
+    onPath = Array(repeating: false, count: objectCount)
+    leaves = Array(repeating: nil, count: objectCount)
+    for index in 0..<objectCount {
+      let entry = offsetTable + index * offsetSize
+      guard Self.unsigned(bytes, entry, offsetSize) < table else {
+        throw Self.failure("object \(index)'s offset is past the objects", at: entry)
+      }
+    }
+  }
+
+  /// The top object's value.
+  mutating func topValue() throws(FormatError) -> PropertyListValue {
+    try value(ofObject: topObject)
+  }
+
+  private static func failure(_ message: String, at offset: Int) -> FormatError {
+    FormatError(.malformedPropertyList, message, byteOffset: offset)
+  }
+
+  /// The big-endian unsigned integer of `count` (at most 8) bytes at
+  /// `start`, which the caller has checked lie inside `bytes`.
+  private static func unsigned(_ bytes: [UInt8], _ start: Int, _ count: Int) -> UInt64 {
+    var value: UInt64 = 0
+    for index in start..<(start + count) { value = value << 8 | UInt64(bytes[index]) }
+    return value
+  }
+
+  /// The byte offset of object `index` (checked against the offset table
+  /// when the trailer was read, and here against the header).
+  private func offset(ofObject index: Int, referencedAt place: Int) throws(FormatError) -> Int {
+    let offset = Int(Self.unsigned(bytes, offsetTable + index * offsetSize, offsetSize))
+    guard offset >= 8 else {
+      throw Self.failure("object \(index)'s offset \(offset) is inside the header", at: place)
+    }
+    return offset
+  }
+
+  /// Checks that `count` bytes from `start` lie among the objects.
+  private func checkRange(
+    _ start: Int, _ count: Int, _ what: @autoclosure () -> String
+  )
+    throws(FormatError)
+  {
+    guard count >= 0, start <= offsetTable, count <= offsetTable - start else {
+      throw Self.failure("\(what()) runs past the objects", at: start)
+    }
+  }
+
+  /// The count a marker's low nibble gives, or the integer object that
+  /// follows the marker when the nibble is 0xF; and where the contents
+  /// start.
+  private func count(at start: Int, nibble: UInt8) throws(FormatError) -> (count: Int, body: Int) {
+    guard nibble == 0xF else { return (Int(nibble), start + 1) }
+    try checkRange(start + 1, 1, "a count")
+    let marker = bytes[start + 1]
+    guard marker >> 4 == 0x1, marker & 0xF <= 3 else {
+      throw Self.failure("a count that is not an integer of 1 to 8 bytes", at: start + 1)
+    }
+    let size = 1 << Int(marker & 0xF)
+    try checkRange(start + 2, size, "a count")
+    let value = Self.unsigned(bytes, start + 2, size)
+    guard value <= UInt64(offsetTable) else {
+      throw Self.failure("a count of \(value) is larger than the file", at: start + 1)
+    }
+    return (Int(value), start + 2 + size)
+  }
+
+  /// The object indexes of `count` references from `start`.
+  private func references(at start: Int, count: Int) throws(FormatError) -> [Int] {
+    guard count <= offsetTable / referenceSize else {
+      throw Self.failure("a container's count of \(count) is larger than the file", at: start)
+    }
+    try checkRange(start, count * referenceSize, "a container's references")
+    var result: [Int] = []
+    result.reserveCapacity(count)
+    var place = start
+    for _ in 0..<count {
+      let reference = Self.unsigned(bytes, place, referenceSize)
+      guard reference < UInt64(objectCount) else {
+        throw Self.failure("a reference to object \(reference) of \(objectCount)", at: place)
+      }
+      result.append(Int(reference))
+      place += referenceSize
+    }
+    return result
+  }
+
+  private mutating func value(
+    ofObject index: Int, referencedAt place: Int = 0
+  )
+    throws(FormatError) -> PropertyListValue
+  {
+    let start = try offset(ofObject: index, referencedAt: place)
+    budget -= 1
+    guard budget >= 0 else {
+      throw Self.failure(
+        "shared objects stand for more values than the file could hold", at: start)
+    }
+    if let leaf = leaves[index] { return leaf }
+    let marker = bytes[start]
+    let nibble = marker & 0xF
+    let leaf: PropertyListValue
+    switch marker >> 4 {
+    case 0x0:
+      switch marker {
+      case 0x08: return .boolean(false)
+      case 0x09: return .boolean(true)
+      case 0x00: throw Self.failure("a null object, which property lists do not have", at: start)
+      case 0x0F: throw Self.failure("a fill byte where an object should be", at: start)
+      default:
+        throw Self.failure(
+          "object marker 0x\(String(marker, radix: 16)) is not in a bplist00 file", at: start)
+      }
+    case 0x1: leaf = try integer(at: start, nibble: nibble)
+    case 0x2:
+      switch nibble {
+      case 2:
+        try checkRange(start + 1, 4, "a real")
+        leaf = .real(Double(Float(bitPattern: UInt32(Self.unsigned(bytes, start + 1, 4)))))
+      case 3:
+        try checkRange(start + 1, 8, "a real")
+        leaf = .real(Double(bitPattern: Self.unsigned(bytes, start + 1, 8)))
+      default: throw Self.failure("a real that is not 4 or 8 bytes", at: start)
+      }
+    case 0x3:
+      guard marker == 0x33 else {
+        throw Self.failure("a date that is not an 8-byte real", at: start)
+      }
+      try checkRange(start + 1, 8, "a date")
+      leaf = .date(Double(bitPattern: Self.unsigned(bytes, start + 1, 8)))
+    case 0x4:
+      let (count, body) = try count(at: start, nibble: nibble)
+      try checkRange(body, count, "data")
+      leaf = .data(Array(bytes[body..<(body + count)]))
+    case 0x5:
+      let (count, body) = try count(at: start, nibble: nibble)
+      try checkRange(body, count, "a string")
+      let text = bytes[body..<(body + count)]
+      if let high = text.firstIndex(where: { $0 >= 0x80 }) {
+        throw Self.failure(
+          "an ASCII string with the byte 0x\(String(bytes[high], radix: 16))", at: high)
+      }
+      leaf = .string(String(decoding: text, as: UTF8.self))
+    case 0x6:
+      let (count, body) = try count(at: start, nibble: nibble)
+      guard count <= offsetTable / 2 else {
+        throw Self.failure("a string of \(count) UTF-16 units is longer than the file", at: start)
+      }
+      try checkRange(body, count * 2, "a string")
+      var units: [UInt16] = []
+      units.reserveCapacity(count)
+      for unit in stride(from: body, to: body + count * 2, by: 2) {
+        units.append(UInt16(bytes[unit]) << 8 | UInt16(bytes[unit + 1]))
+      }
+      guard let text = String(validating: units, as: UTF16.self) else {
+        throw Self.failure("a UTF-16 string with an unpaired surrogate", at: body)
+      }
+      leaf = .string(text)
+    case 0x8:
+      let size = Int(nibble) + 1
+      try checkRange(start + 1, size, "a UID")
+      let significant = min(size, 8)
+      guard bytes[(start + 1)..<(start + 1 + size - significant)].allSatisfy({ $0 == 0 }) else {
+        throw Self.failure("a UID larger than 64 bits", at: start)
+      }
+      leaf = .uid(Self.unsigned(bytes, start + 1 + size - significant, significant))
+    case 0xA, 0xC:
+      let (count, body) = try count(at: start, nibble: nibble)
+      let elements = try references(at: body, count: count)
+      try enter(index, at: start)
+      defer { leave(index) }
+      var items: [PropertyListValue] = []
+      items.reserveCapacity(count)
+      for (position, element) in elements.enumerated() {
+        items.append(try value(ofObject: element, referencedAt: body + position * referenceSize))
+      }
+      return .array(items)
+    case 0xD:
+      let (count, body) = try count(at: start, nibble: nibble)
+      let keys = try references(at: body, count: count)
+      let valuesStart = body + count * referenceSize
+      let values = try references(at: valuesStart, count: count)
+      try enter(index, at: start)
+      defer { leave(index) }
+      var entries: [PropertyListEntry] = []
+      entries.reserveCapacity(count)
+      for position in 0..<count {
+        let keyPlace = body + position * referenceSize
+        guard case .string(let key) = try value(ofObject: keys[position], referencedAt: keyPlace)
+        else {
+          throw Self.failure("a dictionary key that is not a string", at: keyPlace)
+        }
+        let value = try value(
+          ofObject: values[position], referencedAt: valuesStart + position * referenceSize)
+        entries.append(PropertyListEntry(key: key, value: value))
+      }
+      return .dictionary(entries)
+    default:
+      throw Self.failure(
+        "object marker 0x\(String(marker, radix: 16)) is not in a bplist00 file", at: start)
+    }
+    leaves[index] = leaf
+    return leaf
+  }
+
+  /// An integer object: 1, 2 and 4 bytes are unsigned, 8 bytes signed,
+  /// and 16 bytes a signed 128-bit integer that must fit in 64 bits.
+  private func integer(at start: Int, nibble: UInt8) throws(FormatError) -> PropertyListValue {
+    guard nibble <= 4 else {
+      throw Self.failure("an integer of \(1 << Int(nibble)) bytes", at: start)
+    }
+    let size = 1 << Int(nibble)
+    try checkRange(start + 1, size, "an integer")
+    switch size {
+    case 8: return .integer(Int64(bitPattern: Self.unsigned(bytes, start + 1, 8)))
+    case 16:
+      let high = Self.unsigned(bytes, start + 1, 8)
+      let low = Self.unsigned(bytes, start + 9, 8)
+      if high == 0 {
+        return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low)
+      }
+      if high == UInt64.max, low > UInt64(Int64.max) {
+        return .integer(Int64(bitPattern: low))
+      }
+      throw Self.failure("a 128-bit integer outside the 64-bit range", at: start)
+    default: return .integer(Int64(Self.unsigned(bytes, start + 1, size)))
+    }
+  }
+
+  /// Starts reading container `index`, refusing one that contains itself
+  /// and nesting deeper than ``BinaryPropertyList/maximumDepth``.
+  private mutating func enter(_ index: Int, at start: Int) throws(FormatError) {
+    guard !onPath[index] else {
+      throw Self.failure("a container that contains itself", at: start)
+    }
+    guard depth < BinaryPropertyList.maximumDepth else {
+      throw Self.failure(
+        "containers nested more than \(BinaryPropertyList.maximumDepth) deep", at: start)
+    }
+    onPath[index] = true
+    depth += 1
+  }
+
+  private mutating func leave(_ index: Int) {
+    onPath[index] = false
+    depth -= 1
+  }
+}
