@@ -391,12 +391,13 @@ final class TextLineNode: @unchecked Sendable {
     into inverse: inout TextLines.TextBatch
   ) -> Int {
     if height == 0 {
-      let before = run.bytes.count
-      batch.withTexts(positions, relativeTo: first) { changes in
-        setRun(
-          run.replacingTexts(changes) { index, old in inverse.append(index + first, old) })
-      }
-      return run.bytes.count - before
+      let old = run
+      let (new, lines) = run.replacingTexts(from: batch, positions, first: first)
+      setRun(new)
+      // The old texts stay in the old leaf's bytes where that is cheaper
+      // than a copy (a slice of the file's bytes costs nothing more).
+      inverse.append(lines: lines, of: old, first: first)
+      return run.bytes.count - old.bytes.count
     }
     var growth = 0
     var position = positions.lowerBound
