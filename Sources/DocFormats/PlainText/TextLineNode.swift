@@ -183,6 +183,14 @@ final class TextLineNode: @unchecked Sendable {
       leaves.append(TextLineNode(run: run))
     }
 
+    /// Adds `leaf`, a leaf of at most ``leafCapacity`` lines, as it is:
+    /// the same node, so that a text that shares it with another (a
+    /// snapshot) is seen to share it.
+    mutating func appendLeaf(node leaf: TextLineNode) {
+      flush()
+      leaves.append(leaf)
+    }
+
     /// Adds the lines of `run`, filling leaves to capacity. A run that
     /// makes a whole leaf is kept as it is, without a copy.
     mutating func append(_ run: TextLineRun) {

@@ -451,7 +451,7 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         builder.appendLeaf(new)
         undo.append(lines: lines, of: run, first: first)
       } else {
-        builder.appendLeaf(run)
+        builder.appendLeaf(node: leaf)
       }
       first += leaf.lineCount
       done += leaf.byteCount
