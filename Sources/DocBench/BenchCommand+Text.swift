@@ -11,11 +11,13 @@ extension BenchCommand {
   /// `ed -s`, then `undoEdits` edits of a `megabytes` MB file undone,
   /// then, given `docrepl`, `replace --all` over every line of an
   /// `everyLineMegabytes` MB log against `sed -i`
-  /// (``ReplaceEveryLineBenchmark``).
+  /// (``ReplaceEveryLineBenchmark``), and a diff of a `diffMegabytes` MB
+  /// log with 60% of its lines changed against `diff -u`
+  /// (``ManyChangesDiffBenchmark``).
   @MainActor
   static func textBenchmarks(
     runs: Int, edits: Int, lines: Int, undoEdits: Int, megabytes: Int,
-    everyLineMegabytes: Int = 0, docrepl: String? = nil
+    everyLineMegabytes: Int = 0, diffMegabytes: Int = 0, docrepl: String? = nil
   ) throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -25,6 +27,10 @@ extension BenchCommand {
     if let docrepl, everyLineMegabytes > 0 {
       try ReplaceEveryLineBenchmark.run(
         runs: runs, megabytes: everyLineMegabytes, docrepl: docrepl, in: directory)
+    }
+    if diffMegabytes > 0 {
+      try ManyChangesDiffBenchmark.run(
+        runs: runs, megabytes: diffMegabytes, bench: CommandLine.arguments[0], in: directory)
     }
   }
 

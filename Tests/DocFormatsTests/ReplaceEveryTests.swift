@@ -45,7 +45,8 @@ struct ReplaceEveryTests {
     ),
     (
       "byte-order mark, mixed endings",
-      [0xEF, 0xBB, 0xBF] + Array((0..<150).map { $0 % 3 == 0 ? "x\($0)xx\r\n" : "y\($0)\n" }.joined().utf8),
+      [0xEF, 0xBB, 0xBF]
+        + Array((0..<150).map { $0 % 3 == 0 ? "x\($0)xx\r\n" : "y\($0)\n" }.joined().utf8),
       "xx", ""
     ),
     (
@@ -81,7 +82,9 @@ struct ReplaceEveryTests {
     #expect(Array(text.data) == example.text)
   }
 
-  @Test("Every line changed: the undo step holds no copy of the old lines, only ranges of the file's bytes")
+  @Test(
+    "Every line changed: the undo step holds no copy of the old lines, only ranges of the file's bytes"
+  )
   func undoSharesTheFilesBytes() throws {
     let data = Data((0..<20_000).map { "line \($0) foo\r\n" }.joined().utf8)
     let original = try TextLines(data: data)
@@ -113,8 +116,9 @@ struct ReplaceEveryTests {
 
   @Test("Lines without OLD keep their leaves: only the leaves with it are new")
   func unchangedLeavesShared() throws {
-    let text = TextLines((0..<50_000).map { $0 % 1_000 == 7 ? "x foo \($0)" : "line \($0)" }
-      .joined(separator: "\n") + "\n")
+    let text = TextLines(
+      (0..<50_000).map { $0 % 1_000 == 7 ? "x foo \($0)" : "line \($0)" }
+        .joined(separator: "\n") + "\n")
     let (replaced, undo) = try #require(
       text.replacingEvery(Array("foo".utf8), with: Array("bar".utf8), actionName: "R"))
     #expect(undo.count == 50)

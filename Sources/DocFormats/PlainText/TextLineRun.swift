@@ -257,7 +257,9 @@ struct TextLineRun: Sendable {
             segment += 1
           }
           offset += batch.withText(position, in: segment) { text in
-            if let from = text.baseAddress { (target + offset).update(from: from, count: text.count) }
+            if let from = text.baseAddress {
+              (target + offset).update(from: from, count: text.count)
+            }
             return text.count
           }
           copied = textEnd(index)

@@ -911,7 +911,8 @@ extension UnifiedDiff {
             kind = .added
           }
           lines.append(
-            Hunk.Entry(packed: UInt64(range.lowerBound) << 2 | UInt64(kind.rawValue), end: range.upperBound))
+            Hunk.Entry(
+              packed: UInt64(range.lowerBound) << 2 | UInt64(kind.rawValue), end: range.upperBound))
           if !hasNewline { withoutNewline.append(lines.count - 1) }
         }
         return Hunk(
