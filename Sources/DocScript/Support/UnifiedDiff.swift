@@ -566,14 +566,18 @@ extension UnifiedDiff {
         suffix -= 1
       }
       let prefixLines = Self.newlines(in: a, 0..<prefixEnd)
-      let oldMiddle = Self.lines(of: a, prefixEnd..<(a.count - suffix))
-      let newMiddle = Self.lines(of: b, prefixEnd..<(b.count - suffix))
-      let edits = middleScript(oldMiddle, newMiddle)
+      var oldMiddle = Self.lines(of: a, prefixEnd..<(a.count - suffix))
+      var newMiddle = Self.lines(of: b, prefixEnd..<(b.count - suffix))
+      var edits = middleScript(oldMiddle, newMiddle)
       guard !stopped else { return [] }
+      // The hashes are done with; the lines and the script are, once the
+      // steps hold them.
+      (oldHashes, newHashes) = ([], [])
 
       // The steps: up to `context` lines of the prefix, the middle, up to
       // `context` lines of the suffix; each with its line's bytes.
       var steps: [(edit: Edit, bytes: Range<Int>, side: Bool)] = []
+      steps.reserveCapacity(edits.count + 2 * context)
       var before: [Range<Int>] = []
       var end = prefixEnd
       while before.count < context, end > 0 {
@@ -594,14 +598,16 @@ extension UnifiedDiff {
         case .add(let n): steps.append((.add(new: n + prefixLines), newMiddle[n], true))
         }
       }
+      let (oldMiddleCount, newMiddleCount) = (oldMiddle.count, newMiddle.count)
+      (edits, oldMiddle, newMiddle, oldLines, newLines) = ([], [], [], [], [])
       var start = a.count - suffix
       var suffixIndex = 0
       while suffixIndex < context, start < a.count {
         var lineEnd = start
         while lineEnd < a.count, a[lineEnd] != 0x0A { lineEnd += 1 }
         if lineEnd < a.count { lineEnd += 1 }
-        let o = prefixLines + oldMiddle.count + suffixIndex
-        let n = prefixLines + newMiddle.count + suffixIndex
+        let o = prefixLines + oldMiddleCount + suffixIndex
+        let n = prefixLines + newMiddleCount + suffixIndex
         steps.append((.keep(old: o, new: n), start..<lineEnd, false))
         start = lineEnd
         suffixIndex += 1
