@@ -576,7 +576,7 @@ extension UnifiedDiff {
 
       // The steps: up to `context` lines of the prefix, the middle, up to
       // `context` lines of the suffix; each with its line's bytes.
-      var steps: [(edit: Edit, bytes: Range<Int>, side: Bool)] = []
+      var steps: [(edit: Edit, bytes: Range<Int>)] = []
       steps.reserveCapacity(edits.count + 2 * context)
       var before: [Range<Int>] = []
       var end = prefixEnd
@@ -588,14 +588,14 @@ extension UnifiedDiff {
       }
       for (offset, line) in before.reversed().enumerated() {
         let index = prefixLines - before.count + offset
-        steps.append((.keep(old: index, new: index), line, false))
+        steps.append((.keep(old: index, new: index), line))
       }
       for edit in edits {
         switch edit {
         case .keep(let o, let n):
-          steps.append((.keep(old: o + prefixLines, new: n + prefixLines), oldMiddle[o], false))
-        case .remove(let o): steps.append((.remove(old: o + prefixLines), oldMiddle[o], false))
-        case .add(let n): steps.append((.add(new: n + prefixLines), newMiddle[n], true))
+          steps.append((.keep(old: o + prefixLines, new: n + prefixLines), oldMiddle[o]))
+        case .remove(let o): steps.append((.remove(old: o + prefixLines), oldMiddle[o]))
+        case .add(let n): steps.append((.add(new: n + prefixLines), newMiddle[n]))
         }
       }
       let (oldMiddleCount, newMiddleCount) = (oldMiddle.count, newMiddle.count)
@@ -608,7 +608,7 @@ extension UnifiedDiff {
         if lineEnd < a.count { lineEnd += 1 }
         let o = prefixLines + oldMiddleCount + suffixIndex
         let n = prefixLines + newMiddleCount + suffixIndex
-        steps.append((.keep(old: o, new: n), start..<lineEnd, false))
+        steps.append((.keep(old: o, new: n), start..<lineEnd))
         start = lineEnd
         suffixIndex += 1
       }
@@ -856,14 +856,15 @@ extension UnifiedDiff {
 
     /// Groups the changed steps, with `context` steps around each, into
     /// hunks. `steps` cover every change, with at least `context` steps
-    /// of the common lines around them where the sides have them; `side`
-    /// says whose bytes a step's range is in (true: the new side's).
+    /// of the common lines around them where the sides have them; a
+    /// step's range is in the new side's bytes for an added line, else in
+    /// the old side's.
     /// `prefixLines` is the number of common lines before the middle:
     /// where a side's lines start when no step has one of that side's
     /// lines before or after a change (with no context, a removal at the
     /// end of the text).
     static func hunks(
-      from steps: [(edit: Edit, bytes: Range<Int>, side: Bool)], a: UnsafeRawBufferPointer,
+      from steps: [(edit: Edit, bytes: Range<Int>)], a: UnsafeRawBufferPointer,
       old: Bytes, new: Bytes, context: Int, prefixLines: Int
     ) -> [Hunk] {
       let b = new.buffer
@@ -899,7 +900,9 @@ extension UnifiedDiff {
           oldStart = firstOld(after: group.lowerBound, in: steps, prefixLines: prefixLines)
         }
         for step in steps[group] {
-          let bytes = step.side ? b : a
+          // An added line's bytes are the new side's; the others', the old's.
+          let bytes: UnsafeRawBufferPointer
+          if case .add = step.edit { bytes = b } else { bytes = a }
           var range = step.bytes
           let hasNewline = !range.isEmpty && bytes[range.upperBound - 1] == 0x0A
           if hasNewline { range = range.lowerBound..<(range.upperBound - 1) }
@@ -932,7 +935,7 @@ extension UnifiedDiff {
     /// when no step has a new line, `prefixLines` (the new side's middle
     /// is empty).
     private static func firstNew(
-      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>, side: Bool)],
+      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>)],
       prefixLines: Int
     ) -> Int {
       for step in steps[index...] {
@@ -952,7 +955,7 @@ extension UnifiedDiff {
 
     /// The old line index at step `index`, which adds: see ``firstNew``.
     private static func firstOld(
-      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>, side: Bool)],
+      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>)],
       prefixLines: Int
     ) -> Int {
       for step in steps[index...] {
