@@ -7,17 +7,31 @@ import Glibc
 /// `scripts/bench text`: the text buffer against GNU `ed`, and the memory
 /// and time of undoing many edits.
 extension BenchCommand {
-  /// Both text benchmarks. `edits` edits of a `lines`-line file against
-  /// `ed -s`, then `undoEdits` edits of a `megabytes` MB file undone.
+  /// The text benchmarks. `edits` edits of a `lines`-line file against
+  /// `ed -s`, then `undoEdits` edits of a `megabytes` MB file undone,
+  /// then, given `docrepl`, `replace --all` over every line of an
+  /// `everyLineMegabytes` MB log against `sed -i`
+  /// (``ReplaceEveryLineBenchmark``), and a diff of a `diffMegabytes` MB
+  /// log with 60% of its lines changed against `diff -u`
+  /// (``ManyChangesDiffBenchmark``).
   @MainActor
   static func textBenchmarks(
-    runs: Int, edits: Int, lines: Int, undoEdits: Int, megabytes: Int
+    runs: Int, edits: Int, lines: Int, undoEdits: Int, megabytes: Int,
+    everyLineMegabytes: Int = 0, diffMegabytes: Int = 0, docrepl: String? = nil
   ) throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     print("docrepl-bench text: medians of \(runs) runs")
     try replayAgainstEd(runs: runs, edits: edits, lines: lines, in: directory)
     try undoAll(runs: runs, edits: undoEdits, bytes: megabytes * 1_048_576)
+    if let docrepl, everyLineMegabytes > 0 {
+      try ReplaceEveryLineBenchmark.run(
+        runs: runs, megabytes: everyLineMegabytes, docrepl: docrepl, in: directory)
+    }
+    if diffMegabytes > 0 {
+      try ManyChangesDiffBenchmark.run(
+        runs: runs, megabytes: diffMegabytes, bench: CommandLine.arguments[0], in: directory)
+    }
   }
 
   // MARK: - Replay against ed

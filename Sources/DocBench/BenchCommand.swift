@@ -107,7 +107,12 @@ public enum BenchCommand {
           edits: value(after: "--edits", in: arguments) ?? 100_000,
           lines: value(after: "--lines", in: arguments) ?? 10_000,
           undoEdits: value(after: "--undo-edits", in: arguments) ?? 100_000,
-          megabytes: value(after: "--megabytes", in: arguments) ?? 10)
+          megabytes: value(after: "--megabytes", in: arguments) ?? 10,
+          everyLineMegabytes: max(0, value(after: "--every-line-megabytes", in: arguments) ?? 120),
+          diffMegabytes: max(0, value(after: "--diff-megabytes", in: arguments) ?? 100),
+          docrepl: string(after: "--docrepl", in: arguments))
+      case "diff-child":
+        try ManyChangesDiffBenchmark.child(Array(arguments.dropFirst()))
       case "parse":
         var options = ParseBenchmark.Options()
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
@@ -179,7 +184,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | single-save-loop DIR N | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--diff-only | --save-only] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | check [--runs N] [--sequences N] [--steps N] | scale [--runs N] [--text-mb N,N] [--json-mb N,N] [--notes N,N] [--docrepl PATH]\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] [--every-line-megabytes N] [--diff-megabytes N] [--docrepl PATH] | diff-child OLD NEW | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | single-save-loop DIR N | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--diff-only | --save-only] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | check [--runs N] [--sequences N] [--steps N] | scale [--runs N] [--text-mb N,N] [--json-mb N,N] [--notes N,N] [--docrepl PATH]\n"
           .utf8))
     return 64
   }

@@ -84,3 +84,28 @@ struct ByteComparisonTests {
     #expect(Array(try Data(contentsOf: folder("a.txt"))) == original)
   }
 }
+
+extension ByteComparisonTests {
+  @Test(
+    "replace --all over every line, undo and save give back a CRLF file without a final newline exactly",
+    arguments: ["\r\n", "\n"])
+  func replaceEveryLineUndo(_ ending: String) throws {
+    let folder = try TemporaryDirectory("replace-every-line")
+    let original = Array(
+      ((0..<3_000).map { "line \($0) foo foo" }.joined(separator: ending) + ending + "last foo")
+        .utf8)
+    try Data(original).write(to: folder("a.txt"))
+    let result = try runDocrepl(
+      [
+        "-c",
+        "open a.txt; replace foo barbaz --all; save-to b.txt; undo; save --force; redo; save-to c.txt",
+      ],
+      in: folder.url)
+    #expect(result.status == 0, "\(result.errors)")
+    let replaced = Array(
+      String(decoding: original, as: UTF8.self).replacing("foo", with: "barbaz").utf8)
+    #expect(Array(try Data(contentsOf: folder("b.txt"))) == replaced)
+    #expect(Array(try Data(contentsOf: folder("c.txt"))) == replaced)
+    #expect(Array(try Data(contentsOf: folder("a.txt"))) == original)
+  }
+}

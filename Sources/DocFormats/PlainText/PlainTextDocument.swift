@@ -130,6 +130,15 @@ public struct PlainTextDocument: FileDocument, Hashable {
     Self.edit(text.apply(batch))
   }
 
+  /// Makes `text` the document's text, where `undo` is the batch that
+  /// turns `text` back into the current one (as
+  /// ``TextLines/replacingEvery(_:with:actionName:shouldStop:)`` gives
+  /// them); the edit returned applies `undo`.
+  mutating func replaceText(with text: TextLines, undo: TextLines.TextBatch) -> DocumentEdit<Self> {
+    self.text = text
+    return Self.edit(undo)
+  }
+
   /// The edit that applies `batch` and returns the one that undoes it.
   private static func edit(_ batch: TextLines.TextBatch) -> DocumentEdit<Self> {
     DocumentEdit(actionName: batch.actionName) { document in

@@ -183,6 +183,14 @@ final class TextLineNode: @unchecked Sendable {
       leaves.append(TextLineNode(run: run))
     }
 
+    /// Adds `leaf`, a leaf of at most ``leafCapacity`` lines, as it is:
+    /// the same node, so that a text that shares it with another (a
+    /// snapshot) is seen to share it.
+    mutating func appendLeaf(node leaf: TextLineNode) {
+      flush()
+      leaves.append(leaf)
+    }
+
     /// Adds the lines of `run`, filling leaves to capacity. A run that
     /// makes a whole leaf is kept as it is, without a copy.
     mutating func append(_ run: TextLineRun) {
@@ -391,12 +399,13 @@ final class TextLineNode: @unchecked Sendable {
     into inverse: inout TextLines.TextBatch
   ) -> Int {
     if height == 0 {
-      let before = run.bytes.count
-      batch.withTexts(positions, relativeTo: first) { changes in
-        setRun(
-          run.replacingTexts(changes) { index, old in inverse.append(index + first, old) })
-      }
-      return run.bytes.count - before
+      let old = run
+      let (new, lines) = run.replacingTexts(from: batch, positions, first: first)
+      setRun(new)
+      // The old texts stay in the old leaf's bytes where that is cheaper
+      // than a copy (a slice of the file's bytes costs nothing more).
+      inverse.append(lines: lines, of: old, first: first)
+      return run.bytes.count - old.bytes.count
     }
     var growth = 0
     var position = positions.lowerBound

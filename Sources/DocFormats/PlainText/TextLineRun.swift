@@ -218,16 +218,19 @@ struct TextLineRun: Sendable {
   }
 
   /// These lines with the texts of some replaced, each keeping its ending:
-  /// `changes` gives line indices, in increasing order, with their new
-  /// texts' bytes. Returns the result, in fresh storage, and calls `old`
-  /// with each replaced text's bytes, in order.
+  /// `batch`'s texts at `positions`, whose line indices less `first` are
+  /// lines of this run, in increasing order. Returns the result, in fresh
+  /// storage, and the lines replaced (indices in this run).
   func replacingTexts(
-    _ changes: some Collection<(index: Int, text: UnsafeBufferPointer<UInt8>)>,
-    old: (Int, UnsafeBufferPointer<UInt8>) -> Void
-  ) -> TextLineRun {
+    from batch: TextLines.TextBatch, _ positions: Range<Int>, first: Int
+  ) -> (run: TextLineRun, lines: [Int]) {
     var size = bytes.count
-    for change in changes {
-      size += change.text.count - (textEnd(change.index) - start(change.index))
+    var lines: [Int] = []
+    lines.reserveCapacity(positions.count)
+    for position in positions {
+      let index = batch.indices[position] - first
+      lines.append(index)
+      size += batch.textCount(position) - (textEnd(index) - start(index))
     }
     var result = Data(count: size)
     var newSpans = spans
@@ -240,21 +243,26 @@ struct TextLineRun: Sendable {
         var offset = 0
         var shift = 0
         var next = 0
-        for change in changes {
+        var segment = positions.isEmpty ? 0 : batch.segment(holding: positions.lowerBound)
+        for (position, index) in zip(positions, lines) {
           // The unchanged lines before it, their ends moved by `shift`.
-          while next < change.index {
+          while next < index {
             newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
             next += 1
           }
-          let textStart = start(change.index)
+          let textStart = start(index)
           (target + offset).update(from: source + copied, count: textStart - copied)
           offset += textStart - copied
-          old(change.index, UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd(change.index)]))
-          if let from = change.text.baseAddress {
-            (target + offset).update(from: from, count: change.text.count)
+          while segment + 1 < batch.segments.count, batch.segments[segment + 1].first <= position {
+            segment += 1
           }
-          offset += change.text.count
-          copied = textEnd(change.index)
+          offset += batch.withText(position, in: segment) { text in
+            if let from = text.baseAddress {
+              (target + offset).update(from: from, count: text.count)
+            }
+            return text.count
+          }
+          copied = textEnd(index)
           shift = offset - copied
         }
         (target + offset).update(from: source + copied, count: bytes.count - copied)
@@ -264,7 +272,65 @@ struct TextLineRun: Sendable {
         }
       }
     }
-    return TextLineRun(bytes: result, spans: newSpans, ownsBytes: true)
+    return (TextLineRun(bytes: result, spans: newSpans, ownsBytes: true), lines)
+  }
+
+  /// These lines with every occurrence of `pattern` within a line's text
+  /// replaced by `replacement`, which holds no line break: nil when no
+  /// line's text holds it, else the result in fresh storage and the lines
+  /// changed. `scratch` is storage to build in, kept between calls.
+  func replacingOccurrences(
+    of pattern: [UInt8], with replacement: [UInt8], scratch: inout [UInt8]
+  ) -> (run: TextLineRun, lines: [Int])? {
+    var lines: [Int] = []
+    var newSpans = spans
+    scratch.removeAll(keepingCapacity: true)
+    withBytes { bytes in
+      var line = 0
+      var from = 0
+      var copied = 0
+      var next = 0
+      var shift = 0
+      while let found = TextLines.firstOccurrence(of: pattern, in: bytes, from: from) {
+        while end(line) <= found { line += 1 }
+        let textEnd = self.textEnd(line)
+        guard found + pattern.count <= textEnd else {
+          from = found + 1
+          continue
+        }
+        if lines.isEmpty { scratch.reserveCapacity(bytes.count + bytes.count / 4) }
+        lines.append(line)
+        while next < line {
+          newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
+          next += 1
+        }
+        // Every occurrence in this line's text, searched within it.
+        let text = UnsafeBufferPointer(rebasing: bytes[..<textEnd])
+        var match = found
+        while true {
+          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<match]))
+          scratch.append(contentsOf: replacement)
+          copied = match + pattern.count
+          guard let following = TextLines.firstOccurrence(of: pattern, in: text, from: copied)
+          else { break }
+          match = following
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<textEnd]))
+        copied = textEnd
+        shift = scratch.count - textEnd
+        line += 1
+        guard line < count else { break }
+        from = start(line)
+      }
+      guard !lines.isEmpty else { return }
+      scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+      while next < count {
+        newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
+        next += 1
+      }
+    }
+    guard !lines.isEmpty else { return nil }
+    return (TextLineRun(bytes: Data(scratch), spans: newSpans, ownsBytes: true), lines)
   }
 
   /// `runs` one after another: in fresh storage, or, when they lie one

@@ -391,58 +391,6 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
       actionName: actionName)
   }
 
-  /// New texts for some lines, each keeping its ending: what
-  /// `replace --all` changes, and its inverse. The texts are packed into
-  /// one buffer of UTF-8 bytes, so an undo step costs about the bytes of
-  /// the lines it changed and two integers a line, not a `String` and a
-  /// closure each.
-  struct TextBatch: Sendable {
-    /// The lines changed (0-based), in increasing order.
-    var indices: [Int] = []
-    /// Their texts, one after another.
-    var bytes: [UInt8] = []
-    /// Where each text ends in ``bytes``.
-    var ends: [Int] = []
-    var actionName: String
-
-    init(actionName: String) {
-      self.actionName = actionName
-    }
-
-    /// Adds line `index`'s new text.
-    mutating func append(_ index: Int, _ text: some Collection<UInt8>) {
-      indices.append(index)
-      bytes += text
-      ends.append(bytes.count)
-    }
-
-    /// Text `position` of the batch.
-    func text(_ position: Int) -> String {
-      let start = position == 0 ? 0 : ends[position - 1]
-      return String(decoding: bytes[start..<ends[position]], as: UTF8.self)
-    }
-
-    /// Calls `body` with the texts at `positions`, each with its line's
-    /// index less `first`, without copying them.
-    func withTexts<Result>(
-      _ positions: Range<Int>, relativeTo first: Int,
-      _ body: ([(index: Int, text: UnsafeBufferPointer<UInt8>)]) -> Result
-    ) -> Result {
-      bytes.withUnsafeBufferPointer { all in
-        body(
-          positions.map { position in
-            let start = position == 0 ? 0 : ends[position - 1]
-            return (
-              indices[position] - first, UnsafeBufferPointer(rebasing: all[start..<ends[position]])
-            )
-          })
-      }
-    }
-
-    /// How many lines the batch changes.
-    var count: Int { indices.count }
-  }
-
   /// Gives lines the texts of `batch`, keeping their endings, and returns
   /// the batch that puts the old texts back.
   ///
@@ -452,9 +400,69 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
     var inverse = TextBatch(actionName: batch.actionName)
     guard batch.count > 0 else { return inverse }
     inverse.indices.reserveCapacity(batch.count)
+    inverse.starts.reserveCapacity(batch.count)
     inverse.ends.reserveCapacity(batch.count)
     _ = uniqueRoot().replaceTexts(batch, 0..<batch.count, first: 0, into: &inverse)
     return inverse
+  }
+
+  /// This text with every occurrence of `pattern` (as bytes) within a
+  /// line replaced by `replacement`, which holds no line break, and the
+  /// batch that puts the old texts back: `replace --all` in one pass, a
+  /// leaf at a time. A leaf without `pattern` is shared as it is; one with
+  /// it is built afresh once, and the undo batch keeps the old lines as
+  /// ranges of the old leaf's bytes (a slice of the file's, for lines as
+  /// read), so the edit costs the new leaves and a few integers a line
+  /// changed, not a copy of the old texts and another of the new.
+  ///
+  /// - Parameter shouldStop: Asked now and then; when it says true, the
+  ///   search stops and returns nil, and nothing has changed.
+  /// - Complexity: O(n) in the bytes.
+  func replacingEvery(
+    _ pattern: [UInt8], with replacement: [UInt8], actionName: String,
+    shouldStop: () -> Bool = { false }
+  ) -> (text: TextLines, undo: TextBatch)? {
+    var undo = TextBatch(actionName: actionName)
+    guard let root, !pattern.isEmpty else { return (self, undo) }
+    var builder = TextLineNode.Builder()
+    var scratch: [UInt8] = []
+    var first = 0
+    var stopped = false
+    var done = 0
+    var nextReport = 1 << 20
+    let progress = WorkProgress.current
+    progress?.begin("replacing", total: utf8Count)
+    defer { progress?.end() }
+    var anyChanged = false
+    _ = root.forEachLeafWhile { leaf in
+      if shouldStop() {
+        stopped = true
+        return false
+      }
+      if done >= nextReport {
+        progress?.update(done)
+        nextReport = done + 1 << 20
+      }
+      let run = leaf.run
+      if let (new, lines) = run.replacingOccurrences(
+        of: pattern, with: replacement, scratch: &scratch)
+      {
+        anyChanged = true
+        builder.appendLeaf(new)
+        undo.append(lines: lines, of: run, first: first)
+      } else {
+        builder.appendLeaf(node: leaf)
+      }
+      first += leaf.lineCount
+      done += leaf.byteCount
+      return true
+    }
+    guard !stopped else { return nil }
+    guard anyChanged else { return (self, undo) }
+    var text = TextLines()
+    text.hasByteOrderMark = hasByteOrderMark
+    text.root = builder.finish()
+    return (text, undo)
   }
 
   /// The lines that hold `pattern` (as bytes, never by Unicode

@@ -265,7 +265,25 @@ extension PlainTextDocument: ScriptableFileDocument {
     }
     let actionName = "Replace \(old.text)"
     let batch: TextLines.TextBatch
-    if let regex {
+    if regex == nil, all, !new.text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+      // In one pass, a leaf at a time: the new leaves are built as the
+      // lines are found, and the undo step keeps the old lines in the old
+      // leaves' bytes.
+      guard
+        let (replaced, undo) = context.session.document.text.replacingEvery(
+          Array(old.text.utf8), with: Array(new.text.utf8), actionName: actionName,
+          shouldStop: { context.interruptionRequested })
+      else {
+        try context.checkInterruption()
+        throw ScriptError("interrupted", at: old)
+      }
+      guard undo.count > 0 else {
+        throw ScriptError("'\(old.text)' does not occur in the text", at: old)
+      }
+      // One undo step for every line changed, holding only those lines.
+      context.session.perform { document in document.replaceText(with: replaced, undo: undo) }
+      return
+    } else if let regex {
       batch = try replacing(
         regex, old: old, with: new, all: all, actionName: actionName, context)
     } else {

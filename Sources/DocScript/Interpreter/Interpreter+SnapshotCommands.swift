@@ -211,7 +211,8 @@ extension Interpreter {
     }
     guard let diff = compared else { throw InterruptedError() }
     // In pieces: Ctrl-C stops a long diff's output too.
-    if !diff.isEmpty { try writeInterruptibly(diff.description + "\n") }
+    // A piece at a time: a long diff is never held whole as text.
+    try diff.write { try writeInterruptibly($0) }
     // Lines a reader cannot tell apart in the diff, spelled out; the diff
     // itself stays as `diff -u` prints it, for `patch`.
     let lookalikes = diff.lookalikes

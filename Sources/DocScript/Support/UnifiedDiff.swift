@@ -31,20 +31,6 @@ package struct UnifiedDiff: Sendable, CustomStringConvertible {
     case added(String)
   }
 
-  /// A run of changes with the unchanged lines around them.
-  package struct Hunk: Hashable, Sendable {
-    /// The first old line (1-based), and how many old lines the hunk spans.
-    package var oldStart: Int, oldCount: Int
-    /// The first new line (1-based), and how many new lines the hunk spans.
-    package var newStart: Int, newCount: Int
-    /// The lines.
-    package var lines: [Line]
-    /// The indices in ``lines`` of the lines that end their side without
-    /// a line break: `diff -u` follows each with
-    /// `\ No newline at end of file`.
-    package var linesWithoutNewline: [Int] = []
-  }
-
   /// The names in the `---` and `+++` lines.
   package var oldName: String, newName: String
   /// The hunks; empty when the two sides are equal.
@@ -171,80 +157,89 @@ package struct UnifiedDiff: Sendable, CustomStringConvertible {
     prefix = backedOff(prefix) { $0 }
     suffix = backedOff(suffix) { old.count - 1 - $0 }
     let prefixLines = old[..<prefix].reduce(0) { $0 + $1.lineCount }
-    func middle(_ chunks: [ScriptLineChunks.Chunk]) -> [UInt8] {
-      let range = prefix..<(chunks.count - suffix)
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(chunks[range].reduce(0) { $0 + $1.bytes.count })
-      for chunk in chunks[range] { bytes += chunk.bytes }
-      return bytes
-    }
-    let (a, b) = (middle(old), middle(new))
-    var diff = a.withUnsafeBytes { a in
-      b.withUnsafeBytes { b in
-        UnifiedDiff(
-          a: a, b: b, oldName: oldName, newName: newName, context: context,
-          shouldStop: shouldStop,
-          alreadyDone: oldChunks.byteCount + newChunks.byteCount - a.count - b.count)
-      }
-    }
+    let oldMiddle = old[prefix..<(old.count - suffix)]
+    let newMiddle = new[prefix..<(new.count - suffix)]
+    let (a, b) = (Self.bytes(of: oldMiddle), Self.bytes(of: newMiddle))
+    let (aCount, bCount) = (a.buffer.count, b.buffer.count)
+    var diff = UnifiedDiff(
+      old: a, new: b, oldName: oldName, newName: newName, context: context,
+      shouldStop: shouldStop,
+      alreadyDone: oldChunks.byteCount + newChunks.byteCount - aCount - bCount)
     guard !diff.wasStopped else { return nil }
     for index in diff.hunks.indices {
       diff.hunks[index].oldStart += prefixLines
       diff.hunks[index].newStart += prefixLines
     }
     diff.sharedChunksSkipped = skipped
-    diff.bytesCompared = comparedBytes + a.count + b.count
+    diff.bytesCompared = comparedBytes + aCount + bCount
     self = diff
+  }
+
+  /// The bytes of `chunks` one after another: their own memory when
+  /// they lie one after another in it (the leaves of a text read from a
+  /// file and not edited since are slices of the file's bytes, in order),
+  /// else a copy.
+  private static func bytes(of chunks: ArraySlice<ScriptLineChunks.Chunk>) -> Bytes {
+    // Each chunk's address, checked to follow the one before. Only
+    // chunks of more than 14 bytes: a smaller `Data` may hold its bytes
+    // inline, and lend a copy of them on the stack.
+    var start: UnsafeRawPointer?
+    var next: UnsafeRawPointer?
+    var total = 0
+    var adjacent = !chunks.isEmpty
+    for chunk in chunks where adjacent {
+      adjacent =
+        chunk.bytes.count > 14
+        && chunk.bytes.withUnsafeBytes { bytes in
+          guard let base = bytes.baseAddress else { return false }
+          if start == nil { start = base } else if base != next { return false }
+          next = base + bytes.count
+          total += bytes.count
+          return true
+        }
+    }
+    if adjacent, let start {
+      // The chunks keep their storage alive, and it is not changed while
+      // they share it.
+      return Bytes(sharing: chunks, start: start, count: total)
+    }
+    return Bytes(copying: chunks)
   }
 
   private static func comparing(
     _ oldText: String, _ newText: String, oldName: String, newName: String, context: Int,
     shouldStop: () -> Bool
   ) -> UnifiedDiff {
-    var old = oldText
-    var new = newText
-    old.makeContiguousUTF8()
-    new.makeContiguousUTF8()
-    let diff = old.utf8.withContiguousStorageIfAvailable { a in
-      new.utf8.withContiguousStorageIfAvailable { b in
-        UnifiedDiff(
-          a: UnsafeRawBufferPointer(a), b: UnsafeRawBufferPointer(b), oldName: oldName,
-          newName: newName, context: context, shouldStop: shouldStop)
-      }
+    func bytes(_ text: String) -> Bytes {
+      var text = text
+      return text.withUTF8 { Bytes(copying: UnsafeRawBufferPointer($0)) }
     }
-    if let diff = diff ?? nil { return diff }
-    let (oldBytes, newBytes) = (Array(oldText.utf8), Array(newText.utf8))
-    return oldBytes.withUnsafeBytes { a in
-      newBytes.withUnsafeBytes { b in
-        UnifiedDiff(
-          a: a, b: b, oldName: oldName, newName: newName, context: context, shouldStop: shouldStop)
-      }
-    }
+    return UnifiedDiff(
+      old: bytes(oldText), new: bytes(newText), oldName: oldName, newName: newName,
+      context: context, shouldStop: shouldStop)
   }
 
   private init(
     oldBytes: [UInt8], newBytes: [UInt8], oldName: String, newName: String, context: Int
   ) {
-    self = oldBytes.withUnsafeBytes { a in
-      newBytes.withUnsafeBytes { b in
-        UnifiedDiff(
-          a: a, b: b, oldName: oldName, newName: newName, context: context,
-          shouldStop: { false })
-      }
-    }
+    self.init(
+      old: oldBytes.withUnsafeBytes { Bytes(copying: $0) },
+      new: newBytes.withUnsafeBytes { Bytes(copying: $0) }, oldName: oldName, newName: newName,
+      context: context, shouldStop: { false })
   }
 
   /// `alreadyDone` bytes of both sides (chunks passed over) count as done
   /// in the progress, of `a`'s, `b`'s and their own.
   private init(
-    a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer, oldName: String, newName: String,
+    old: Bytes, new: Bytes, oldName: String, newName: String,
     context: Int, shouldStop: () -> Bool, alreadyDone: Int = 0
   ) {
     self.oldName = oldName
     self.newName = newName
+    let (a, b) = (old.buffer, new.buffer)
     (hunks, isBounded, lineComparisons, wasStopped) = withoutActuallyEscaping(shouldStop) {
       shouldStop in
-      var comparer = Comparer(a: a, b: b, shouldStop: shouldStop)
+      var comparer = Comparer(a: a, b: b, old: old, new: new, shouldStop: shouldStop)
       // Progress, where shown: the bytes of both sides trimmed or hashed.
       comparer.progress = WorkProgress.current
       comparer.progressOffset = alreadyDone
@@ -265,24 +260,57 @@ package struct UnifiedDiff: Sendable, CustomStringConvertible {
   /// The diff as `diff -u` prints it, without a final newline; empty when
   /// the sides are equal.
   package var description: String {
-    guard !hunks.isEmpty else { return "" }
-    var out = ["--- \(oldName)", "+++ \(newName)"]
+    var out = ""
+    write { out += $0 }
+    // The newline alone, not a `\r\n` character it may end.
+    if out.utf8.last == 0x0A { out.unicodeScalars.removeLast() }
+    return out
+  }
+
+  /// Calls `body` with the diff as `diff -u` prints it, with a final
+  /// newline, in pieces of about 64 KB (each whole lines), in order;
+  /// nothing when the sides are equal. A long diff is never held whole:
+  /// a piece is the most it holds at once.
+  package func write(_ body: (String) throws -> Void) rethrows {
+    guard !hunks.isEmpty else { return }
+    let pieceSize = 1 << 16
+    var piece: [UInt8] = []
+    piece.reserveCapacity(pieceSize + 4_096)
+    func flush() throws {
+      try body(String(decoding: piece, as: UTF8.self))
+      piece.removeAll(keepingCapacity: true)
+    }
+    func line(_ prefix: String, _ text: UnsafeRawBufferPointer) throws {
+      piece += prefix.utf8
+      piece += text
+      piece.append(0x0A)
+      if piece.count >= pieceSize { try flush() }
+    }
+    func line(_ text: String) throws {
+      var text = text
+      try text.withUTF8 { try line("", UnsafeRawBufferPointer($0)) }
+    }
+    try line("--- \(oldName)")
+    try line("+++ \(newName)")
     for hunk in hunks {
-      out.append(
+      try line(
         "@@ -\(Self.range(hunk.oldStart, hunk.oldCount)) +\(Self.range(hunk.newStart, hunk.newCount)) @@"
       )
-      for (index, line) in hunk.lines.enumerated() {
-        switch line {
-        case .context(let text): out.append(" " + text)
-        case .removed(let text): out.append("-" + text)
-        case .added(let text): out.append("+" + text)
+      var withoutNewline = hunk.linesWithoutNewline.makeIterator()
+      var nextWithout = withoutNewline.next()
+      for index in 0..<hunk.lineCount {
+        let prefix: String
+        switch hunk.entries[index].kind {
+        case .context: prefix = " "
+        case .removed: prefix = "-"
+        case .added: prefix = "+"
         }
-        if hunk.linesWithoutNewline.contains(index) {
-          out.append("\\ No newline at end of file")
-        }
+        try line(prefix, hunk.text(index))
+        while let next = nextWithout, next < index { nextWithout = withoutNewline.next() }
+        if nextWithout == index { try line("\\ No newline at end of file") }
       }
     }
-    return out.joined(separator: "\n")
+    if !piece.isEmpty { try flush() }
   }
 
   /// A removed line and an added line that look the same to a reader but
@@ -306,6 +334,11 @@ package struct UnifiedDiff: Sendable, CustomStringConvertible {
   package var lookalikes: [Lookalike] {
     var pairs: [Lookalike] = []
     for hunk in hunks {
+      // A line of printable ASCII without a trailing blank looks as it
+      // is: a hunk of only such lines has no two that look alike and
+      // differ, and costs no more than this look.
+      guard (0..<hunk.lineCount).contains(where: { !Self.looksAsItIs(hunk.text($0)) })
+      else { continue }
       var oldLine = hunk.oldStart
       var newLine = hunk.newStart
       var removed: [String: [(line: Int, text: String)]] = [:]
@@ -325,14 +358,33 @@ package struct UnifiedDiff: Sendable, CustomStringConvertible {
       }
       guard !removed.isEmpty else { continue }
       for line in added {
-        guard var candidates = removed[line.form], !candidates.isEmpty else { continue }
-        let old = candidates.removeFirst()
+        guard var candidates = removed[line.form],
+          let first = candidates.firstIndex(where: { !$0.text.utf8.elementsEqual(line.text.utf8) })
+        else { continue }
+        // A line removed and added with the same bytes (a move) looks
+        // alike because it is alike: not a pair.
+        let old = candidates.remove(at: first)
         removed[line.form] = candidates
         pairs.append(
           Lookalike(oldLine: old.line, oldText: old.text, newLine: line.line, newText: line.text))
       }
     }
     return pairs.sorted { ($0.oldLine, $0.newLine) < ($1.oldLine, $1.newLine) }
+  }
+
+  /// Whether `text` is printable ASCII without a trailing blank
+  /// (a CRLF line's CR allowed), which a reader sees as it is
+  /// (``visibleForm(_:)`` is the text).
+  private static func looksAsItIs(_ text: UnsafeRawBufferPointer) -> Bool {
+    var utf8 = text[...]
+    // A CRLF line's CR is its last character, which no form drops: the
+    // blanks before it stay too.
+    if utf8.last == 0x0D {
+      utf8 = utf8.dropLast()
+    } else if let last = utf8.last, last == 0x20 || last == 0x09 {
+      return false
+    }
+    return utf8.allSatisfy { (0x20...0x7E).contains($0) }
   }
 
   /// What a reader sees of `text`: no trailing blanks, a no-break space
@@ -389,9 +441,18 @@ extension UnifiedDiff {
     /// Whether `shouldStop` said to stop: every step then returns at once.
     var stopped = false
 
-    init(a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer, shouldStop: @escaping () -> Bool) {
+    /// The owners of `a`'s and `b`'s bytes, which the hunks keep.
+    let old: Bytes
+    let new: Bytes
+
+    init(
+      a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer, old: Bytes, new: Bytes,
+      shouldStop: @escaping () -> Bool
+    ) {
       self.a = a
       self.b = b
+      self.old = old
+      self.new = new
       self.shouldStop = shouldStop
     }
 
@@ -505,14 +566,18 @@ extension UnifiedDiff {
         suffix -= 1
       }
       let prefixLines = Self.newlines(in: a, 0..<prefixEnd)
-      let oldMiddle = Self.lines(of: a, prefixEnd..<(a.count - suffix))
-      let newMiddle = Self.lines(of: b, prefixEnd..<(b.count - suffix))
-      let edits = middleScript(oldMiddle, newMiddle)
+      var oldMiddle = Self.lines(of: a, prefixEnd..<(a.count - suffix))
+      var newMiddle = Self.lines(of: b, prefixEnd..<(b.count - suffix))
+      var edits = middleScript(oldMiddle, newMiddle)
       guard !stopped else { return [] }
+      // The hashes are done with; the lines and the script are, once the
+      // steps hold them.
+      (oldHashes, newHashes) = ([], [])
 
       // The steps: up to `context` lines of the prefix, the middle, up to
       // `context` lines of the suffix; each with its line's bytes.
-      var steps: [(edit: Edit, bytes: Range<Int>, side: Bool)] = []
+      var steps: [(edit: Edit, bytes: Range<Int>)] = []
+      steps.reserveCapacity(edits.count + 2 * context)
       var before: [Range<Int>] = []
       var end = prefixEnd
       while before.count < context, end > 0 {
@@ -523,29 +588,32 @@ extension UnifiedDiff {
       }
       for (offset, line) in before.reversed().enumerated() {
         let index = prefixLines - before.count + offset
-        steps.append((.keep(old: index, new: index), line, false))
+        steps.append((.keep(old: index, new: index), line))
       }
       for edit in edits {
         switch edit {
         case .keep(let o, let n):
-          steps.append((.keep(old: o + prefixLines, new: n + prefixLines), oldMiddle[o], false))
-        case .remove(let o): steps.append((.remove(old: o + prefixLines), oldMiddle[o], false))
-        case .add(let n): steps.append((.add(new: n + prefixLines), newMiddle[n], true))
+          steps.append((.keep(old: o + prefixLines, new: n + prefixLines), oldMiddle[o]))
+        case .remove(let o): steps.append((.remove(old: o + prefixLines), oldMiddle[o]))
+        case .add(let n): steps.append((.add(new: n + prefixLines), newMiddle[n]))
         }
       }
+      let (oldMiddleCount, newMiddleCount) = (oldMiddle.count, newMiddle.count)
+      (edits, oldMiddle, newMiddle, oldLines, newLines) = ([], [], [], [], [])
       var start = a.count - suffix
       var suffixIndex = 0
       while suffixIndex < context, start < a.count {
         var lineEnd = start
         while lineEnd < a.count, a[lineEnd] != 0x0A { lineEnd += 1 }
         if lineEnd < a.count { lineEnd += 1 }
-        let o = prefixLines + oldMiddle.count + suffixIndex
-        let n = prefixLines + newMiddle.count + suffixIndex
-        steps.append((.keep(old: o, new: n), start..<lineEnd, false))
+        let o = prefixLines + oldMiddleCount + suffixIndex
+        let n = prefixLines + newMiddleCount + suffixIndex
+        steps.append((.keep(old: o, new: n), start..<lineEnd))
         start = lineEnd
         suffixIndex += 1
       }
-      return Self.hunks(from: steps, a: a, b: b, context: context, prefixLines: prefixLines)
+      return Self.hunks(
+        from: steps, a: a, old: old, new: new, context: context, prefixLines: prefixLines)
     }
 
     /// The edit script for the middle: `old` and `new` are its lines.
@@ -788,16 +856,18 @@ extension UnifiedDiff {
 
     /// Groups the changed steps, with `context` steps around each, into
     /// hunks. `steps` cover every change, with at least `context` steps
-    /// of the common lines around them where the sides have them; `side`
-    /// says whose bytes a step's range is in (true: the new side's).
+    /// of the common lines around them where the sides have them; a
+    /// step's range is in the new side's bytes for an added line, else in
+    /// the old side's.
     /// `prefixLines` is the number of common lines before the middle:
     /// where a side's lines start when no step has one of that side's
     /// lines before or after a change (with no context, a removal at the
     /// end of the text).
     static func hunks(
-      from steps: [(edit: Edit, bytes: Range<Int>, side: Bool)], a: UnsafeRawBufferPointer,
-      b: UnsafeRawBufferPointer, context: Int, prefixLines: Int
+      from steps: [(edit: Edit, bytes: Range<Int>)], a: UnsafeRawBufferPointer,
+      old: Bytes, new: Bytes, context: Int, prefixLines: Int
     ) -> [Hunk] {
+      let b = new.buffer
       let changed = steps.indices.filter {
         if case .keep = steps[$0].edit { false } else { true }
       }
@@ -813,7 +883,8 @@ extension UnifiedDiff {
         }
       }
       return groups.map { group in
-        var lines: [Line] = []
+        var lines: [Hunk.Entry] = []
+        lines.reserveCapacity(group.count)
         var withoutNewline: [Int] = []
         var oldCount = 0
         var newCount = 0
@@ -829,28 +900,33 @@ extension UnifiedDiff {
           oldStart = firstOld(after: group.lowerBound, in: steps, prefixLines: prefixLines)
         }
         for step in steps[group] {
-          let bytes = step.side ? b : a
+          // An added line's bytes are the new side's; the others', the old's.
+          let bytes: UnsafeRawBufferPointer
+          if case .add = step.edit { bytes = b } else { bytes = a }
           var range = step.bytes
           let hasNewline = !range.isEmpty && bytes[range.upperBound - 1] == 0x0A
           if hasNewline { range = range.lowerBound..<(range.upperBound - 1) }
-          let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+          let kind: Hunk.Kind
           switch step.edit {
           case .keep:
             oldCount += 1
             newCount += 1
-            lines.append(.context(text))
+            kind = .context
           case .remove:
             oldCount += 1
-            lines.append(.removed(text))
+            kind = .removed
           case .add:
             newCount += 1
-            lines.append(.added(text))
+            kind = .added
           }
+          lines.append(
+            Hunk.Entry(
+              packed: UInt64(range.lowerBound) << 2 | UInt64(kind.rawValue), end: range.upperBound))
           if !hasNewline { withoutNewline.append(lines.count - 1) }
         }
         return Hunk(
           oldStart: oldStart + 1, oldCount: oldCount, newStart: newStart + 1, newCount: newCount,
-          lines: lines, linesWithoutNewline: withoutNewline)
+          entries: lines, linesWithoutNewline: withoutNewline, old: old, new: new)
       }
     }
 
@@ -859,7 +935,7 @@ extension UnifiedDiff {
     /// when no step has a new line, `prefixLines` (the new side's middle
     /// is empty).
     private static func firstNew(
-      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>, side: Bool)],
+      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>)],
       prefixLines: Int
     ) -> Int {
       for step in steps[index...] {
@@ -879,7 +955,7 @@ extension UnifiedDiff {
 
     /// The old line index at step `index`, which adds: see ``firstNew``.
     private static func firstOld(
-      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>, side: Bool)],
+      after index: Int, in steps: [(edit: Edit, bytes: Range<Int>)],
       prefixLines: Int
     ) -> Int {
       for step in steps[index...] {
