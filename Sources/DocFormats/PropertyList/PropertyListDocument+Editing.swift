@@ -381,7 +381,8 @@ extension PropertyListDocument {
         singleLine: singleLine, into: &output)
     } else {
       try PropertyListXMLWriter.write(
-        value, indent: indent, unit: unit ?? defaultUnit, lineEnding: lineEnding, into: &output)
+        value, indent: indent, unit: unit ?? defaultUnit, lineEnding: lineEnding,
+        exactDates: format == .binary, into: &output)
     }
     return output
   }

@@ -25,7 +25,8 @@ public struct PropertyListDocument: FileDocument, Hashable {
   public static let maximumDepth = 512
 
   /// The bytes edits act on: the file, for XML and ASCII; for a binary
-  /// file, its XML rendering.
+  /// file, its XML rendering, whose dates keep their fraction of a second
+  /// (`2026-12-04T10:00:00.25Z`) and whose UIDs are `CF$UID` dictionaries.
   public internal(set) var bytes: [UInt8]
   /// The form the document is saved in.
   public internal(set) var format: PropertyListFormat
@@ -47,7 +48,8 @@ public struct PropertyListDocument: FileDocument, Hashable {
     let text: [UInt8]
     switch format {
     case .ascii: text = try PropertyListASCIIWriter.document(value)
-    case .xml, .binary: text = try PropertyListXMLWriter.document(value)
+    case .xml: text = try PropertyListXMLWriter.document(value)
+    case .binary: text = try PropertyListXMLWriter.document(value, exactDates: true)
     }
     self.bytes = text
     self.format = format
@@ -67,7 +69,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
     self.format = format
     if format == .binary {
       let value = try Self.readBinary(bytes)
-      let rendering = try PropertyListXMLWriter.document(value)
+      let rendering = try PropertyListXMLWriter.document(value, exactDates: true)
       self.bytes = rendering
       self.root = try Self.parse(rendering, as: .xml)
       self.binaryOriginal = (bytes, rendering)
@@ -99,21 +101,37 @@ public struct PropertyListDocument: FileDocument, Hashable {
     }
   }
 
-  // binary: the one place a binary property list is read; the lead wires
-  // in `BinaryPropertyList.read(_:)` here.
+  /// A binary property list's value (``BinaryPropertyList/read(_:)``).
   static func readBinary(_ bytes: [UInt8]) throws(FormatError) -> PropertyListValue {
-    throw FormatError(
-      .unsupportedContentType,
-      "binary property lists (bplist00) are not yet supported; convert the file to XML with plistutil -f xml"
-    )
+    try BinaryPropertyList.read(bytes)
   }
 
-  // binary: the one place a binary property list is written; the lead
-  // wires in `BinaryPropertyList.write(_:)` here.
+  /// `value` as a binary property list, each one-key dictionary
+  /// `{CF$UID = N}` written as the UID `N`, as CoreFoundation reads the
+  /// XML rendering of a keyed archive.
   static func writeBinary(_ value: PropertyListValue) throws(FormatError) -> [UInt8] {
-    throw FormatError(
-      .unsupportedContentType,
-      "binary property lists (bplist00) are not yet supported; convert the document to xml first")
+    BinaryPropertyList.write(restoringUIDs(in: value))
+  }
+
+  /// `value` with each dictionary that holds only the key `CF$UID` and a
+  /// non-negative integer read as that UID.
+  static func restoringUIDs(in value: PropertyListValue) -> PropertyListValue {
+    switch value {
+    case .dictionary(let entries):
+      if entries.count == 1, entries[0].key == PropertyListXMLWriter.uidKey {
+        switch entries[0].value {
+        case .integer(let number) where number >= 0: return .uid(UInt64(number))
+        case .unsignedInteger(let number): return .uid(number)
+        default: break
+        }
+      }
+      return .dictionary(
+        entries.map { PropertyListEntry(key: $0.key, value: restoringUIDs(in: $0.value)) })
+    case .array(let items):
+      return .array(items.map(restoringUIDs(in:)))
+    default:
+      return value
+    }
   }
 
   // MARK: - Reading
