@@ -13,8 +13,8 @@ struct PropertyListBinaryDocumentTests {
   static func plistlibBinary(_ value: PropertyListValue) throws -> [UInt8] {
     let hex = try BinaryPlistBridge.run("dump", [], input: try BinaryPlistBridge.json([value]))
     let digits = Array(hex.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
-    return stride(from: 0, to: digits.count, by: 2).map {
-      UInt8(String(decoding: digits[$0..<($0 + 2)], as: UTF8.self), radix: 16)!
+    return try stride(from: 0, to: digits.count, by: 2).map { (start: Int) throws -> UInt8 in
+      try #require(UInt8(String(decoding: digits[start..<(start + 2)], as: UTF8.self), radix: 16))
     }
   }
 
