@@ -248,8 +248,9 @@ extension PropertyListDocument {
 
   // MARK: - Splices
 
-  /// Replaces `range` of ``bytes`` with `replacement` and reads the result
-  /// again. Refused, with nothing changed, if the result would not read.
+  /// Replaces `range` of ``bytes`` with `replacement` and reads again
+  /// only the value that changed (``reparsed(_:in:replacing:with:format:)``).
+  /// Refused, with nothing changed, if the result would not read.
   private mutating func splice(
     _ range: Range<Int>, with replacement: [UInt8], actionName: String
   ) throws(FormatError) -> DocumentEdit<Self> {
@@ -257,7 +258,8 @@ extension PropertyListDocument {
     var edited = bytes
     edited.replaceSubrange(range, with: replacement)
     do {
-      root = try Self.parse(edited, as: format == .ascii ? .ascii : .xml)
+      root = try Self.reparsed(
+        root, in: edited, replacing: range, with: replacement.count, format: format)
     } catch {
       throw FormatError(
         .invalidEdit, "the edit would leave the property list unreadable: \(error.message)")
@@ -266,6 +268,70 @@ extension PropertyListDocument {
     return undoEdit(
       replacing: range.lowerBound..<(range.lowerBound + replacement.count), with: old,
       actionName: actionName)
+  }
+
+  /// The tree of `bytes`, which are the bytes `root` was read from with
+  /// `range` replaced by `count` new bytes: the smallest value that holds
+  /// the change is read again (the value replaced, when the change is a
+  /// whole value; else the container whose entries changed), and the
+  /// offsets after the change move by the difference in length. The rest
+  /// of the file is not read again.
+  static func reparsed(
+    _ root: PropertyListNode, in bytes: [UInt8], replacing range: Range<Int>, with count: Int,
+    format: PropertyListFormat
+  ) throws(FormatError) -> PropertyListNode {
+    var root = root
+    try update(
+      &root, depth: 1, in: bytes, replacing: range, delta: count - range.count, format: format)
+    return root
+  }
+
+  private static func update(
+    _ node: inout PropertyListNode, depth: Int, in bytes: [UInt8], replacing range: Range<Int>,
+    delta: Int, format: PropertyListFormat
+  ) throws(FormatError) {
+    if node.range != range, node.isContainer,
+      let index = node.entries.firstIndex(where: {
+        $0.node.range == range
+          || ($0.node.range.lowerBound < range.lowerBound
+            && range.upperBound < $0.node.range.upperBound)
+      })
+    {
+      try update(
+        &node.entries[index].node, depth: depth + 1, in: bytes, replacing: range, delta: delta,
+        format: format)
+      node.entries[index].range =
+        node.entries[index].range.lowerBound..<(node.entries[index].range.upperBound + delta)
+      for later in (index + 1)..<node.entries.count {
+        shift(&node.entries[later], by: delta)
+      }
+      node.range = node.range.lowerBound..<(node.range.upperBound + delta)
+      if let inner = node.inner { node.inner = inner.lowerBound..<(inner.upperBound + delta) }
+      return
+    }
+    let whole = node.range.lowerBound..<(node.range.upperBound + delta)
+    node =
+      format == .ascii
+      ? try PropertyListASCIIParser.parseValue(
+        bytes, in: whole, depth: depth, maximumDepth: maximumDepth)
+      : try PropertyListXMLParser.parseValue(
+        bytes, in: whole, depth: depth, maximumDepth: maximumDepth)
+  }
+
+  /// Moves `entry` and everything in it by `delta` bytes.
+  private static func shift(_ entry: inout PropertyListSyntaxEntry, by delta: Int) {
+    entry.range = (entry.range.lowerBound + delta)..<(entry.range.upperBound + delta)
+    entry.start += delta
+    if let keyEnd = entry.keyEnd { entry.keyEnd = keyEnd + delta }
+    shift(&entry.node, by: delta)
+  }
+
+  private static func shift(_ node: inout PropertyListNode, by delta: Int) {
+    node.range = (node.range.lowerBound + delta)..<(node.range.upperBound + delta)
+    if let inner = node.inner {
+      node.inner = (inner.lowerBound + delta)..<(inner.upperBound + delta)
+    }
+    for index in node.entries.indices { shift(&node.entries[index], by: delta) }
   }
 
   /// The edit that puts `old` back in place of `range`, and whose own
@@ -277,7 +343,14 @@ extension PropertyListDocument {
       let current = Array(document.bytes[range])
       document.bytes.replaceSubrange(range, with: old)
       // These bytes read before this edit, so they read again.
-      if let root = try? Self.parse(document.bytes, as: document.format == .ascii ? .ascii : .xml) {
+      if let root = try? Self.reparsed(
+        document.root, in: document.bytes, replacing: range, with: old.count,
+        format: document.format)
+      {
+        document.root = root
+      } else if let root = try? Self.parse(
+        document.bytes, as: document.format == .ascii ? .ascii : .xml)
+      {
         document.root = root
       }
       return document.undoEdit(
