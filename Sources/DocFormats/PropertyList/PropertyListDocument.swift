@@ -161,8 +161,14 @@ public struct PropertyListDocument: FileDocument, Hashable {
 
   /// The document as a save writes it, in its own format whatever the
   /// content type's name says (an `.plist` may hold any of the three).
+  /// The bytes are written straight from the document's own buffer,
+  /// without a copy of the file.
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-    FileWrapper(regularFileWithContents: try data)
+    let saved = try savedBytes()
+    return FileWrapper(
+      regularFileWithByteSource: FileWrapper.ByteSource(count: saved.count) { body in
+        try saved.withUnsafeBytes(body)
+      })
   }
 
   // MARK: - Equality
