@@ -80,6 +80,7 @@ extension PropertyListDocument {
   ) throws(FormatError) -> DocumentEdit<Self> {
     let parsed = try JSONPointer(pointer)
     try checkDepth(value, at: parsed)
+    try checkJSON(value, at: parsed)
     guard let last = parsed.tokens.last else {
       var rendered = try render(value, indent: lineIndent(at: root.range.lowerBound))
       if format == .ascii, rendered.first != UInt8(ascii: "\""), case .string(let string) = value {
@@ -132,6 +133,7 @@ extension PropertyListDocument {
   ) throws(FormatError) -> DocumentEdit<Self> {
     let parsed = try JSONPointer(pointer)
     try checkDepth(value, at: parsed)
+    try checkJSON(value, at: parsed)
     guard let last = parsed.tokens.last else {
       throw FormatError(.invalidPointer, "insert needs a place in a container, not the document")
     }
@@ -193,6 +195,13 @@ extension PropertyListDocument {
     -> DocumentEdit<Self>
   {
     let value = self.value
+    if format == .json,
+      let (pointer, kind) = Self.firstNonJSON(in: value, at: JSONPointer(tokens: []))
+    {
+      throw FormatError(
+        .invalidEdit,
+        "\(Self.describe(pointer)) is \(kind), which JSON cannot hold; set or remove it first")
+    }
     if format == .ascii,
       let (pointer, kind) = Self.firstNonString(in: value, at: JSONPointer(tokens: []))
     {
@@ -203,6 +212,47 @@ extension PropertyListDocument {
     }
     let converted = try PropertyListDocument(value: value, format: format)
     return exchange(with: converted, actionName: "Convert to \(format.rawValue)")
+  }
+
+  /// The first value in `value` that JSON cannot hold (a date, data, a
+  /// UID, a real that is not finite), with its pointer and kind.
+  static func firstNonJSON(
+    in value: PropertyListValue, at pointer: JSONPointer
+  ) -> (JSONPointer, String)? {
+    switch value {
+    case .date, .data, .uid: return (pointer, value.kindDescription)
+    case .real(let real) where !real.isFinite: return (pointer, "the real \(real)")
+    case .array(let items):
+      for (index, item) in items.enumerated() {
+        if let found = firstNonJSON(
+          in: item, at: JSONPointer(tokens: pointer.tokens + [String(index)]))
+        {
+          return found
+        }
+      }
+      return nil
+    case .dictionary(let entries):
+      for entry in entries {
+        if let found = firstNonJSON(
+          in: entry.value, at: JSONPointer(tokens: pointer.tokens + [entry.key]))
+        {
+          return found
+        }
+      }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// Refuses, in a JSON document, a value that JSON cannot hold.
+  private func checkJSON(_ value: PropertyListValue, at pointer: JSONPointer) throws(FormatError) {
+    guard format == .json, let (inner, kind) = Self.firstNonJSON(in: value, at: pointer) else {
+      return
+    }
+    throw FormatError(
+      .invalidEdit,
+      "\(Self.describe(inner)) would be \(kind), which a JSON document cannot hold; convert xml or binary first"
+    )
   }
 
   /// The first value in `value` that is neither a string, data, an array
