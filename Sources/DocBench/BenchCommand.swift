@@ -23,6 +23,7 @@ public enum BenchCommand {
   /// `startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie
   /// PATH] [--baseline COMMAND]` (see ``StartupBenchmark``), or `json [--runs N]
   /// [--objects N] [--edits N] [--docrepl PATH] [--jq PATH]` (see ``JSONBenchmark``), or
+  /// `plist [--runs N] [--items N] [--docrepl PATH]` (see ``PropertyListBenchmark``), or
   /// `check [--runs N] [--sequences N] [--steps N]` (see ``CheckBenchmark``), or
   /// `scale [--runs N] [--text-mb N,N] [--json-mb N,N] [--notes N,N]` (see
   /// ``ScaleTableBenchmark``).
@@ -82,6 +83,12 @@ public enum BenchCommand {
         options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
         options.jq = string(after: "--jq", in: arguments)
         try await JSONBenchmark.run(options)
+      case "plist":
+        var options = PropertyListBenchmark.Options(docrepl: siblingDocrepl())
+        options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
+        options.items = max(10, value(after: "--items", in: arguments) ?? options.items)
+        options.docrepl = string(after: "--docrepl", in: arguments) ?? options.docrepl
+        try await PropertyListBenchmark.run(options)
       case "startup":
         var options = StartupBenchmark.Options()
         options.runs = max(1, value(after: "--runs", in: arguments) ?? options.runs)
@@ -184,7 +191,7 @@ public enum BenchCommand {
   private static func usage() -> Int32 {
     FileHandle.standardError.write(
       Data(
-        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] [--every-line-megabytes N] [--diff-megabytes N] [--docrepl PATH] | diff-child OLD NEW | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | single-save-loop DIR N | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--diff-only | --save-only] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | check [--runs N] [--sequences N] [--steps N] | scale [--runs N] [--text-mb N,N] [--json-mb N,N] [--notes N,N] [--docrepl PATH]\n"
+        "usage: docrepl-bench save|save-as [--runs N] [--notes N] | text [--runs N] [--edits N] [--lines N] [--undo-edits N] [--megabytes N] | parse [--runs N] [--lines N] [--megabytes N] | parse-child startup|read FILE|parse FILE N | replay [--runs N] [--edits N] [--lines N] [--docrepl PATH] | undo [--runs N] [--edits N] [--megabytes N] | suite [--runs N] [--scripts N] [--docrepl PATH] | make-package DIR N | package-save-once DIR | single-save-once DIR | single-save-loop DIR N | floor-save-once DIR | inspect [--runs N] [--files N] [--sparse-bytes N] [--docrepl PATH] | read-tree DIR | startup [--runs N] [--docrepl PATH] [--static PATH] [--static-no-pie PATH] [--baseline COMMAND] | large-text [--runs N] [--lines N] [--diff-only | --save-only] [--docrepl PATH] | json [--runs N] [--objects N] [--edits N] [--docrepl PATH] [--jq PATH] | plist [--runs N] [--items N] [--docrepl PATH] | check [--runs N] [--sequences N] [--steps N] | scale [--runs N] [--text-mb N,N] [--json-mb N,N] [--notes N,N] [--docrepl PATH]\n"
           .utf8))
     return 64
   }

@@ -1,3 +1,4 @@
+import DocFormats
 import Foundation
 
 /// What `scripts/fuzz` can fuzz: each target takes any bytes and checks an
@@ -31,6 +32,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// `bplist00` file that reads back as the same value, and a refusal
   /// names a byte offset in the input.
   case bplist
+  /// The XML property list reader: what it accepts saves byte for byte,
+  /// an edit's bytes read again to the document's value and its undo
+  /// gives back the bytes, and a refusal has a line and a byte offset.
+  case plistXML = "plist-xml"
+  /// The old-style ASCII (OpenStep) property list reader, with the same
+  /// checks.
+  case plistASCII = "plist-ascii"
 
   /// Checks the target's invariant on `bytes`; traps when it fails.
   @MainActor
@@ -43,6 +51,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .typeDeclarations: TypeDeclarationFuzzing.check(bytes)
     case .interpreter: await InterpreterFuzzing.shared.check(bytes)
     case .bplist: BinaryPropertyListFuzzing.check(bytes)
+    case .plistXML: PropertyListFuzzing.check(bytes, format: PropertyListFormat.xml)
+    case .plistASCII: PropertyListFuzzing.check(bytes, format: PropertyListFormat.ascii)
     }
   }
 

@@ -1,7 +1,14 @@
+import Foundation
+
 /// Dates as property lists write them: `2026-12-04T10:00:00Z`, in UTC,
 /// converted to and from seconds since 2001-01-01T00:00:00Z (the value
 /// ``PropertyListValue/date(_:)`` holds), with the proleptic Gregorian
 /// calendar, as Apple's parser converts them.
+///
+/// The XML rendering of a binary property list writes a date's fraction
+/// of a second as well (`2026-12-04T10:00:00.25Z`), in as many digits as
+/// read back to the same `Double`, so that a binary file's dates survive
+/// an edit; ``parse(_:)`` reads such a fraction.
 enum PropertyListDate {
   /// Seconds from 1970-01-01 to 2001-01-01.
   static let referenceOffset: Double = 978_307_200
@@ -11,6 +18,17 @@ enum PropertyListDate {
   /// Apple's writer gives exactly this).
   static func parse(_ text: some Collection<UInt8>) -> Double? {
     var bytes = Array(text)
+    var fraction = 0.0
+    if let dot = bytes.firstIndex(of: UInt8(ascii: ".")) {
+      // A fraction of a second, as the XML rendering of a binary file
+      // writes it: digits between the dot and the final Z.
+      guard bytes.last == UInt8(ascii: "Z"), dot + 1 < bytes.count - 1,
+        bytes[(dot + 1)..<(bytes.count - 1)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        let value = Double(String(decoding: [0x30] + bytes[dot..<(bytes.count - 1)], as: UTF8.self))
+      else { return nil }
+      fraction = value
+      bytes.removeSubrange(dot..<(bytes.count - 1))
+    }
     var sign: Int64 = 1
     if bytes.first == UInt8(ascii: "-") {
       sign = -1
@@ -41,14 +59,40 @@ enum PropertyListDate {
     else { return nil }
     let days = daysFromCivil(year: sign * year, month: month, day: day)
     let unix = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 + second)
-    return unix - referenceOffset
+    return unix - referenceOffset + fraction
   }
 
   /// `value` (seconds since 2001) as `YYYY-MM-DDTHH:MM:SSZ`, the seconds
-  /// rounded down, as Apple's writer writes it.
-  static func format(_ value: Double) -> String {
+  /// rounded down, as Apple's writer writes it; with `exact`, followed by
+  /// the fraction of a second that reads back to `value` exactly.
+  static func format(_ value: Double) -> String { format(value, exact: false) }
+
+  /// `value` as ``format(_:)`` writes it; with `exact`, followed by the
+  /// fraction of a second.
+  static func format(_ value: Double, exact: Bool) -> String {
     guard value.isFinite, abs(value) < 1e15 else { return "0001-01-01T00:00:00Z" }
-    let unix = Int64((value + referenceOffset).rounded(.down))
+    return format(value, fraction: exact ? value - value.rounded(.down) : 0)
+  }
+
+  /// The digits after the dot of `fraction` (in 0..<1), the fewest that
+  /// read back to it exactly.
+  static func fractionDigits(_ fraction: Double) -> String {
+    var count = 1
+    while true {
+      let text = String(format: "%.\(count)f", fraction)
+      if Double(text) == fraction || count >= 1_100 {
+        var digits = String(text.drop { $0 != "." }.dropFirst())
+        while digits.count > 1, digits.hasSuffix("0") { digits.removeLast() }
+        return digits
+      }
+      count = count < 20 ? count + 1 : count * 2
+    }
+  }
+
+  private static func format(_ value: Double, fraction: Double) -> String {
+    // The whole seconds since 2001, then since 1970: exact, where adding
+    // the offset to `value` first could round.
+    let unix = Int64(value.rounded(.down)) + Int64(referenceOffset)
     var days = unix / 86_400
     var seconds = unix % 86_400
     if seconds < 0 {
@@ -60,7 +104,8 @@ enum PropertyListDate {
     var yearText = String(abs(year))
     while yearText.count < 4 { yearText = "0" + yearText }
     return (year < 0 ? "-" : "") + yearText + "-\(two(month))-\(two(day))T"
-      + "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))Z"
+      + "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+      + (fraction > 0 ? "." + fractionDigits(fraction) : "") + "Z"
   }
 
   /// Days since 1970-01-01 (Howard Hinnant's algorithm).

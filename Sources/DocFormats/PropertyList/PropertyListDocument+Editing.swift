@@ -80,6 +80,7 @@ extension PropertyListDocument {
   ) throws(FormatError) -> DocumentEdit<Self> {
     let parsed = try JSONPointer(pointer)
     try checkDepth(value, at: parsed)
+    try checkJSON(value, at: parsed)
     guard let last = parsed.tokens.last else {
       var rendered = try render(value, indent: lineIndent(at: root.range.lowerBound))
       if format == .ascii, rendered.first != UInt8(ascii: "\""), case .string(let string) = value {
@@ -132,6 +133,7 @@ extension PropertyListDocument {
   ) throws(FormatError) -> DocumentEdit<Self> {
     let parsed = try JSONPointer(pointer)
     try checkDepth(value, at: parsed)
+    try checkJSON(value, at: parsed)
     guard let last = parsed.tokens.last else {
       throw FormatError(.invalidPointer, "insert needs a place in a container, not the document")
     }
@@ -193,6 +195,13 @@ extension PropertyListDocument {
     -> DocumentEdit<Self>
   {
     let value = self.value
+    if format == .json,
+      let (pointer, kind) = Self.firstNonJSON(in: value, at: JSONPointer(tokens: []))
+    {
+      throw FormatError(
+        .invalidEdit,
+        "\(Self.describe(pointer)) is \(kind), which JSON cannot hold; set or remove it first")
+    }
     if format == .ascii,
       let (pointer, kind) = Self.firstNonString(in: value, at: JSONPointer(tokens: []))
     {
@@ -203,6 +212,47 @@ extension PropertyListDocument {
     }
     let converted = try PropertyListDocument(value: value, format: format)
     return exchange(with: converted, actionName: "Convert to \(format.rawValue)")
+  }
+
+  /// The first value in `value` that JSON cannot hold (a date, data, a
+  /// UID, a real that is not finite), with its pointer and kind.
+  static func firstNonJSON(
+    in value: PropertyListValue, at pointer: JSONPointer
+  ) -> (JSONPointer, String)? {
+    switch value {
+    case .date, .data, .uid: return (pointer, value.kindDescription)
+    case .real(let real) where !real.isFinite: return (pointer, "the real \(real)")
+    case .array(let items):
+      for (index, item) in items.enumerated() {
+        if let found = firstNonJSON(
+          in: item, at: JSONPointer(tokens: pointer.tokens + [String(index)]))
+        {
+          return found
+        }
+      }
+      return nil
+    case .dictionary(let entries):
+      for entry in entries {
+        if let found = firstNonJSON(
+          in: entry.value, at: JSONPointer(tokens: pointer.tokens + [entry.key]))
+        {
+          return found
+        }
+      }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// Refuses, in a JSON document, a value that JSON cannot hold.
+  private func checkJSON(_ value: PropertyListValue, at pointer: JSONPointer) throws(FormatError) {
+    guard format == .json, let (inner, kind) = Self.firstNonJSON(in: value, at: pointer) else {
+      return
+    }
+    throw FormatError(
+      .invalidEdit,
+      "\(Self.describe(inner)) would be \(kind), which a JSON document cannot hold; convert xml or binary first"
+    )
   }
 
   /// The first value in `value` that is neither a string, data, an array
@@ -248,8 +298,9 @@ extension PropertyListDocument {
 
   // MARK: - Splices
 
-  /// Replaces `range` of ``bytes`` with `replacement` and reads the result
-  /// again. Refused, with nothing changed, if the result would not read.
+  /// Replaces `range` of ``bytes`` with `replacement` and reads again
+  /// only the value that changed (``reparsed(_:in:replacing:with:format:)``).
+  /// Refused, with nothing changed, if the result would not read.
   private mutating func splice(
     _ range: Range<Int>, with replacement: [UInt8], actionName: String
   ) throws(FormatError) -> DocumentEdit<Self> {
@@ -257,7 +308,8 @@ extension PropertyListDocument {
     var edited = bytes
     edited.replaceSubrange(range, with: replacement)
     do {
-      root = try Self.parse(edited, as: format == .ascii ? .ascii : .xml)
+      root = try Self.reparsed(
+        root, in: edited, replacing: range, with: replacement.count, format: format)
     } catch {
       throw FormatError(
         .invalidEdit, "the edit would leave the property list unreadable: \(error.message)")
@@ -266,6 +318,70 @@ extension PropertyListDocument {
     return undoEdit(
       replacing: range.lowerBound..<(range.lowerBound + replacement.count), with: old,
       actionName: actionName)
+  }
+
+  /// The tree of `bytes`, which are the bytes `root` was read from with
+  /// `range` replaced by `count` new bytes: the smallest value that holds
+  /// the change is read again (the value replaced, when the change is a
+  /// whole value; else the container whose entries changed), and the
+  /// offsets after the change move by the difference in length. The rest
+  /// of the file is not read again.
+  static func reparsed(
+    _ root: PropertyListNode, in bytes: [UInt8], replacing range: Range<Int>, with count: Int,
+    format: PropertyListFormat
+  ) throws(FormatError) -> PropertyListNode {
+    var root = root
+    try update(
+      &root, depth: 1, in: bytes, replacing: range, delta: count - range.count, format: format)
+    return root
+  }
+
+  private static func update(
+    _ node: inout PropertyListNode, depth: Int, in bytes: [UInt8], replacing range: Range<Int>,
+    delta: Int, format: PropertyListFormat
+  ) throws(FormatError) {
+    if node.range != range, node.isContainer,
+      let index = node.entries.firstIndex(where: {
+        $0.node.range == range
+          || ($0.node.range.lowerBound < range.lowerBound
+            && range.upperBound < $0.node.range.upperBound)
+      })
+    {
+      try update(
+        &node.entries[index].node, depth: depth + 1, in: bytes, replacing: range, delta: delta,
+        format: format)
+      node.entries[index].range =
+        node.entries[index].range.lowerBound..<(node.entries[index].range.upperBound + delta)
+      for later in (index + 1)..<node.entries.count {
+        shift(&node.entries[later], by: delta)
+      }
+      node.range = node.range.lowerBound..<(node.range.upperBound + delta)
+      if let inner = node.inner { node.inner = inner.lowerBound..<(inner.upperBound + delta) }
+      return
+    }
+    let whole = node.range.lowerBound..<(node.range.upperBound + delta)
+    node =
+      format == .ascii
+      ? try PropertyListASCIIParser.parseValue(
+        bytes, in: whole, depth: depth, maximumDepth: maximumDepth)
+      : try PropertyListXMLParser.parseValue(
+        bytes, in: whole, depth: depth, maximumDepth: maximumDepth)
+  }
+
+  /// Moves `entry` and everything in it by `delta` bytes.
+  private static func shift(_ entry: inout PropertyListSyntaxEntry, by delta: Int) {
+    entry.range = (entry.range.lowerBound + delta)..<(entry.range.upperBound + delta)
+    entry.start += delta
+    if let keyEnd = entry.keyEnd { entry.keyEnd = keyEnd + delta }
+    shift(&entry.node, by: delta)
+  }
+
+  private static func shift(_ node: inout PropertyListNode, by delta: Int) {
+    node.range = (node.range.lowerBound + delta)..<(node.range.upperBound + delta)
+    if let inner = node.inner {
+      node.inner = (inner.lowerBound + delta)..<(inner.upperBound + delta)
+    }
+    for index in node.entries.indices { shift(&node.entries[index], by: delta) }
   }
 
   /// The edit that puts `old` back in place of `range`, and whose own
@@ -277,7 +393,14 @@ extension PropertyListDocument {
       let current = Array(document.bytes[range])
       document.bytes.replaceSubrange(range, with: old)
       // These bytes read before this edit, so they read again.
-      if let root = try? Self.parse(document.bytes, as: document.format == .ascii ? .ascii : .xml) {
+      if let root = try? Self.reparsed(
+        document.root, in: document.bytes, replacing: range, with: old.count,
+        format: document.format)
+      {
+        document.root = root
+      } else if let root = try? Self.parse(
+        document.bytes, as: document.format == .ascii ? .ascii : .xml)
+      {
         document.root = root
       }
       return document.undoEdit(
@@ -381,7 +504,8 @@ extension PropertyListDocument {
         singleLine: singleLine, into: &output)
     } else {
       try PropertyListXMLWriter.write(
-        value, indent: indent, unit: unit ?? defaultUnit, lineEnding: lineEnding, into: &output)
+        value, indent: indent, unit: unit ?? defaultUnit, lineEnding: lineEnding,
+        exactDates: format == .binary, into: &output)
     }
     return output
   }

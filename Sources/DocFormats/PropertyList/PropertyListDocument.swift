@@ -25,15 +25,16 @@ public struct PropertyListDocument: FileDocument, Hashable {
   public static let maximumDepth = 512
 
   /// The bytes edits act on: the file, for XML and ASCII; for a binary
-  /// file, its XML rendering.
+  /// file, its XML rendering, whose dates keep their fraction of a second
+  /// (`2026-12-04T10:00:00.25Z`) and whose UIDs are `CF$UID` dictionaries.
   public internal(set) var bytes: [UInt8]
   /// The form the document is saved in.
   public internal(set) var format: PropertyListFormat
   /// The syntax tree of ``bytes``.
   var root: PropertyListNode
-  /// A binary file's bytes as read, and the XML rendering they were read
-  /// as: saved as they are while ``bytes`` is that rendering.
-  var binaryOriginal: (file: [UInt8], rendering: [UInt8])?
+  /// A binary or JSON file's bytes as read, and the XML rendering they
+  /// were read as: saved as they are while ``bytes`` is that rendering.
+  var original: (file: [UInt8], rendering: [UInt8])?
 
   /// A document holding `value`, written as Apple writes `format`.
   ///
@@ -47,7 +48,8 @@ public struct PropertyListDocument: FileDocument, Hashable {
     let text: [UInt8]
     switch format {
     case .ascii: text = try PropertyListASCIIWriter.document(value)
-    case .xml, .binary: text = try PropertyListXMLWriter.document(value)
+    case .xml, .json: text = try PropertyListXMLWriter.document(value)
+    case .binary: text = try PropertyListXMLWriter.document(value, exactDates: true)
     }
     self.bytes = text
     self.format = format
@@ -58,23 +60,84 @@ public struct PropertyListDocument: FileDocument, Hashable {
   ///
   /// - Throws: ``FormatError/Code/malformedPropertyList`` with the line
   ///   and column of the problem.
+  ///
+  /// JSON that is not an old-style ASCII property list (`{"a": 1}`,
+  /// `[1, 2]`) reads as the ``PropertyListFormat/json`` format, as
+  /// `plutil -convert json` writes it; a JSON `null` is refused.
   public init(bytes: [UInt8]) throws(FormatError) {
     guard let format = PropertyListFormat.detect(bytes) else {
+      if let value = Self.readJSON(bytes) {
+        self = try Self(held: value, as: .json, file: bytes)
+        return
+      }
       throw malformedPropertyList(
         "not a property list: it starts with neither <?xml, <plist, bplist, { nor (", at: 0,
         in: bytes)
     }
-    self.format = format
-    if format == .binary {
-      let value = try Self.readBinary(bytes)
-      let rendering = try PropertyListXMLWriter.document(value)
-      self.bytes = rendering
-      self.root = try Self.parse(rendering, as: .xml)
-      self.binaryOriginal = (bytes, rendering)
-    } else {
-      self.bytes = bytes
-      self.root = try Self.parse(bytes, as: format)
+    switch format {
+    case .binary:
+      self = try Self(held: try Self.readBinary(bytes), as: .binary, file: bytes)
+    case .ascii:
+      do {
+        self = Self(bytes: bytes, format: .ascii, root: try Self.parse(bytes, as: .ascii))
+      } catch {
+        guard let value = Self.readJSON(bytes) else { throw error }
+        self = try Self(held: value, as: .json, file: bytes)
+      }
+    case .xml, .json:
+      self = Self(bytes: bytes, format: .xml, root: try Self.parse(bytes, as: .xml))
     }
+  }
+
+  private init(bytes: [UInt8], format: PropertyListFormat, root: PropertyListNode) {
+    self.bytes = bytes
+    self.format = format
+    self.root = root
+  }
+
+  /// A binary or JSON file, held as the XML rendering of `value`.
+  private init(
+    held value: PropertyListValue, as format: PropertyListFormat, file: [UInt8]
+  ) throws(FormatError) {
+    let rendering = try PropertyListXMLWriter.document(value, exactDates: format == .binary)
+    self.format = format
+    self.bytes = rendering
+    self.root = try Self.parse(rendering, as: .xml)
+    self.original = (file, rendering)
+  }
+
+  /// The value of JSON text, nil if `bytes` are not JSON or hold a
+  /// `null`: numbers without a fraction or exponent are integers, others
+  /// reals.
+  static func readJSON(_ bytes: [UInt8]) -> PropertyListValue? {
+    guard let json = try? JSONDocument.parse(bytes) else { return nil }
+    func convert(_ value: JSONValue, depth: Int) -> PropertyListValue? {
+      guard depth <= maximumDepth else { return nil }
+      switch value {
+      case .null: return nil
+      case .bool(let flag): return .boolean(flag)
+      case .string(let text): return .string(text)
+      case .number(let text):
+        if let integer = Int64(text) { return .integer(integer) }
+        if let integer = UInt64(text) { return .unsignedInteger(integer) }
+        return Double(text).map(PropertyListValue.real)
+      case .array(let items):
+        var values: [PropertyListValue] = []
+        for item in items {
+          guard let converted = convert(item, depth: depth + 1) else { return nil }
+          values.append(converted)
+        }
+        return .array(values)
+      case .object(let members):
+        var entries: [PropertyListEntry] = []
+        for member in members {
+          guard let converted = convert(member.value, depth: depth + 1) else { return nil }
+          entries.append(PropertyListEntry(key: member.key, value: converted))
+        }
+        return .dictionary(entries)
+      }
+    }
+    return convert(json, depth: 1)
   }
 
   /// Reads a file.
@@ -95,25 +158,42 @@ public struct PropertyListDocument: FileDocument, Hashable {
   {
     switch format {
     case .ascii: try PropertyListASCIIParser.parse(bytes, maximumDepth: maximumDepth)
-    case .xml, .binary: try PropertyListXMLParser.parse(bytes, maximumDepth: maximumDepth)
+    case .xml, .binary, .json:
+      try PropertyListXMLParser.parse(bytes, maximumDepth: maximumDepth)
     }
   }
 
-  // binary: the one place a binary property list is read; the lead wires
-  // in `BinaryPropertyList.read(_:)` here.
+  /// A binary property list's value (``BinaryPropertyList/read(_:)``).
   static func readBinary(_ bytes: [UInt8]) throws(FormatError) -> PropertyListValue {
-    throw FormatError(
-      .unsupportedContentType,
-      "binary property lists (bplist00) are not yet supported; convert the file to XML with plistutil -f xml"
-    )
+    try BinaryPropertyList.read(bytes)
   }
 
-  // binary: the one place a binary property list is written; the lead
-  // wires in `BinaryPropertyList.write(_:)` here.
+  /// `value` as a binary property list, each one-key dictionary
+  /// `{CF$UID = N}` written as the UID `N`, as CoreFoundation reads the
+  /// XML rendering of a keyed archive.
   static func writeBinary(_ value: PropertyListValue) throws(FormatError) -> [UInt8] {
-    throw FormatError(
-      .unsupportedContentType,
-      "binary property lists (bplist00) are not yet supported; convert the document to xml first")
+    BinaryPropertyList.write(restoringUIDs(in: value))
+  }
+
+  /// `value` with each dictionary that holds only the key `CF$UID` and a
+  /// non-negative integer read as that UID.
+  static func restoringUIDs(in value: PropertyListValue) -> PropertyListValue {
+    switch value {
+    case .dictionary(let entries):
+      if entries.count == 1, entries[0].key == PropertyListXMLWriter.uidKey {
+        switch entries[0].value {
+        case .integer(let number) where number >= 0: return .uid(UInt64(number))
+        case .unsignedInteger(let number): return .uid(number)
+        default: break
+        }
+      }
+      return .dictionary(
+        entries.map { PropertyListEntry(key: $0.key, value: restoringUIDs(in: $0.value)) })
+    case .array(let items):
+      return .array(items.map(restoringUIDs(in:)))
+    default:
+      return value
+    }
   }
 
   // MARK: - Reading
@@ -126,11 +206,12 @@ public struct PropertyListDocument: FileDocument, Hashable {
     get throws(FormatError) { Data(try savedBytes()) }
   }
 
-  /// The bytes a save writes: ``bytes``, or for a binary document the
-  /// binary form (the file as read while nothing changed).
+  /// The bytes a save writes: ``bytes``, or for a binary or JSON
+  /// document its own form (the file as read while nothing changed).
   func savedBytes() throws(FormatError) -> [UInt8] {
-    guard format == .binary else { return bytes }
-    if let original = binaryOriginal, original.rendering == bytes { return original.file }
+    guard format == .binary || format == .json else { return bytes }
+    if let original, original.rendering == bytes { return original.file }
+    if format == .json { return Array(try Self.jsonText(value).utf8) + [0x0A] }
     return try Self.writeBinary(value)
   }
 
@@ -143,8 +224,14 @@ public struct PropertyListDocument: FileDocument, Hashable {
 
   /// The document as a save writes it, in its own format whatever the
   /// content type's name says (an `.plist` may hold any of the three).
+  /// The bytes are written straight from the document's own buffer,
+  /// without a copy of the file.
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-    FileWrapper(regularFileWithContents: try data)
+    let saved = try savedBytes()
+    return FileWrapper(
+      regularFileWithByteSource: FileWrapper.ByteSource(count: saved.count) { body in
+        try saved.withUnsafeBytes(body)
+      })
   }
 
   // MARK: - Equality

@@ -7,6 +7,10 @@ public enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
   /// The old-style ASCII (OpenStep) form of `project.pbxproj`:
   /// `{ key = value; }`.
   case ascii
+  /// JSON text, as `plutil -convert json` writes it: a value without
+  /// dates, data or UIDs. Not found by ``detect(_:)``: a document reads
+  /// JSON when its bytes are JSON and no property list.
+  case json
 
   /// The format of a file, by its first bytes: `bplist` is binary; `<?xml`
   /// or `<plist` (after a byte-order mark and whitespace) is XML; `{`, `(`,

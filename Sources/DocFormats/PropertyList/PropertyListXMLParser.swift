@@ -16,6 +16,24 @@ struct PropertyListXMLParser {
     return try parser.document()
   }
 
+  /// The one value in `range` of `bytes`, nested `depth` levels deep:
+  /// what an edit wrote there, read without reading the rest again.
+  ///
+  /// - Throws: ``FormatError/Code/malformedPropertyList`` if `range` does
+  ///   not hold exactly one value.
+  static func parseValue(
+    _ bytes: [UInt8], in range: Range<Int>, depth: Int, maximumDepth: Int
+  ) throws(FormatError) -> PropertyListNode {
+    var parser = Self(bytes: bytes, maximumDepth: maximumDepth)
+    parser.index = range.lowerBound
+    let node = try parser.value(depth: depth)
+    guard parser.index == range.upperBound else {
+      throw malformedPropertyList(
+        "the value written does not end where it should", at: parser.index, in: bytes)
+    }
+    return node
+  }
+
   init(bytes: [UInt8], maximumDepth: Int) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth

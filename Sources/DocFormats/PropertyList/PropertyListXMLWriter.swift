@@ -2,7 +2,7 @@
 /// header Apple writes, one tab a level, `<true/>`, empty containers as
 /// `<dict/>`, dates as `2026-12-04T10:00:00Z`, and data in base64 lines
 /// at the element's indentation, wrapped as Python's `plistlib` wraps
-/// them.
+/// them; a UID as the dictionary `{CF$UID = N}`.
 public enum PropertyListXMLWriter {
   /// The lines before the root value.
   static let header = Array(
@@ -13,23 +13,36 @@ public enum PropertyListXMLWriter {
 
     """.utf8)
 
-  /// A whole file holding `value`.
-  ///
-  /// - Throws: ``FormatError/Code/unsupportedContentType`` for a UID,
-  ///   which XML property lists cannot hold.
+  /// The key of the one-key dictionary a UID (a keyed archive's object
+  /// reference) is written as: `<dict><key>CF$UID</key><integer>N</integer></dict>`,
+  /// as CoreFoundation writes it.
+  static let uidKey = "CF$UID"
+
+  /// A whole file holding `value`; a UID is written as a `CF$UID`
+  /// dictionary, as CoreFoundation writes it.
   public static func document(_ value: PropertyListValue) throws(FormatError) -> [UInt8] {
+    try document(value, exactDates: false)
+  }
+
+  /// A whole file holding `value`; with `exactDates`, dates keep their
+  /// fraction of a second (the XML rendering of a binary file).
+  static func document(
+    _ value: PropertyListValue, exactDates: Bool
+  ) throws(FormatError) -> [UInt8] {
     var output = header
-    try write(value, indent: [], unit: [0x09], lineEnding: [0x0A], into: &output)
+    try write(
+      value, indent: [], unit: [0x09], lineEnding: [0x0A], exactDates: exactDates, into: &output)
     output += Array("\n</plist>\n".utf8)
     return output
   }
 
   /// Writes `value`'s element; lines after the first start with `indent`,
   /// and each level inside adds `unit`. The first line's indentation is
-  /// the caller's.
+  /// the caller's. With `exactDates`, a date keeps its fraction of a
+  /// second.
   static func write(
     _ value: PropertyListValue, indent: [UInt8], unit: [UInt8], lineEnding: [UInt8],
-    into output: inout [UInt8]
+    exactDates: Bool = false, into output: inout [UInt8]
   ) throws(FormatError) {
     func element(_ name: String, _ content: [UInt8]) {
       output += Array("<\(name)>".utf8) + content + Array("</\(name)>".utf8)
@@ -46,7 +59,7 @@ public enum PropertyListXMLWriter {
     case .boolean(let boolean):
       output += Array((boolean ? "<true/>" : "<false/>").utf8)
     case .date(let date):
-      element("date", Array(PropertyListDate.format(date).utf8))
+      element("date", Array(PropertyListDate.format(date, exact: exactDates).utf8))
     case .data(let data):
       output += Array("<data>".utf8) + lineEnding
       let width = indent.reduce(0) { $0 + ($1 == 0x09 ? 8 : 1) }
@@ -67,7 +80,9 @@ public enum PropertyListXMLWriter {
       output += Array("<array>".utf8) + lineEnding
       for item in items {
         output += indent + unit
-        try write(item, indent: indent + unit, unit: unit, lineEnding: lineEnding, into: &output)
+        try write(
+          item, indent: indent + unit, unit: unit, lineEnding: lineEnding, exactDates: exactDates,
+          into: &output)
         output += lineEnding
       }
       output += indent + Array("</array>".utf8)
@@ -82,14 +97,17 @@ public enum PropertyListXMLWriter {
         element("key", escaped(entry.key))
         output += lineEnding + indent + unit
         try write(
-          entry.value, indent: indent + unit, unit: unit, lineEnding: lineEnding, into: &output)
+          entry.value, indent: indent + unit, unit: unit, lineEnding: lineEnding,
+          exactDates: exactDates, into: &output)
         output += lineEnding
       }
       output += indent + Array("</dict>".utf8)
-    case .uid:
-      throw FormatError(
-        .unsupportedContentType,
-        "a UID (a keyed archive's reference) is held only by binary property lists")
+    case .uid(let number):
+      let integer: PropertyListValue =
+        number <= UInt64(Int64.max) ? .integer(Int64(number)) : .unsignedInteger(number)
+      try write(
+        .dictionary([PropertyListEntry(key: uidKey, value: integer)]), indent: indent, unit: unit,
+        lineEnding: lineEnding, exactDates: exactDates, into: &output)
     }
   }
 

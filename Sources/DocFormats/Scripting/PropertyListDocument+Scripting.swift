@@ -17,10 +17,14 @@ extension PropertyListDocument: ScriptableFileDocument {
   }
 
   /// The file as it is, for XML and ASCII; for a binary file, its XML
-  /// rendering under a comment that says so.
+  /// rendering under a comment that says so; for JSON, the JSON a save
+  /// writes.
   public var scriptDescription: String {
-    format == .binary
-      ? "<!-- a binary property list (bplist00), shown as XML -->\n" + text : text
+    switch format {
+    case .binary: "<!-- a binary property list (bplist00), shown as XML -->\n" + text
+    case .json: (try? savedBytes()).map { String(decoding: $0, as: UTF8.self) } ?? text
+    case .xml, .ascii: text
+    }
   }
 
   /// True: `show` prints the bytes held, not an encoder's output.
@@ -155,16 +159,17 @@ extension PropertyListDocument: ScriptableFileDocument {
       DocumentCommand(
         CommandSpec(
           "convert", [PlistParameter.format],
-          summary: "rewrites the document as xml or ascii, in Apple's layout, as one undoable step",
+          summary:
+            "rewrites the document as xml, binary, ascii or json, in Apple's layout, as one undoable step",
           discussion:
-            "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a number, boolean or date cannot be converted to ascii (it would read back as strings).",
+            "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a number, boolean or date cannot be converted to ascii (it would read back as strings). JSON holds no dates or data: the first such value is named and nothing changes (a keyed archive's UIDs go as their CF$UID dictionaries). A binary or JSON document is edited as its XML rendering, which show prints.",
           example: "convert xml", topic: .document)
       ) { context in
         let argument = context.arguments[PlistParameter.format]
         guard let format = PropertyListFormat(rawValue: argument.text) else {
           throw ScriptError(
             "unknown format '\(argument.text)'", at: argument,
-            notes: [.init("the formats are xml, ascii and binary")])
+            notes: [.init("the formats are xml, binary, ascii and json")])
         }
         do {
           try context.session.perform { document throws(FormatError) in

@@ -112,6 +112,9 @@ struct PropertyListEditPropertyTests {
       // The bytes read again, to the same value.
       let reread = try PropertyListDocument(bytes: document.bytes)
       #expect(reread.value == document.value, "step \(step)")
+      // The tree read again only where the edit was is the tree of the
+      // whole file, offset for offset.
+      #expect(Self.layout(of: reread.root) == Self.layout(of: document.root), "step \(step)")
     }
     if !ascii {
       // plistlib reads the result to what the document says it holds.
@@ -120,8 +123,26 @@ struct PropertyListEditPropertyTests {
         try PropertyListXMLWriter.document(document.value))
       #expect(python == expected)
     }
-    for undo in undos.reversed() { _ = undo.apply(to: &document) }
+    for undo in undos.reversed() {
+      _ = undo.apply(to: &document)
+      let reread = try PropertyListDocument(bytes: document.bytes)
+      #expect(Self.layout(of: reread.root) == Self.layout(of: document.root))
+    }
     #expect(document.bytes == original)
+  }
+
+  /// Every offset a tree holds, in order, with its kinds and keys.
+  static func layout(of node: PropertyListNode) -> [String] {
+    var parts = [
+      "\(node.kind) \(node.range) \(node.inner.map { "\($0)" } ?? "-") \(node.scalar.map { "\($0)" } ?? "")"
+    ]
+    for entry in node.entries {
+      parts.append(
+        "entry \(entry.key ?? "-") \(entry.range) \(entry.start) \(entry.keyEnd.map(String.init) ?? "-")"
+      )
+      parts += layout(of: entry.node)
+    }
+    return parts
   }
 
   static let plistutil = URL(fileURLWithPath: "/usr/bin/plistutil")

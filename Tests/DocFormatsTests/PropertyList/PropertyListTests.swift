@@ -122,12 +122,13 @@ struct PropertyListReadingTests {
     #expect(PropertyListFormat.detect(Array(text.utf8)) == format)
   }
 
-  @Test("A binary plist is refused, for now, with a clear error")
-  func binaryNotYet() {
+  @Test("A truncated binary plist is refused with its byte offset")
+  func binaryTruncated() {
     let error = #expect(throws: FormatError.self) {
       try PropertyListDocument(bytes: Array("bplist00".utf8) + [0xD0])
     }
-    #expect(error?.message.contains("not yet") == true)
+    #expect(error?.code == .malformedPropertyList)
+    #expect(error?.byteOffset != nil)
   }
 }
 

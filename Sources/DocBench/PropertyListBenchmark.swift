@@ -1,0 +1,141 @@
+import DocFormats
+import DocKit
+import Foundation
+
+/// `docrepl-bench plist`: a generated XML property list of `items`
+/// (default 21,000) dictionaries under a root dictionary, each holding
+/// every value type (strings, integers, reals, booleans, dates, data,
+/// nested arrays and dictionaries), about 20 MB, written by Python's
+/// `plistlib`, and its binary form, also by `plistlib`. For each form,
+/// medians of `runs` runs, child processes in turn:
+///
+/// - Open: `docrepl run` of `open F`, against `python3 -c 'import
+///   plistlib; plistlib.load(open(F, "rb"))'` (goal: at most 1.0x the wall
+///   time), and docrepl's peak resident memory (from `wait4`) as a
+///   multiple of the file's size (goal: at most 4x).
+/// - One `set` of a nested value, then `save`, through a session, against
+///   `cp F G` and `fsync` of G (goal: at most 2x), median and worst run.
+enum PropertyListBenchmark {
+  struct Options {
+    var items = 21_000
+    var runs = 3
+    var docrepl: String
+  }
+
+  @MainActor
+  static func run(_ options: Options) async throws {
+    let directory = try BenchCommand.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let xml = directory.appendingPathComponent("big.plist")
+    let binary = directory.appendingPathComponent("big-binary.plist")
+    try makeFiles(xml: xml, binary: binary, items: options.items)
+    let runs = 0...options.runs  // run 0 warms up and is not counted
+    for (name, file) in [("XML", xml), ("binary", binary)] {
+      let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
+      print("")
+      print(
+        "docrepl-bench plist (\(name)): \(options.items) items, "
+          + String(format: "%.1f MB", Double(size) / 1_048_576)
+          + ", medians of \(options.runs) runs")
+      try openFigures(options, file: file, size: size, runs: runs)
+      try await setAndSave(file: file, pointer: "/items/\(options.items / 2)/size", runs: runs)
+    }
+  }
+
+  /// Writes the XML file and its binary form with `plistlib`.
+  private static func makeFiles(xml: URL, binary: URL, items: Int) throws {
+    let program = #"""
+      import datetime, plistlib, random, sys
+      r = random.Random(36)
+      epoch = datetime.datetime(2001, 1, 1)
+      items = []
+      for n in range(int(sys.argv[3])):
+          items.append({
+              "name": "item-%d" % n,
+              "title": "A title for item %d, with some words" % n,
+              "size": r.randrange(1 << 40),
+              "score": r.uniform(-1000, 1000),
+              "enabled": r.random() < 0.5,
+              "created": epoch + datetime.timedelta(seconds=r.randrange(-10**9, 10**9)),
+              "thumbnail": bytes(r.randrange(256) for _ in range(48)),
+              "tags": ["t%d" % r.randrange(50) for _ in range(3)],
+              "frame": {"x": r.randrange(2000), "y": r.randrange(2000),
+                        "w": r.uniform(0, 500), "h": r.uniform(0, 500)},
+              "history": [{"t": r.randrange(10**6), "v": "v%d" % r.randrange(10)}],
+          })
+      top = {"version": 3, "name": "Benchmark document", "items": items}
+      with open(sys.argv[1], "wb") as f: plistlib.dump(top, f, sort_keys=False)
+      with open(sys.argv[2], "wb") as f:
+          plistlib.dump(top, f, fmt=plistlib.FMT_BINARY, sort_keys=False)
+      """#
+    _ = try InspectBenchmark.spawn([
+      "/usr/bin/env", "python3", "-c", program, xml.path, binary.path, String(items),
+    ])
+  }
+
+  private static func openFigures(
+    _ options: Options, file: URL, size: Int, runs: ClosedRange<Int>
+  ) throws {
+    let folder = file.deletingLastPathComponent()
+    let script = folder.appendingPathComponent("open.docscript")
+    try Data("open \(file.lastPathComponent)\n".utf8).write(to: script)
+    var docrepl: [Double] = []
+    var python: [Double] = []
+    var peaks: [Double] = []
+    for run in runs {
+      let opened = try InspectBenchmark.spawn([
+        options.docrepl, "run", "-C", folder.path, script.path,
+      ])
+      let loaded = try InspectBenchmark.spawn([
+        "/usr/bin/env", "python3", "-c",
+        "import plistlib, sys; plistlib.load(open(sys.argv[1], 'rb'))",
+        file.path,
+      ])
+      guard run > 0 else { continue }
+      docrepl.append(opened.seconds)
+      python.append(loaded.seconds)
+      peaks.append(Double(opened.maximumResidentKilobytes))
+    }
+    let time = BenchCommand.median(docrepl)
+    let baseline = BenchCommand.median(python)
+    let peak = BenchCommand.median(peaks)
+    print("open (docrepl run of 'open \(file.lastPathComponent)')")
+    print("  baseline (python3 plistlib.load): \(BenchCommand.format(baseline))")
+    print("  measured: \(BenchCommand.format(time))")
+    print("  ratio: time \(String(format: "%.2f", time / baseline))x  goal: <= 1.0x")
+    print(
+      "  peak resident memory: \(Int(peak / 1024)) MB, "
+        + String(format: "%.2f", peak * 1024 / Double(size)) + "x the file  goal: <= 4x")
+  }
+
+  @MainActor
+  private static func setAndSave(file: URL, pointer: String, runs: ClosedRange<Int>) async throws {
+    let folder = file.deletingLastPathComponent()
+    let work = folder.appendingPathComponent("edited-" + file.lastPathComponent)
+    let copy = folder.appendingPathComponent("copy-" + file.lastPathComponent)
+    var paired = PairedRuns()
+    for run in runs {
+      try? FileManager.default.removeItem(at: work)
+      try FileManager.default.copyItem(at: file, to: work)
+      let session = try await DocumentSession<PropertyListDocument>.open(
+        work, environment: .init(autosavePolicy: .never))
+      let (save, conditions) = try await RunConditions.measuring {
+        try await BenchCommand.measure {
+          try session.perform { try $0.set(.integer(Int64(run)), at: pointer) }
+          try await session.save()
+        }.seconds
+      }
+      guard
+        try PropertyListDocument(bytes: [UInt8](Data(contentsOf: work))).value(at: pointer)
+          == .integer(Int64(run))
+      else { throw BenchError("the saved file does not hold the value set") }
+      try? FileManager.default.removeItem(at: copy)
+      let baseline = try await BenchCommand.measure {
+        try BenchCommand.copyAndSync(file, to: copy)
+      }.seconds
+      if run > 0 { paired.append(measured: save, baseline: baseline, conditions: conditions) }
+    }
+    print("one set of a nested value (\(pointer)), then save, through a session")
+    for line in paired.reportLines(baselineName: "cp + fsync of the copy", goal: 2) { print(line) }
+  }
+}
