@@ -22,7 +22,12 @@ public final class DocumentTypeRegistry {
     var commandSpecs: [CommandSpec]
   }
 
-  var entries: [Entry] = []
+  private(set) var entries: [Entry] = []
+
+  /// Every registered type's command names: what each command's lookup
+  /// asks (``Interpreter/isCommandName(_:)``), kept as types register so
+  /// that a lookup costs one hash whatever the number of types.
+  private(set) var commandNames: Set<String> = []
 
   /// The registrations refused, in order: each type one of whose commands
   /// has a built-in command's name (see ``CommandSpec/extendsBuiltin``).
@@ -103,6 +108,7 @@ public final class DocumentTypeRegistry {
               url, kind: kind, contentType: contentType, environment: environment))
         },
         commandSpecs: commands))
+    commandNames.formUnion(commands.map(\.name))
   }
 
   /// Every short name, sorted.

@@ -9,34 +9,31 @@ extension Interpreter {
     + [scratchCommand]
 
   /// Whether `name` is a command: a built-in, `let`, `group`, or a
-  /// registered type's. What ``allCommandNames`` answers, without making
-  /// the set, for the one name each command looks up.
+  /// registered type's: a few hash lookups, whatever the number of
+  /// registered types (the registry keeps its types' names as one set).
   func isCommandName(_ name: String) -> Bool {
     builtins[name] != nil || name == "let" || name == "group"
-      || registry.entries.contains { $0.commandSpecs.contains { $0.name == name } }
+      || registry.commandNames.contains(name)
   }
 
   /// Every command name the language knows: built-in, `let`, `group`,
-  /// and every registered type's.
+  /// and every registered type's. Built whole, for suggestions and
+  /// completion; a lookup of one name is ``isCommandName(_:)``.
   var allCommandNames: Set<String> {
-    Set(builtins.keys).union(registry.entries.flatMap { $0.commandSpecs.map(\.name) })
-      .union(["let", "group"])
+    Set(builtins.keys).union(registry.commandNames).union(["let", "group"])
   }
 
   /// Unknown command names in a parsed statement, found before anything
   /// runs. A name with variables in it is checked when it runs.
-  ///
-  /// - Parameter names: ``allCommandNames``, which the caller computes
-  ///   once for a whole script rather than once a statement.
-  func unknownCommands(in statement: Statement, among names: Set<String>) -> [Diagnostic] {
+  func unknownCommands(in statement: Statement) -> [Diagnostic] {
     switch statement {
     case .command(let command):
-      guard let name = command.words.first?.literalText, !names.contains(name) else {
+      guard let name = command.words.first?.literalText, !isCommandName(name) else {
         return []
       }
       return [unknownCommand(name, at: command.words[0].range)]
     case .group(let group):
-      return group.body.flatMap { unknownCommands(in: $0, among: names) }
+      return group.body.flatMap { unknownCommands(in: $0) }
     }
   }
 

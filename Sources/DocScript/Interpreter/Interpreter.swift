@@ -249,10 +249,9 @@ public final class Interpreter {
     var reader = EntryReader(name: source.name, firstLine: source.firstLine)
     var entries: [EntryReader.Entry] = []
     while case .entry(let entry) = await reader.next(from: &lines) { entries.append(entry) }
-    let names = allCommandNames
     let clean = entries.allSatisfy { entry in
       entry.diagnostics.isEmpty
-        && entry.statements.allSatisfy { unknownCommands(in: $0, among: names).isEmpty }
+        && entry.statements.allSatisfy { unknownCommands(in: $0).isEmpty }
     }
     guard clean || check(source) else { return nil }
     return entries
@@ -299,8 +298,7 @@ public final class Interpreter {
     Self.runsStarted += 1
     defer { Self.runningCount -= 1 }
     beginRun()
-    let names = allCommandNames
-    let problems = statements.flatMap { unknownCommands(in: $0, among: names) }
+    let problems = statements.flatMap { unknownCommands(in: $0) }
     guard report(diagnostics + problems, in: source) else {
       result.isMalformed = true
       return result
@@ -332,9 +330,8 @@ public final class Interpreter {
   func check(_ source: ScriptSource) -> Bool {
     var parser = Parser(source)
     var problems: [Diagnostic] = []
-    let names = allCommandNames
     while let statement = parser.next() {
-      problems += unknownCommands(in: statement, among: names)
+      problems += unknownCommands(in: statement)
     }
     return report(parser.diagnostics + problems, in: source)
   }
