@@ -103,6 +103,51 @@ struct ReplaceEveryTests {
     #expect(redo.count == 20_000)
   }
 
+  @Test(
+    "Every line changed, each keeping its length: the undo step keeps the old leaves whole, no integer a line"
+  )
+  func everyLineKeptAsRuns() throws {
+    let data = Data((0..<20_000).map { "line \($0) foo\n" }.joined().utf8)
+    let original = try TextLines(data: data)
+    let (replaced, undo) = try #require(
+      original.replacingEvery(Array("foo".utf8), with: Array("bar".utf8), actionName: "R"))
+    #expect(undo.count == 20_000)
+    #expect(undo.storedIntegerCount == 0)
+    #expect(undo.indices == Array(0..<20_000))
+    var text = replaced
+    let redo = text.apply(undo)
+    #expect(text.data == data)
+    #expect(redo.storedIntegerCount == 0)
+    _ = text.apply(redo)
+    #expect(text.data == replaced.data)
+  }
+
+  @Test(
+    "Lines changed at every density, of every length: undo and redo give the bytes back",
+    arguments: [1, 3, 10, 40, 90, 100], ["x", "foo", "longer text"])
+  func densities(percent: Int, new: String) throws {
+    var random = SplitMix64(seed: UInt64(percent))
+    let lines = (0..<3_000).map { index -> String in
+      let ending = index % 7 == 0 ? "\r\n" : "\n"
+      return Int(random.next() % 100) < percent
+        ? "a foo \(index)\(ending)" : "plain \(index)\(ending)"
+    }
+    let data = Data(lines.joined().utf8)
+    let original = try TextLines(data: data)
+    let (replaced, undo) = try #require(
+      original.replacingEvery(Array("foo".utf8), with: Array(new.utf8), actionName: "R"))
+    let expected = Self.sed(Array(data), Array("foo".utf8), Array(new.utf8))
+    #expect(Array(replaced.data) == expected)
+    #expect(undo.count == lines.filter { $0.hasPrefix("a foo") }.count)
+    #expect(undo.storedIntegerCount <= 3 * undo.count)
+    var text = replaced
+    let redo = text.apply(undo)
+    #expect(text.data == data)
+    #expect(redo.count == undo.count)
+    _ = text.apply(redo)
+    #expect(Array(text.data) == expected)
+  }
+
   @Test("A few lines of an edited leaf are copied, not the whole leaf kept")
   func fewLinesOfAnEditedLeafAreCopied() throws {
     var text = TextLines((0..<64).map { "line \($0)" }.joined(separator: "\n") + "\n")

@@ -412,8 +412,8 @@ final class TextLineNode: @unchecked Sendable {
     var start = first
     for slot in children.indices where position < positions.upperBound {
       let end = start + children[slot].lineCount
-      var next = position
-      while next < positions.upperBound, batch.indices[next] < end { next += 1 }
+      let next = batch.firstPosition(
+        atOrAfter: end, in: position..<positions.upperBound)
       if next > position {
         growth += uniqueChild(slot).replaceTexts(
           batch, position..<next, first: start, into: &inverse)

@@ -227,10 +227,14 @@ struct TextLineRun: Sendable {
     var size = bytes.count
     var lines: [Int] = []
     lines.reserveCapacity(positions.count)
+    var segment = positions.isEmpty ? 0 : batch.segment(holding: positions.lowerBound)
     for position in positions {
-      let index = batch.indices[position] - first
+      while segment + 1 < batch.segments.count, batch.segments[segment + 1].first <= position {
+        segment += 1
+      }
+      let index = batch.index(of: position, in: segment) - first
       lines.append(index)
-      size += batch.textCount(position) - (textEnd(index) - start(index))
+      size += batch.textCount(position, in: segment) - (textEnd(index) - start(index))
     }
     var result = Data(count: size)
     var newSpans = spans
@@ -243,12 +247,18 @@ struct TextLineRun: Sendable {
         var offset = 0
         var shift = 0
         var next = 0
-        var segment = positions.isEmpty ? 0 : batch.segment(holding: positions.lowerBound)
+        segment = positions.isEmpty ? 0 : batch.segment(holding: positions.lowerBound)
         for (position, index) in zip(positions, lines) {
-          // The unchanged lines before it, their ends moved by `shift`.
-          while next < index {
-            newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
-            next += 1
+          // The unchanged lines before it, their ends moved by `shift`
+          // (unwritten when it is 0, so that the line ends stay shared
+          // with this run's while every text keeps its length).
+          if shift == 0 {
+            next = index
+          } else {
+            while next < index {
+              newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
+              next += 1
+            }
           }
           let textStart = start(index)
           (target + offset).update(from: source + copied, count: textStart - copied)
@@ -266,7 +276,7 @@ struct TextLineRun: Sendable {
           shift = offset - copied
         }
         (target + offset).update(from: source + copied, count: bytes.count - copied)
-        while next < count {
+        while shift != 0, next < count {
           newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
           next += 1
         }
@@ -300,9 +310,15 @@ struct TextLineRun: Sendable {
         }
         if lines.isEmpty { scratch.reserveCapacity(bytes.count + bytes.count / 4) }
         lines.append(line)
-        while next < line {
-          newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
-          next += 1
+        // Line ends unwritten while the shift is 0, so that they stay
+        // shared with this run's when every text keeps its length.
+        if shift == 0 {
+          next = line
+        } else {
+          while next < line {
+            newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
+            next += 1
+          }
         }
         // Every occurrence in this line's text, searched within it.
         let text = UnsafeBufferPointer(rebasing: bytes[..<textEnd])
@@ -324,7 +340,7 @@ struct TextLineRun: Sendable {
       }
       guard !lines.isEmpty else { return }
       scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-      while next < count {
+      while shift != 0, next < count {
         newSpans[next] = UInt64(end(next) + shift) << 2 | spans[next] & 3
         next += 1
       }

@@ -399,9 +399,6 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   mutating func apply(_ batch: TextBatch) -> TextBatch {
     var inverse = TextBatch(actionName: batch.actionName)
     guard batch.count > 0 else { return inverse }
-    inverse.indices.reserveCapacity(batch.count)
-    inverse.starts.reserveCapacity(batch.count)
-    inverse.ends.reserveCapacity(batch.count)
     _ = uniqueRoot().replaceTexts(batch, 0..<batch.count, first: 0, into: &inverse)
     return inverse
   }
