@@ -166,7 +166,9 @@ struct FileTreeWriter {
       try FileDescriptor.open(
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
-    let original = originalContentsURL.flatMap(Self.openOriginal)
+    // Only a folder's children are linked or copied from the original: a
+    // single file is written whole, so its original is not opened.
+    let original = root.isDirectory ? originalContentsURL.flatMap(Self.openOriginal) : nil
     if atomic {
       var attempts = 0
       while true {
