@@ -143,11 +143,13 @@ struct FileTreeWriter {
     self.root = root
     self.options = options
     destinationPath = try FileWrapper.filePath(of: destination)
-    name = URL(fileURLWithPath: destinationPath).lastPathComponent
+    // Only the names are used: the hint spares Foundation's `lstat`.
+    let location = URL(fileURLWithPath: destinationPath, isDirectory: false)
+    name = location.lastPathComponent
     if let problem = FileWrapper.filenameProblem(name) {
       throw FileWrapperError(.invalidFilename, path: destinationPath, message: problem)
     }
-    let parent = URL(fileURLWithPath: destinationPath).deletingLastPathComponent().path
+    let parent = location.deletingLastPathComponent().path
     parentPath = parent.isEmpty ? "." : parent
   }
 
@@ -164,7 +166,9 @@ struct FileTreeWriter {
       try FileDescriptor.open(
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
     }
-    let original = originalContentsURL.flatMap(Self.openOriginal)
+    // Only a folder's children are linked or copied from the original: a
+    // single file is written whole, so its original is not opened.
+    let original = root.isDirectory ? originalContentsURL.flatMap(Self.openOriginal) : nil
     if atomic {
       var attempts = 0
       while true {
@@ -239,7 +243,7 @@ struct FileTreeWriter {
   /// The parent directory and name of `url`, if it can be opened.
   private static func openOriginal(_ url: URL) -> (directory: FileDescriptor, name: String)? {
     guard let path = try? FileWrapper.filePath(of: url), path != "/" else { return nil }
-    let location = URL(fileURLWithPath: path)
+    let location = URL(fileURLWithPath: path, isDirectory: false)
     let parentPath = location.deletingLastPathComponent().path
     guard
       let parent = try? FileDescriptor.open(
@@ -324,7 +328,7 @@ struct FileTreeWriter {
             try descriptor.setModificationTime(date.timeIntervalSince1970, path: path)
           }
           if syncsEachItem { try descriptor.sync(path: path) }
-          let name = URL(fileURLWithPath: path).lastPathComponent
+          let name = URL(fileURLWithPath: path, isDirectory: true).lastPathComponent
           written.append(
             Written(
               wrapper: wrapper, status: try descriptor.status(path: path), name: name, path: path))

@@ -24,14 +24,17 @@ extension DocumentSession {
   /// write, checking no file, and would overwrite one another program
   /// changed in place. A change to wrappers of another tree does not
   /// count (see ``TreeChangeSnapshot``).
+  ///
+  /// `resolved` is where `url` led for the write just made (what it
+  /// wrote); without it, the URL is resolved now.
   func recordDisk(
-    _ wrapper: FileWrapper?, at url: URL, record: WriteRecord? = nil,
+    _ wrapper: FileWrapper?, at url: URL, resolved: URL? = nil, record: WriteRecord? = nil,
     changesAtStart: TreeChangeSnapshot? = nil
   ) {
     lastWrapper = wrapper
-    // The path the URL leads to now, resolved once for the wrapper and the
+    // The path the URL leads to, resolved once for the wrapper and the
     // stamp below.
-    let resolvedPath = try? FileWrapper.filePath(of: DocumentPath.resolved(url))
+    let resolvedPath = try? FileWrapper.filePath(of: resolved ?? DocumentPath.resolved(url))
     // A single file's bytes are the document's to hold, not this record's:
     // the wrapper keeps where they are on disk, and reads them again (the
     // same inode, size and time, or an error) only if asked. Kept in memory,
@@ -71,8 +74,15 @@ extension DocumentSession {
   /// read or wrote (another inode, size, modification or status-change
   /// time, or for a small file other bytes).
   public var hasConflict: Bool {
-    guard let fileURL, let path = try? FileWrapper.filePath(of: DocumentPath.resolved(fileURL))
-    else { return false }
+    guard let fileURL else { return false }
+    return hasConflict(atPath: try? FileWrapper.filePath(of: DocumentPath.resolved(fileURL)))
+  }
+
+  /// ``hasConflict``, for the document's file at `path`, where a write
+  /// already resolved ``fileURL`` to; false for nil (no file, or a path
+  /// that could not be resolved).
+  func hasConflict(atPath path: String?) -> Bool {
+    guard let path else { return false }
     guard let now = FileChangeStamp.of(path: path) else { return diskStamp != nil }
     return !now.sameFile(as: diskStamp)
   }

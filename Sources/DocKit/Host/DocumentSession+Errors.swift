@@ -25,20 +25,24 @@ extension DocumentSession {
 
   /// The one write path (see `serializeAndCommit`), reporting failures as the
   /// host does. `recovery` is the recovery of interrupted saves of `url`
-  /// the caller already ran; nil if the write is to run it.
+  /// the caller already ran; nil if the write is to run it. `decided` is
+  /// where `url` leads and what stands there, if the caller already decided
+  /// it for this write.
   ///
   /// - Returns: Whether it wrote: false only for an autosave stopped by a
   ///   close.
   @discardableResult
   func write(
-    to url: URL, as type: UTType, mode: WritePlan.Mode, recovery: PackageJournal.Recovery? = nil
+    to url: URL, as type: UTType, mode: WritePlan.Mode, recovery: PackageJournal.Recovery? = nil,
+    decided: WritePlan.Decision? = nil
   ) async throws -> Bool {
     do {
-      return try await serializeAndCommit(to: url, as: type, mode: mode, recovery: recovery)
+      return try await serializeAndCommit(
+        to: url, as: type, mode: mode, recovery: recovery, decided: decided)
     } catch {
+      let disk = decided?.disk ?? (try? DocumentPath.resolved(url)) ?? url
       throw CocoaError.reportingHostError(
-        DocumentPath.renaming(
-          error, from: (try? DocumentPath.resolved(url)) ?? url, to: url, reading: false),
+        DocumentPath.renaming(error, from: disk, to: url, reading: false),
         at: url, reading: false)
     }
   }

@@ -49,25 +49,32 @@ extension DocumentSession {
     // The write's one recovery of interrupted saves, here rather than in
     // its commit: this session's own committed save, finished now, is not
     // another program's change.
+    // The path is resolved once for the whole save: the recovery, the
+    // destination, the conflict check, the plan and the record after it
+    // all use this resolution.
+    let diskPath = try? FileWrapper.filePath(of: disk)
     let recovery = try Self.recoverJournal(at: disk, removingTemporaryFiles: false)
-    if recovery.rolledForward, let path = try? FileWrapper.filePath(of: disk) {
-      diskStamp = FileChangeStamp.of(path: path)
+    if recovery.rolledForward, let diskPath {
+      diskStamp = FileChangeStamp.of(path: diskPath)
     }
     let mode = WritePlan.Mode.inPlace(force: force)
     // What stands at the file now is decided first: a folder, a FIFO or a
     // device that took the file's place is refused as such, never reported
-    // as a conflict that forcing would override.
-    _ = try await reportingErrors(at: fileURL, resolved: disk, reading: false) {
+    // as a conflict that forcing would override. The write goes ahead on
+    // this decision; its commit checks again what it replaces.
+    let destination = try await reportingErrors(at: fileURL, resolved: disk, reading: false) {
       try await decideDestination(
-        fileURL, ownFile: disk, samePlace: true, type: contentType, mode: mode)
+        fileURL, disk: disk, ownFile: disk, samePlace: true, type: contentType, mode: mode)
     }
-    guard force || !hasConflict else {
+    guard force || !hasConflict(atPath: diskPath) else {
       throw CocoaError(
         .conflict, url: fileURL,
         message: "the file changed on disk since it was opened or saved",
         recoverySuggestion: DocumentSessionError.conflictSuggestion)
     }
-    return try await write(to: fileURL, as: contentType, mode: mode, recovery: recovery)
+    return try await write(
+      to: fileURL, as: contentType, mode: mode, recovery: recovery,
+      decided: WritePlan.Decision(disk: disk, destination: destination))
   }
 
   /// Saves the document to `url` as `contentType` and makes that its file.
@@ -149,12 +156,17 @@ extension DocumentSession {
   ///   already ran for `url`; nil if the commit is to run it.
   /// - Returns: Whether it wrote: false only for an autosave stopped by a
   ///   close.
+  /// - Parameter decided: Where `url` leads and what stands there, if
+  ///   the caller already decided it through the destination policy for
+  ///   this write; nil if the plan is to decide it.
   func serializeAndCommit(
-    to url: URL, as type: UTType, mode: WritePlan.Mode, recovery: PackageJournal.Recovery?
+    to url: URL, as type: UTType, mode: WritePlan.Mode, recovery: PackageJournal.Recovery?,
+    decided: WritePlan.Decision? = nil
   ) async throws -> Bool {
     // Edits made while this write waited for its turn are written too.
     endEventGroup()
-    let plan = try await planWrite(to: url, as: type, mode: mode, recovery: recovery)
+    let plan = try await planWrite(
+      to: url, as: type, mode: mode, recovery: recovery, decided: decided)
     let changeCountAtStart = changeCount
     savingFromChangeCount = changeCountAtStart
     savedStateDiverged = false
@@ -166,7 +178,9 @@ extension DocumentSession {
       } catch {
         throw plan.toldOfTheDocument(error, writing: nil)
       }
-      finishWrite(to: url, as: type, mode: mode, wrapper: nil, changeCount: changeCountAtStart)
+      finishWrite(
+        to: url, disk: plan.disk, as: type, mode: mode, wrapper: nil,
+        changeCount: changeCountAtStart)
       return true
     }
     guard let makeWrapper = backend.makeWrapper else { return false }
@@ -184,7 +198,8 @@ extension DocumentSession {
     let box = UncheckedSendable(value: wrapper)
     let record = try await offMainActor { try plan.commit(box.value) }
     finishWrite(
-      to: url, as: type, mode: mode, wrapper: wrapper, changeCount: changeCountAtStart,
+      to: url, disk: plan.disk, as: type, mode: mode, wrapper: wrapper,
+      changeCount: changeCountAtStart,
       record: record.value, changesAtStart: changesAtStart)
     return true
   }
@@ -193,18 +208,26 @@ extension DocumentSession {
   /// serialized or written: where the path leads (a save through a link
   /// replaces the target and keeps the link; errors name `url` as given),
   /// what stands there, through the destination policy, and how the tree
-  /// is committed.
+  /// is committed. `decided` is that decision, if the caller (a save in
+  /// place) already made it for this write: the path is then not resolved
+  /// or inspected again.
   func planWrite(
-    to url: URL, as type: UTType, mode: WritePlan.Mode, recovery: PackageJournal.Recovery?
+    to url: URL, as type: UTType, mode: WritePlan.Mode, recovery: PackageJournal.Recovery?,
+    decided: WritePlan.Decision? = nil
   ) async throws -> WritePlan {
-    let disk = try DocumentPath.resolved(url)
+    let disk = try decided?.disk ?? DocumentPath.resolved(url)
     let ownFile = fileURL == url ? disk : try fileURL.map(DocumentPath.resolved)
     let samePlace = disk.standardizedFileURL == ownFile?.standardizedFileURL
     // Every save, save as, save to, export and autosave decides what it
     // may replace through the one destination policy, and checks it again
     // where it replaces it (see `DestinationPolicy`).
-    let destination = try await decideDestination(
-      url, ownFile: ownFile, samePlace: samePlace, type: type, mode: mode)
+    let destination: WriteDestination
+    if let decided {
+      destination = decided.destination
+    } else {
+      destination = try await decideDestination(
+        url, disk: disk, ownFile: ownFile, samePlace: samePlace, type: type, mode: mode)
+    }
     // A forced save writes the whole tree: the package on disk is another
     // program's version, which an in-place save of the changed files
     // would leave half-replaced (a note it removed, still listed).
@@ -212,7 +235,7 @@ extension DocumentSession {
     return WritePlan(
       mode: mode, url: url, disk: disk, original: ownFile, samePlace: samePlace, type: type,
       destination: destination, manifest: journaled ? manifest : nil,
-      keepPermissions: samePlace ? try diskPermissions(of: disk) : nil,
+      keepPermissions: samePlace ? try keptPermissions(of: disk, at: destination) : nil,
       recovery: recovery, dropsReplacedFileCache: environment.dropsReplacedFileCache)
   }
 
@@ -223,12 +246,12 @@ extension DocumentSession {
   /// document's own package is, without being read again.
   ///
   /// The write's notices (a file with other hard links) are kept in
-  /// ``writeNotices``.
+  /// ``writeNotices``. `disk` is where `url` leads (``DocumentPath``
+  /// resolved it), and `ownFile` where the document's own file does.
   func decideDestination(
-    _ url: URL, ownFile: URL?, samePlace: Bool, type: UTType, mode: WritePlan.Mode
+    _ url: URL, disk: URL, ownFile: URL?, samePlace: Bool, type: UTType, mode: WritePlan.Mode
   ) async throws -> WriteDestination {
     let writesPackage = type.conforms(to: .directory)
-    let ownAutosave = try autosaveURL.map(DocumentPath.resolved)
     // A few `lstat`s, on the main actor as the path's resolution always
     // was: a write suspends first where it serializes, so that edits made
     // meanwhile are seen as made during the save. Only a folder that may be
@@ -236,8 +259,11 @@ extension DocumentSession {
     // A confined session writes only where its rule allows, wherever the
     // path leads.
     try environment.confinement?.check(.write, url)
-    var destination = try WriteDestination.inspect(url, context: .init(documentFile: fileURL))
+    var destination = try WriteDestination.inspect(
+      url, resolved: disk, context: .init(documentFile: fileURL),
+      resolvedDocumentFile: fileURL == nil ? nil : ownFile)
     if destination.kind == .folder, writesPackage {
+      let ownAutosave = try autosaveURL.map(DocumentPath.resolved)
       // The document's own package is one without being read again while
       // it is unchanged on disk, or still holds names the session wrote:
       // changes inside it are conflicts of content. A folder that took its
@@ -245,7 +271,9 @@ extension DocumentSession {
       // reported as a conflict that forcing would resolve).
       let ownPlace = samePlace || destination.resolvedURL.path == ownAutosave?.path
       if ownPlace
-        && (!(mode.force || hasConflict) || holdsOwnNames(destination.resolvedURL))
+        && (!(mode.force
+          || hasConflict(atPath: ownFile.flatMap { try? FileWrapper.filePath(of: $0) }))
+          || holdsOwnNames(destination.resolvedURL))
       {
         destination.kind = .documentPackage
       } else if (try? await backend.read(destination.resolvedURL, type, nil)) != nil {
@@ -309,6 +337,18 @@ extension DocumentSession {
     }
   }
 
+  /// The permissions a file written over the document's own file at
+  /// `disk` keeps: the ones `destination` (what stands there) holds for a
+  /// file, else those `lstat` finds (``diskPermissions(of:)``).
+  private func keptPermissions(
+    of disk: URL, at destination: WriteDestination
+  ) throws(FileWrapperError) -> UInt16? {
+    if destination.kind == .file, let permissions = destination.permissions {
+      return permissions
+    }
+    return try diskPermissions(of: disk)
+  }
+
   /// The permissions of the file at `url`; nil if there is none.
   ///
   /// - Throws: ``FileWrapperError`` when `lstat` fails otherwise: read as
@@ -324,8 +364,9 @@ extension DocumentSession {
     }
   }
 
+  /// Records a finished write to `url`, which led to `disk`.
   func finishWrite(
-    to url: URL, as type: UTType, mode: WritePlan.Mode, wrapper: FileWrapper?,
+    to url: URL, disk: URL, as type: UTType, mode: WritePlan.Mode, wrapper: FileWrapper?,
     changeCount saved: Int,
     record: WriteRecord? = nil, changesAtStart: TreeChangeSnapshot? = nil
   ) {
@@ -344,7 +385,8 @@ extension DocumentSession {
         }
         autosaveURL = nil
       }
-      recordDisk(wrapper, at: url, record: record, changesAtStart: changesAtStart)
+      recordDisk(
+        wrapper, at: url, resolved: disk, record: record, changesAtStart: changesAtStart)
       // The document may have been edited while it was written. Then it
       // is not the value that was saved, and must not be told it was: a
       // document that tracks its changed parts would forget the new ones.

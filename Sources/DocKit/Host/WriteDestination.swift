@@ -155,17 +155,37 @@ public struct WriteDestination: Sendable, Hashable {
   public static func inspect(
     _ url: URL, context: Context = Context()
   ) throws(FileWrapperError) -> WriteDestination {
+    try inspect(
+      url, resolved: DocumentPath.resolved(url), context: context,
+      resolvedDocumentFile: context.documentFile.map { (file) throws(FileWrapperError) in
+        try DocumentPath.resolved(file)
+      })
+  }
+
+  /// ``inspect(_:context:)`` of `url`, which leads to `resolved` through
+  /// its links (``DocumentPath/resolved(_:)`` of it), with the document's
+  /// own file, if the context has one, leading to `resolvedDocumentFile`:
+  /// the session resolves each path once a write and passes it here.
+  static func inspect(
+    _ url: URL, resolved: URL, context: Context, resolvedDocumentFile: URL?
+  ) throws(FileWrapperError) -> WriteDestination {
     let named = try FileWrapper.filePath(of: url)
     let trailingSlash = named.count > 1 && named.hasSuffix("/") || url.hasDirectoryPath
-    let resolved = try DocumentPath.resolved(url)
     let path = resolved.path
+    let absoluteNamed = DocumentPath.absolute(named)
+    // Told it is a file: without the hint, Foundation asks the file system.
+    let isThroughLink =
+      resolved.standardizedFileURL.path
+      != URL(fileURLWithPath: absoluteNamed, isDirectory: false).standardizedFileURL.path
     var destination = WriteDestination(
-      url: url, resolvedURL: resolved, kind: .nothing,
-      isThroughLink: resolved.standardizedFileURL.path
-        != URL(fileURLWithPath: DocumentPath.absolute(named)).standardizedFileURL.path,
+      url: url, resolvedURL: resolved, kind: .nothing, isThroughLink: isThroughLink,
       hasTrailingSlash: trailingSlash, permissions: nil, isReadOnly: false,
       ownerID: nil, groupID: nil, linkCount: 0)
-    if leadsThroughProcess(DocumentPath.absolute(named).withoutTrailingSlashes) {
+    // A path that leads through no link names what it leads to: only its
+    // own name can be a process's stream. One through a link is followed
+    // link by link, as a `/dev/stdout` is.
+    let namedPath = absoluteNamed.withoutTrailingSlashes
+    if isThroughLink ? leadsThroughProcess(namedPath) : isProcessPath(namedPath) {
       destination.kind = .processStream
       return destination
     }
@@ -176,9 +196,7 @@ public struct WriteDestination: Sendable, Hashable {
       destination.kind = working == path ? .workingFolder : .folderAboveWorkingFolder
       return destination
     }
-    let documentFile = try context.documentFile.map { (url) throws(FileWrapperError) in
-      try DocumentPath.resolved(url).path
-    }
+    let documentFile = resolvedDocumentFile?.path
     if let documentFile, documentFile != path, DocumentPath.isInside(documentFile, path) {
       destination.kind = .folderAboveDocument
       return destination
@@ -229,7 +247,7 @@ public struct WriteDestination: Sendable, Hashable {
   private static func leadsThroughProcess(_ path: String) -> Bool {
     var current = path
     for _ in 0..<40 {
-      if current.hasPrefix("/proc/") || current.hasPrefix("/dev/fd/") { return true }
+      if isProcessPath(current) { return true }
       guard (try? DocumentPath.status(atPath: current))??.kind == .symbolicLink,
         let target = try? DocumentPath.linkTarget(current)
       else { return false }
@@ -238,6 +256,11 @@ public struct WriteDestination: Sendable, Hashable {
         ? target : (current as NSString).deletingLastPathComponent + "/" + target
     }
     return false
+  }
+
+  /// Whether `path` is under `/proc` or `/dev/fd`.
+  private static func isProcessPath(_ path: String) -> Bool {
+    path.hasPrefix("/proc/") || path.hasPrefix("/dev/fd/")
   }
 
   /// Whether the permission bits of `status` deny this process writing.

@@ -74,6 +74,17 @@ struct WritePlan: Sendable {
   /// (``DocumentEnvironment/dropsReplacedFileCache``).
   var dropsReplacedFileCache: Bool
 
+  /// Where a write's path leads and what stands there, as the destination
+  /// policy decided it for the write: a save in place decides it before
+  /// its conflict check and passes it to its plan, so that the path is
+  /// resolved and inspected once a save.
+  struct Decision {
+    /// What the path leads to through its links.
+    var disk: URL
+    /// What stands there, decided for this write.
+    var destination: WriteDestination
+  }
+
   /// Writes `wrapper` as planned; off the main actor.
   ///
   /// - Returns: What the write put on disk, for the session's record.

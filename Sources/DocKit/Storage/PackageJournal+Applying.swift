@@ -18,7 +18,8 @@ extension PackageJournal {
   ) throws(FileWrapperError) -> Bool {
     let journal = journal ?? journalName(for: package)
     let journalPath =
-      URL(fileURLWithPath: packagePath).deletingLastPathComponent().path + "/" + journal
+      URL(fileURLWithPath: packagePath, isDirectory: true).deletingLastPathComponent().path
+      + "/" + journal
     return try asFileWrapperError { () throws(SystemCallError) -> Bool in
       let journalDirectory = try FileDescriptor.open(
         journal, in: parent, flags: FileDescriptor.directoryFlags, path: journalPath)

@@ -32,9 +32,21 @@ extension PackageJournal {
     packageAt url: URL, removingTemporaryFiles: Bool = true
   ) throws(FileWrapperError) -> Recovery {
     let packagePath = try FileWrapper.filePath(of: url)
-    let location = URL(fileURLWithPath: packagePath)
+    // Told it is not a directory: without the hint, Foundation asks the
+    // file system (an `lstat`), and only the names are used here.
+    let location = URL(fileURLWithPath: packagePath, isDirectory: false)
     let parentPath = location.deletingLastPathComponent().path
     let package = location.lastPathComponent
+    // A save's check, when no save was interrupted: one `lstat` a journal
+    // name that finds nothing, and no folder opened. Anything else (a
+    // journal, or a look that fails otherwise) takes the full path below.
+    if !removingTemporaryFiles,
+      SiblingNames.recoveredHosts.allSatisfy({ host in
+        isAbsent(parentPath + "/" + SiblingNames.journal(for: package, host: host))
+      })
+    {
+      return Recovery(packagePath: packagePath, rolledForward: false)
+    }
     let parent = try asFileWrapperError { () throws(SystemCallError) in
       try FileDescriptor.open(
         parentPath, in: nil, flags: FileDescriptor.directoryFlags, path: parentPath)
@@ -50,6 +62,17 @@ extension PackageJournal {
       try removeTemporaryFiles(of: package, in: parent, parentPath: parentPath)
     }
     return Recovery(packagePath: packagePath, rolledForward: rolledForward)
+  }
+
+  /// Whether nothing is at `path`: its `lstat` (through
+  /// ``FileSystemContext/current``) fails with `ENOENT`. Any other outcome,
+  /// an item there or another error, is not "nothing".
+  private static func isAbsent(_ path: String) -> Bool {
+    var status = stat()
+    let result = path.withCString {
+      FileSystemContext.current.fstatat(AT_FDCWD, $0, &status, AT_SYMLINK_NOFOLLOW)
+    }
+    return result != 0 && errno == ENOENT
   }
 
   /// Recovers the journal `journal` of `package`, if it is a leftover. A

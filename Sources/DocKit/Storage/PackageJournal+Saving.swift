@@ -48,7 +48,7 @@ extension PackageJournal {
       tree, manifest: manifest, staged: &staged, visited: &visited, packagePath: packagePath)
     guard !operations.isEmpty else { return visited }
 
-    let location = URL(fileURLWithPath: packagePath)
+    let location = URL(fileURLWithPath: packagePath, isDirectory: true)
     let parentPath = location.deletingLastPathComponent().path
     let journal = journalName(for: location.lastPathComponent)
     let journalPath = parentPath + "/" + journal
