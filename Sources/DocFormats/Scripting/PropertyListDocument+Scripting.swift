@@ -201,6 +201,7 @@ extension PropertyListDocument: ScriptableFileDocument {
   /// The entries of the container at `pointer`: each key (an index for
   /// an array) and whether its value is a container.
   func children(at pointer: String) -> [(key: String, isContainer: Bool)] {
+    if binary != nil { return binaryChildren(at: pointer) }
     guard let parsed = try? JSONPointer(pointer), let node = try? resolve(parsed).node else {
       return []
     }
