@@ -35,8 +35,8 @@ public struct PropertyListDocument: FileDocument, Hashable {
   public internal(set) var format: PropertyListFormat
   /// The syntax tree of ``bytes``.
   var root: PropertyListNode
-  /// A binary or JSON file's bytes as read, and the XML rendering they
-  /// were read as: saved as they are while ``bytes`` is that rendering.
+  /// A JSON file's bytes as read, and the XML rendering they were
+  /// read as: saved as they are while ``bytes`` is that rendering.
   var original: (file: [UInt8], rendering: [UInt8])?
   /// A binary file, with the objects edits appended; nil for the other
   /// formats.
@@ -105,7 +105,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
     self.root = root
   }
 
-  /// A binary or JSON file, held as the XML rendering of `value`.
+  /// A JSON file, held as the XML rendering of `value`.
   private init(
     held value: PropertyListValue, as format: PropertyListFormat, file: [UInt8]
   ) throws(FormatError) {
