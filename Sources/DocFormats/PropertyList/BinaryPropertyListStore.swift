@@ -1,4 +1,5 @@
 import DocKit
+import Foundation
 
 /// A binary property list held as its own bytes, read object by object
 /// and edited by appending objects: how ``PropertyListDocument`` holds a
@@ -31,14 +32,14 @@ struct BinaryPropertyListStore: Hashable, Sendable {
   /// An edit that needs more objects than the file's references can name.
   struct ReferencesFull: Error {}
 
-  /// The file as read.
-  let file: [UInt8]
+  /// The file as read: the `Data` the file was read into, not a copy.
+  let file: Data
   let trailer: BinaryPropertyListTrailer
   /// The file's containers that are reached from more than one place.
   private let shared: BinaryPropertyListBitSet
   /// The objects edits wrote, one after another; they are saved after the
   /// file's objects, where its offset table was.
-  private(set) var appended: [UInt8] = []
+  private(set) var appended = Data()
   /// Where objects moved, as offsets in the saved file: the containers
   /// an edit wrote again, and the objects it added.
   private(set) var moved: [Int: Int] = [:]
@@ -52,13 +53,19 @@ struct BinaryPropertyListStore: Hashable, Sendable {
   ///
   /// - Throws: ``FormatError/Code/malformedPropertyList`` with the byte
   ///   offset, as ``BinaryPropertyList/read(_:)`` does.
-  init(_ file: [UInt8]) throws(FormatError) {
+  init(_ file: Data) throws(FormatError) {
+    let file = file.startIndex == 0 ? file : Data(file)
     let (trailer, shared) = try BinaryPropertyListValidator.validate(file)
     self.file = file
     self.trailer = trailer
     self.shared = shared
     objectCount = trailer.objectCount
     top = trailer.topObject
+  }
+
+  /// A copy of `bytes`, checked and held.
+  init(_ bytes: [UInt8]) throws(FormatError) {
+    try self.init(Data(bytes))
   }
 
   /// `value` written whole (``BinaryPropertyList/write(_:)``), its
@@ -69,7 +76,11 @@ struct BinaryPropertyListStore: Hashable, Sendable {
 
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.top == rhs.top && lhs.objectCount == rhs.objectCount && lhs.moved == rhs.moved
-      && lhs.appended == rhs.appended && lhs.file == rhs.file
+      && lhs.appended == rhs.appended && lhs.file.count == rhs.file.count
+      && (lhs.file.withUnsafeBytes { a in
+        rhs.file.withUnsafeBytes { a.baseAddress == $0.baseAddress }
+      }
+        || lhs.file == rhs.file)
   }
 
   func hash(into hasher: inout Hasher) {
@@ -83,7 +94,7 @@ struct BinaryPropertyListStore: Hashable, Sendable {
 
   /// One object's bytes: in the file, or among those appended.
   struct Object {
-    let bytes: [UInt8]
+    let bytes: Data
     let start: Int
 
     var marker: UInt8 { bytes[start] }
@@ -340,7 +351,7 @@ struct BinaryPropertyListStore: Hashable, Sendable {
     let index = objectCount
     objectCount += 1
     moved[index] = trailer.offsetTable + appended.count
-    appended += bytes
+    appended.append(contentsOf: bytes)
     return index
   }
 
@@ -362,7 +373,7 @@ struct BinaryPropertyListStore: Hashable, Sendable {
     let (count, body) = old.layout
     deadBytes += body - old.start + count * trailer.referenceSize * (kind == 0xD ? 2 : 1)
     moved[index] = trailer.offsetTable + appended.count
-    appended += bytes
+    appended.append(contentsOf: bytes)
   }
 
   /// Makes the last of `ancestors` reference `index` at its position (or
@@ -394,7 +405,7 @@ struct BinaryPropertyListStore: Hashable, Sendable {
 
   /// The whole file a save writes.
   func savedBytes() -> [UInt8] {
-    guard isChanged else { return file }
+    guard isChanged else { return [UInt8](file) }
     if needsCompaction { return compacted() }
     var bytes = Array(file[..<trailer.offsetTable])
     bytes += appended

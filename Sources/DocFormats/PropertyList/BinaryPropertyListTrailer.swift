@@ -12,7 +12,9 @@ struct BinaryPropertyListTrailer: Hashable, Sendable {
   /// Where the offset table starts, which is where the objects end.
   var offsetTable: Int
 
-  init(_ bytes: [UInt8]) throws(FormatError) {
+  init<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes
+  ) throws(FormatError) where Bytes.Index == Int {
     guard bytes.starts(with: BinaryPropertyListParser.magic) else {
       throw Self.failure("not a binary property list: it does not start with 'bplist0'", at: 0)
     }
@@ -71,7 +73,10 @@ struct BinaryPropertyListTrailer: Hashable, Sendable {
   }
 
   /// The offset table entry of object `index` (an original object).
-  func offset(ofObject index: Int, in bytes: [UInt8]) -> Int {
+  @inline(__always)
+  func offset<Bytes: RandomAccessCollection<UInt8>>(
+    ofObject index: Int, in bytes: Bytes
+  ) -> Int where Bytes.Index == Int {
     Int(Self.unsigned(bytes, offsetTable + index * offsetSize, offsetSize))
   }
 
@@ -82,7 +87,9 @@ struct BinaryPropertyListTrailer: Hashable, Sendable {
   /// The big-endian unsigned integer of `count` (at most 8) bytes at
   /// `start`, which the caller has checked lie inside `bytes`.
   @inline(__always)
-  static func unsigned(_ bytes: [UInt8], _ start: Int, _ count: Int) -> UInt64 {
+  static func unsigned<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ start: Int, _ count: Int
+  ) -> UInt64 where Bytes.Index == Int {
     var value: UInt64 = 0
     for index in start..<(start + count) { value = value << 8 | UInt64(bytes[index]) }
     return value

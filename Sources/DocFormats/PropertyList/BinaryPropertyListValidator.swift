@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks a binary property list as ``BinaryPropertyListParser`` reads it,
 /// without building its values: every object reachable from the top one,
 /// its marker, counts, offsets and references, no container inside
@@ -12,7 +14,8 @@
 /// it is walked again to the exact object where the parser would stop.
 /// What it keeps is a bit and a few bytes an object.
 struct BinaryPropertyListValidator {
-  private let bytes: [UInt8]
+  /// The file, valid while ``validate(_:)`` runs.
+  private let bytes: UnsafeRawBufferPointer
   private let trailer: BinaryPropertyListTrailer
   /// How many values the parser may read (``BinaryPropertyListParser``'s
   /// budget), and how many it would have read so far.
@@ -32,16 +35,22 @@ struct BinaryPropertyListValidator {
   /// Checks `bytes`, returning their trailer and the containers reached
   /// from more than one place.
   static func validate(
-    _ bytes: [UInt8]
+    _ file: Data
   ) throws(FormatError) -> (
     trailer: BinaryPropertyListTrailer, shared: BinaryPropertyListBitSet
   ) {
-    var validator = try Self(bytes)
-    _ = try validator.visit(validator.trailer.topObject, referencedAt: 0)
-    return (validator.trailer, validator.shared)
+    let result = file.withUnsafeBytes {
+      bytes -> Result<(BinaryPropertyListTrailer, BinaryPropertyListBitSet), FormatError> in
+      Result { () throws(FormatError) in
+        var validator = try Self(bytes)
+        _ = try validator.visit(validator.trailer.topObject, referencedAt: 0)
+        return (validator.trailer, validator.shared)
+      }
+    }
+    return try result.get()
   }
 
-  private init(_ bytes: [UInt8]) throws(FormatError) {
+  private init(_ bytes: UnsafeRawBufferPointer) throws(FormatError) {
     self.bytes = bytes
     trailer = try BinaryPropertyListTrailer(bytes)
     budget = max(

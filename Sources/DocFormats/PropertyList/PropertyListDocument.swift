@@ -154,6 +154,11 @@ public struct PropertyListDocument: FileDocument, Hashable {
   public init(configuration: ReadConfiguration) throws {
     let contents = try PlainTextDocument.contents(of: configuration.file)
     do {
+      if contents.starts(with: "bplist".utf8) {
+        // Held as the Data read, without a copy.
+        try self.init(binaryStore: BinaryPropertyListStore(contents))
+        return
+      }
       try self.init(bytes: [UInt8](contents))
     } catch {
       throw error.inFile(configuration.file.filename)
