@@ -257,7 +257,8 @@ public struct PropertyListDocument: FileDocument, Hashable {
 
   // MARK: - Equality
 
-  /// Documents are equal when they hold the same bytes in the same format.
+  /// Documents are equal when they hold the same bytes in the same format
+  /// (binary documents: the same file, and the same objects appended).
   public static func == (lhs: PropertyListDocument, rhs: PropertyListDocument) -> Bool {
     lhs.format == rhs.format && lhs.bytes == rhs.bytes && lhs.binary == rhs.binary
   }
