@@ -56,4 +56,12 @@ public enum BinaryPropertyList {
     var writer = BinaryPropertyListWriter()
     return writer.write(value)
   }
+
+  /// `value` written as ``write(_:)`` writes it, with references of at
+  /// least `minimumReferenceSize` bytes, leaving room for objects an
+  /// edit appends.
+  static func write(_ value: PropertyListValue, minimumReferenceSize: Int) -> [UInt8] {
+    var writer = BinaryPropertyListWriter()
+    return writer.write(value, minimumReferenceSize: minimumReferenceSize)
+  }
 }

@@ -35,63 +35,15 @@ struct BinaryPropertyListParser {
 
   init(_ bytes: [UInt8]) throws(FormatError) {
     self.bytes = bytes
-    guard bytes.starts(with: Self.magic) else {
-      throw Self.failure("not a binary property list: it does not start with 'bplist0'", at: 0)
-    }
-    guard bytes.count >= 8 + 1 + Self.trailerSize else {
-      throw Self.failure(
-        "a binary property list of \(bytes.count) bytes is too short to hold an object and the trailer",
-        at: bytes.count)
-    }
-    let trailer = bytes.count - Self.trailerSize
-    offsetSize = Int(bytes[trailer + 6])
-    referenceSize = Int(bytes[trailer + 7])
-    guard (1...8).contains(offsetSize) else {
-      throw Self.failure("the trailer's offset size \(offsetSize) is not 1 to 8", at: trailer + 6)
-    }
-    guard (1...8).contains(referenceSize) else {
-      throw Self.failure(
-        "the trailer's reference size \(referenceSize) is not 1 to 8", at: trailer + 7)
-    }
-    let count = Self.unsigned(bytes, trailer + 8, 8)
-    let top = Self.unsigned(bytes, trailer + 16, 8)
-    let table = Self.unsigned(bytes, trailer + 24, 8)
-    guard count >= 1, count <= UInt64(trailer) else {
-      throw Self.failure("the trailer's object count \(count) is out of range", at: trailer + 8)
-    }
-    guard top < count else {
-      throw Self.failure(
-        "the trailer's top object \(top) is not one of its \(count) objects", at: trailer + 16)
-    }
-    // The objects, then exactly the offset table, then the trailer.
-    guard table >= 9, table < UInt64(trailer),
-      (UInt64(trailer) - table) == count * UInt64(offsetSize)
-    else {
-      throw Self.failure(
-        "the trailer's offset table offset \(table) does not leave room for exactly \(count) offsets of \(offsetSize) bytes before the trailer",
-        at: trailer + 24)
-    }
-    guard referenceSize == 8 || count < 1 << (8 * UInt64(referenceSize)) else {
-      throw Self.failure(
-        "references of \(referenceSize) bytes cannot name \(count) objects", at: trailer + 7)
-    }
-    guard offsetSize == 8 || table < 1 << (8 * UInt64(offsetSize)) else {
-      throw Self.failure(
-        "offsets of \(offsetSize) bytes cannot reach the offset table at \(table)",
-        at: trailer + 6)
-    }
-    objectCount = Int(count)
-    topObject = Int(top)
-    offsetTable = Int(table)
+    let trailer = try BinaryPropertyListTrailer(bytes)
+    offsetSize = trailer.offsetSize
+    referenceSize = trailer.referenceSize
+    objectCount = trailer.objectCount
+    topObject = trailer.topObject
+    offsetTable = trailer.offsetTable
     budget = max(Self.minimumBudget, offsetTable / referenceSize + 1)
     onPath = Array(repeating: false, count: objectCount)
     leaves = Array(repeating: nil, count: objectCount)
-    for index in 0..<objectCount {
-      let entry = offsetTable + index * offsetSize
-      guard Self.unsigned(bytes, entry, offsetSize) < table else {
-        throw Self.failure("object \(index)'s offset is past the objects", at: entry)
-      }
-    }
   }
 
   /// The top object's value.

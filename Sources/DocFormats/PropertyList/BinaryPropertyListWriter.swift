@@ -36,10 +36,11 @@ struct BinaryPropertyListWriter {
   private var booleans: [Int?] = [nil, nil]
   private var output: [UInt8] = []
 
-  /// The file for `value`.
-  mutating func write(_ value: PropertyListValue) -> [UInt8] {
+  /// The file for `value`, its references at least
+  /// `minimumReferenceSize` bytes (1, 2, 4 or 8).
+  mutating func write(_ value: PropertyListValue, minimumReferenceSize: Int = 1) -> [UInt8] {
     _ = flatten(value)
-    let referenceSize = Self.byteCount(UInt64(objects.count))
+    let referenceSize = max(minimumReferenceSize, Self.byteCount(UInt64(objects.count)))
     output = Array("bplist00".utf8)
     var offsets: [Int] = []
     offsets.reserveCapacity(objects.count)
@@ -67,6 +68,25 @@ struct BinaryPropertyListWriter {
     appendUnsigned(0, size: 8)
     appendUnsigned(UInt64(offsetTable), size: 8)
     return output
+  }
+
+  /// The object of the scalar `leaf` (not a container), as ``write(_:minimumReferenceSize:)``
+  /// writes it.
+  static func leafObject(_ leaf: PropertyListValue) -> [UInt8] {
+    var writer = Self()
+    writer.append(leaf)
+    return writer.output
+  }
+
+  /// An array (`kind` 0xA), set (0xC) or dictionary (0xD) object: the
+  /// marker and count, then `references` (a dictionary's keys, then its
+  /// values) of `size` bytes each.
+  static func containerObject(kind: UInt8, count: Int, references: [Int], size: Int) -> [UInt8] {
+    var writer = Self()
+    writer.output.reserveCapacity(10 + references.count * size)
+    writer.appendMarker(kind, count: count)
+    for reference in references { writer.appendUnsigned(UInt64(reference), size: size) }
+    return writer.output
   }
 
   /// Gives `value` and what it contains object indexes, depth first (a

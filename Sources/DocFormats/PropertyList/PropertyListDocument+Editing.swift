@@ -61,7 +61,8 @@ extension PropertyListDocument {
   /// - Throws: ``FormatError/Code/invalidPointer`` if the pointer is
   ///   malformed or names nothing.
   public func value(at pointer: String) throws(FormatError) -> PropertyListValue {
-    try resolve(try JSONPointer(pointer)).node.value
+    if binary != nil { return try binaryValue(at: try JSONPointer(pointer)) }
+    return try resolve(try JSONPointer(pointer)).node.value
   }
 
   // MARK: - Edits
@@ -81,6 +82,7 @@ extension PropertyListDocument {
     let parsed = try JSONPointer(pointer)
     try checkDepth(value, at: parsed)
     try checkJSON(value, at: parsed)
+    if binary != nil { return try binarySet(value, at: parsed, actionName: "Set \(pointer)") }
     guard let last = parsed.tokens.last else {
       var rendered = try render(value, indent: lineIndent(at: root.range.lowerBound))
       if format == .ascii, rendered.first != UInt8(ascii: "\""), case .string(let string) = value {
@@ -134,6 +136,7 @@ extension PropertyListDocument {
     let parsed = try JSONPointer(pointer)
     try checkDepth(value, at: parsed)
     try checkJSON(value, at: parsed)
+    if binary != nil { return try binaryInsert(value, at: parsed, actionName: "Insert \(pointer)") }
     guard let last = parsed.tokens.last else {
       throw FormatError(.invalidPointer, "insert needs a place in a container, not the document")
     }
@@ -171,6 +174,7 @@ extension PropertyListDocument {
   @discardableResult
   public mutating func remove(at pointer: String) throws(FormatError) -> DocumentEdit<Self> {
     let parsed = try JSONPointer(pointer)
+    if binary != nil { return try binaryRemove(at: parsed, actionName: "Remove \(pointer)") }
     let location = try resolve(parsed)
     guard let (container, index) = location.steps.last else {
       throw FormatError(.invalidPointer, "the document itself cannot be removed")

@@ -11,7 +11,10 @@ public import Foundation
 /// writes them) and line endings. Key order, comments, entity spellings
 /// (`&#38;`), `<true></true>`, the prolog and the DOCTYPE stay byte for
 /// byte. A new document, and a value typed into one, is written as
-/// Apple's writer writes it (``PropertyListXMLWriter``).
+/// Apple's writer writes it (``PropertyListXMLWriter``). A binary file is
+/// held as its own bytes: values are read from its objects, an edit
+/// appends objects, and a save writes the file's objects, those appended
+/// and a new offset table (see ``BinaryPropertyList``).
 ///
 ///     var document = try PropertyListDocument(bytes: Array(xml.utf8))
 ///     let undo = try document.set(.string("Lisbon"), at: "/CFBundleName")
@@ -24,17 +27,20 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// The deepest nesting read or built: 512 levels.
   public static let maximumDepth = 512
 
-  /// The bytes edits act on: the file, for XML and ASCII; for a binary
-  /// file, its XML rendering, whose dates keep their fraction of a second
-  /// (`2026-12-04T10:00:00.25Z`) and whose UIDs are `CF$UID` dictionaries.
+  /// The bytes edits act on: the file, for XML and ASCII; for JSON, its
+  /// XML rendering; empty for a binary file, which is held as its own
+  /// bytes (``text`` is its XML rendering).
   public internal(set) var bytes: [UInt8]
   /// The form the document is saved in.
   public internal(set) var format: PropertyListFormat
   /// The syntax tree of ``bytes``.
   var root: PropertyListNode
-  /// A binary or JSON file's bytes as read, and the XML rendering they
-  /// were read as: saved as they are while ``bytes`` is that rendering.
+  /// A JSON file's bytes as read, and the XML rendering they were
+  /// read as: saved as they are while ``bytes`` is that rendering.
   var original: (file: [UInt8], rendering: [UInt8])?
+  /// A binary file, with the objects edits appended; nil for the other
+  /// formats.
+  var binary: BinaryPropertyListStore?
 
   /// A document holding `value`, written as Apple writes `format`.
   ///
@@ -45,6 +51,10 @@ public struct PropertyListDocument: FileDocument, Hashable {
   )
     throws(FormatError)
   {
+    if format == .binary {
+      self = try Self(binaryValue: value)
+      return
+    }
     let text: [UInt8]
     switch format {
     case .ascii: text = try PropertyListASCIIWriter.document(value)
@@ -76,7 +86,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
     }
     switch format {
     case .binary:
-      self = try Self(held: try Self.readBinary(bytes), as: .binary, file: bytes)
+      self = try Self(binaryStore: BinaryPropertyListStore(bytes))
     case .ascii:
       do {
         self = Self(bytes: bytes, format: .ascii, root: try Self.parse(bytes, as: .ascii))
@@ -95,7 +105,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
     self.root = root
   }
 
-  /// A binary or JSON file, held as the XML rendering of `value`.
+  /// A JSON file, held as the XML rendering of `value`.
   private init(
     held value: PropertyListValue, as format: PropertyListFormat, file: [UInt8]
   ) throws(FormatError) {
@@ -144,6 +154,11 @@ public struct PropertyListDocument: FileDocument, Hashable {
   public init(configuration: ReadConfiguration) throws {
     let contents = try PlainTextDocument.contents(of: configuration.file)
     do {
+      if contents.starts(with: "bplist".utf8) {
+        // Held as the Data read, without a copy.
+        try self.init(binaryStore: BinaryPropertyListStore(contents))
+        return
+      }
       try self.init(bytes: [UInt8](contents))
     } catch {
       throw error.inFile(configuration.file.filename)
@@ -199,7 +214,10 @@ public struct PropertyListDocument: FileDocument, Hashable {
   // MARK: - Reading
 
   /// The document's value.
-  public var value: PropertyListValue { root.value }
+  public var value: PropertyListValue {
+    if let binary { return binary.value(of: binary.top, uidsAsDictionaries: true) }
+    return root.value
+  }
 
   /// What a save writes.
   public var data: Data {
@@ -209,6 +227,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// The bytes a save writes: ``bytes``, or for a binary or JSON
   /// document its own form (the file as read while nothing changed).
   func savedBytes() throws(FormatError) -> [UInt8] {
+    if let binary { return binary.savedBytes() }
     guard format == .binary || format == .json else { return bytes }
     if let original, original.rendering == bytes { return original.file }
     if format == .json { return Array(try Self.jsonText(value).utf8) + [0x0A] }
@@ -218,6 +237,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// ``bytes`` as text, without a UTF-8 byte-order mark: what `show`
   /// prints.
   public var text: String {
+    if binary != nil { return String(decoding: binaryRendering, as: UTF8.self) }
     let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     return String(decoding: bytes[mark...], as: UTF8.self)
   }
@@ -227,6 +247,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// The bytes are written straight from the document's own buffer,
   /// without a copy of the file.
   public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    if let binary { return FileWrapper(regularFileWithByteSource: binary.byteSource()) }
     let saved = try savedBytes()
     return FileWrapper(
       regularFileWithByteSource: FileWrapper.ByteSource(count: saved.count) { body in
@@ -236,14 +257,16 @@ public struct PropertyListDocument: FileDocument, Hashable {
 
   // MARK: - Equality
 
-  /// Documents are equal when they hold the same bytes in the same format.
+  /// Documents are equal when they hold the same bytes in the same format
+  /// (binary documents: the same file, and the same objects appended).
   public static func == (lhs: PropertyListDocument, rhs: PropertyListDocument) -> Bool {
-    lhs.format == rhs.format && lhs.bytes == rhs.bytes
+    lhs.format == rhs.format && lhs.bytes == rhs.bytes && lhs.binary == rhs.binary
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(format)
     hasher.combine(bytes)
+    hasher.combine(binary)
   }
 }
 

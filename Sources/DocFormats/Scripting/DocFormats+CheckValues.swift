@@ -143,9 +143,16 @@ extension PropertyListDocument {
       var queue = [(pointer: "", depth: 0)]
       while !queue.isEmpty, pointers.count < 40 {
         let (parent, depth) = queue.removeFirst()
-        guard let parsed = try? JSONPointer(parent), let node = try? document.resolve(parsed).node,
-          node.isContainer
-        else { continue }
+        let isArray: Bool
+        if document.binary != nil {
+          guard let binaryIsArray = document.binaryContainerIsArray(at: parent) else { continue }
+          isArray = binaryIsArray
+        } else {
+          guard let parsed = try? JSONPointer(parent),
+            let node = try? document.resolve(parsed).node, node.isContainer
+          else { continue }
+          isArray = node.kind == .array
+        }
         let children = document.children(at: parent)
         for child in children {
           let pointer = parent + JSONPointer(tokens: [child.key]).description
@@ -157,7 +164,7 @@ extension PropertyListDocument {
         let key = (0...keys.count).lazy.map { $0 == 0 ? "k" : "k\($0)" }.first {
           !keys.contains($0)
         }
-        pointers.append(parent + (node.kind == .array ? "/-" : "/" + (key ?? "k")))
+        pointers.append(parent + (isArray ? "/-" : "/" + (key ?? "k")))
       }
       return pointers + (command == "set" ? [""] : [])
     case "VALUE":

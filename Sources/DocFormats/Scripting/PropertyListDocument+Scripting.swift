@@ -162,7 +162,7 @@ extension PropertyListDocument: ScriptableFileDocument {
           summary:
             "rewrites the document as xml, binary, ascii or json, in Apple's layout, as one undoable step",
           discussion:
-            "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a number, boolean or date cannot be converted to ascii (it would read back as strings). JSON holds no dates or data: the first such value is named and nothing changes (a keyed archive's UIDs go as their CF$UID dictionaries). A binary or JSON document is edited as its XML rendering, which show prints.",
+            "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a number, boolean or date cannot be converted to ascii (it would read back as strings). JSON holds no dates or data: the first such value is named and nothing changes (a keyed archive's UIDs go as their CF$UID dictionaries). A JSON document is edited as its XML rendering; show prints a binary document's XML rendering, and edits of a binary document append to its objects.",
           example: "convert xml", topic: .document)
       ) { context in
         let argument = context.arguments[PlistParameter.format]
@@ -201,6 +201,7 @@ extension PropertyListDocument: ScriptableFileDocument {
   /// The entries of the container at `pointer`: each key (an index for
   /// an array) and whether its value is a container.
   func children(at pointer: String) -> [(key: String, isContainer: Bool)] {
+    if binary != nil { return binaryChildren(at: pointer) }
     guard let parsed = try? JSONPointer(pointer), let node = try? resolve(parsed).node else {
       return []
     }
