@@ -30,8 +30,8 @@ public struct PropertyListDocument: FileDocument, Hashable {
   public internal(set) var bytes: [UInt8]
   /// The form the document is saved in.
   public internal(set) var format: PropertyListFormat
-  /// The syntax tree of ``bytes``.
-  var root: PropertyListNode
+  /// Where the values of ``bytes`` are.
+  var tree: PropertyListSyntaxTree
   /// A binary or JSON file's bytes as read, and the XML rendering they
   /// were read as: saved as they are while ``bytes`` is that rendering.
   var original: (file: [UInt8], rendering: [UInt8])?
@@ -48,12 +48,13 @@ public struct PropertyListDocument: FileDocument, Hashable {
     let text: [UInt8]
     switch format {
     case .ascii: text = try PropertyListASCIIWriter.document(value)
+    case .strings: text = try PropertyListASCIIWriter.stringsDocument(value)
     case .xml, .json: text = try PropertyListXMLWriter.document(value)
     case .binary: text = try PropertyListXMLWriter.document(value, exactDates: true)
     }
     self.bytes = text
     self.format = format
-    self.root = try Self.parse(text, as: format == .ascii ? .ascii : .xml)
+    self.tree = try Self.parse(text, as: format == .binary || format == .json ? .xml : format)
   }
 
   /// Reads a property list in any of the three formats.
@@ -66,6 +67,15 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// `plutil -convert json` writes it; a JSON `null` is refused.
   public init(bytes: [UInt8]) throws(FormatError) {
     guard let format = PropertyListFormat.detect(bytes) else {
+      if let tree = Self.stringsFile(bytes) {
+        self = Self(bytes: bytes, format: .strings, tree: tree)
+        return
+      }
+      if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+        throw malformedPropertyList(
+          "the file is UTF-16 text, which a property list document does not read; convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)",
+          at: 0, in: bytes)
+      }
       if let value = Self.readJSON(bytes) {
         self = try Self(held: value, as: .json, file: bytes)
         return
@@ -79,20 +89,32 @@ public struct PropertyListDocument: FileDocument, Hashable {
       self = try Self(held: try Self.readBinary(bytes), as: .binary, file: bytes)
     case .ascii:
       do {
-        self = Self(bytes: bytes, format: .ascii, root: try Self.parse(bytes, as: .ascii))
+        self = Self(bytes: bytes, format: .ascii, tree: try Self.parse(bytes, as: .ascii))
       } catch {
+        if let tree = Self.stringsFile(bytes) {
+          self = Self(bytes: bytes, format: .strings, tree: tree)
+          return
+        }
         guard let value = Self.readJSON(bytes) else { throw error }
         self = try Self(held: value, as: .json, file: bytes)
       }
-    case .xml, .json:
-      self = Self(bytes: bytes, format: .xml, root: try Self.parse(bytes, as: .xml))
+    case .xml, .json, .strings:
+      self = Self(bytes: bytes, format: .xml, tree: try Self.parse(bytes, as: .xml))
     }
   }
 
-  private init(bytes: [UInt8], format: PropertyListFormat, root: PropertyListNode) {
+  /// The tree of `bytes` as a `.strings` file, nil if they are not one.
+  /// Bytes that hold only whitespace and comments (or none) are an empty
+  /// one.
+  static func stringsFile(_ bytes: [UInt8]) -> PropertyListSyntaxTree? {
+    guard bytes.count <= PropertyListSyntaxTree.maximumSize else { return nil }
+    return try? PropertyListASCIIParser.parseStrings(bytes, maximumDepth: maximumDepth)
+  }
+
+  private init(bytes: [UInt8], format: PropertyListFormat, tree: PropertyListSyntaxTree) {
     self.bytes = bytes
     self.format = format
-    self.root = root
+    self.tree = tree
   }
 
   /// A binary or JSON file, held as the XML rendering of `value`.
@@ -102,7 +124,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
     let rendering = try PropertyListXMLWriter.document(value, exactDates: format == .binary)
     self.format = format
     self.bytes = rendering
-    self.root = try Self.parse(rendering, as: .xml)
+    self.tree = try Self.parse(rendering, as: .xml)
     self.original = (file, rendering)
   }
 
@@ -154,12 +176,20 @@ public struct PropertyListDocument: FileDocument, Hashable {
   static func parse(
     _ bytes: [UInt8], as format: PropertyListFormat
   ) throws(FormatError)
-    -> PropertyListNode
+    -> PropertyListSyntaxTree
   {
+    guard bytes.count <= PropertyListSyntaxTree.maximumSize else {
+      throw FormatError(
+        .malformedPropertyList,
+        "the file is larger than \(PropertyListSyntaxTree.maximumSize) bytes, the most a property list document holds"
+      )
+    }
     switch format {
-    case .ascii: try PropertyListASCIIParser.parse(bytes, maximumDepth: maximumDepth)
+    case .ascii: return try PropertyListASCIIParser.parse(bytes, maximumDepth: maximumDepth)
+    case .strings:
+      return try PropertyListASCIIParser.parseStrings(bytes, maximumDepth: maximumDepth)
     case .xml, .binary, .json:
-      try PropertyListXMLParser.parse(bytes, maximumDepth: maximumDepth)
+      return try PropertyListXMLParser.parse(bytes, maximumDepth: maximumDepth)
     }
   }
 
@@ -199,7 +229,54 @@ public struct PropertyListDocument: FileDocument, Hashable {
   // MARK: - Reading
 
   /// The document's value.
-  public var value: PropertyListValue { root.value }
+  public var value: PropertyListValue { value(of: 0) }
+
+  /// The value of node `index` of ``tree``, built whole from its bytes.
+  func value(of index: Int) -> PropertyListValue {
+    let node = tree[index]
+    switch node.kind {
+    case .dictionary:
+      return .dictionary(
+        tree.children(of: index).map { PropertyListEntry(key: key(of: $0), value: value(of: $0)) })
+    case .array:
+      return .array(tree.children(of: index).map { value(of: $0) })
+    default:
+      return isASCII
+        ? PropertyListASCIIParser.scalar(at: Int(node.start), in: bytes)
+        : PropertyListXMLParser.scalar(at: Int(node.start), in: bytes)
+    }
+  }
+
+  /// The key of dictionary entry `index`.
+  func key(of index: Int) -> String {
+    let node = tree[index]
+    guard node.hasKey else { return "" }
+    return isASCII
+      ? PropertyListASCIIParser.key(at: Int(node.entryStart), in: bytes)
+      : PropertyListXMLParser.key(at: Int(node.entryStart), in: bytes)
+  }
+
+  /// Whether the key of dictionary entry `index` is `key`, by Unicode
+  /// scalars: the key's bytes compared as they stand when they need no
+  /// decoding.
+  func key(of index: Int, is key: String) -> Bool {
+    let node = tree[index]
+    guard node.hasKey else { return false }
+    let plain =
+      isASCII
+      ? PropertyListASCIIParser.plainKey(
+        from: Int(node.entryStart), to: Int(node.keyEnd), in: bytes)
+      : PropertyListXMLParser.plainKey(at: Int(node.entryStart), in: bytes)
+    if let plain { return plain.elementsEqual(key.utf8) }
+    return self.key(of: index).unicodeScalars.elementsEqual(key.unicodeScalars)
+  }
+
+  /// Whether ``bytes`` are old-style ASCII text.
+  var isASCII: Bool { format == .ascii || format == .strings }
+
+  /// The form ``bytes`` are in: the document's format, or XML for a
+  /// binary or JSON file's rendering.
+  var syntax: PropertyListFormat { format == .binary || format == .json ? .xml : format }
 
   /// What a save writes.
   public var data: Data {

@@ -144,7 +144,7 @@ extension PropertyListDocument {
       while !queue.isEmpty, pointers.count < 40 {
         let (parent, depth) = queue.removeFirst()
         guard let parsed = try? JSONPointer(parent), let node = try? document.resolve(parsed).node,
-          node.isContainer
+          document.tree[node].isContainer
         else { continue }
         let children = document.children(at: parent)
         for child in children {
@@ -157,7 +157,7 @@ extension PropertyListDocument {
         let key = (0...keys.count).lazy.map { $0 == 0 ? "k" : "k\($0)" }.first {
           !keys.contains($0)
         }
-        pointers.append(parent + (node.kind == .array ? "/-" : "/" + (key ?? "k")))
+        pointers.append(parent + (document.tree[node].kind == .array ? "/-" : "/" + (key ?? "k")))
       }
       return pointers + (command == "set" ? [""] : [])
     case "VALUE":
@@ -166,7 +166,7 @@ extension PropertyListDocument {
         "true", "false", "[]", "{}", "[1, \"two\", false]", "{\"k\": [1, 2]}",
       ]
     case "FORMAT":
-      return ["xml", "ascii", "json"]
+      return ["xml", "ascii", "strings", "json"]
     case "DATE":
       return ["2026-12-04T10:00:00Z", "1969-07-20T20:17:40Z"]
     case "@FILE|base64:TEXT":

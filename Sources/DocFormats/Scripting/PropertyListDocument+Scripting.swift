@@ -23,7 +23,7 @@ extension PropertyListDocument: ScriptableFileDocument {
     switch format {
     case .binary: "<!-- a binary property list (bplist00), shown as XML -->\n" + text
     case .json: (try? savedBytes()).map { String(decoding: $0, as: UTF8.self) } ?? text
-    case .xml, .ascii: text
+    case .xml, .ascii, .strings: text
     }
   }
 
@@ -160,7 +160,7 @@ extension PropertyListDocument: ScriptableFileDocument {
         CommandSpec(
           "convert", [PlistParameter.format],
           summary:
-            "rewrites the document as xml, binary, ascii or json, in Apple's layout, as one undoable step",
+            "rewrites the document as xml, binary, ascii, strings or json, in Apple's layout, as one undoable step",
           discussion:
             "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a number, boolean or date cannot be converted to ascii (it would read back as strings). JSON holds no dates or data: the first such value is named and nothing changes (a keyed archive's UIDs go as their CF$UID dictionaries). A binary or JSON document is edited as its XML rendering, which show prints.",
           example: "convert xml", topic: .document)
@@ -169,7 +169,7 @@ extension PropertyListDocument: ScriptableFileDocument {
         guard let format = PropertyListFormat(rawValue: argument.text) else {
           throw ScriptError(
             "unknown format '\(argument.text)'", at: argument,
-            notes: [.init("the formats are xml, binary, ascii and json")])
+            notes: [.init("the formats are xml, binary, ascii, strings and json")])
         }
         do {
           try context.session.perform { document throws(FormatError) in
@@ -204,8 +204,9 @@ extension PropertyListDocument: ScriptableFileDocument {
     guard let parsed = try? JSONPointer(pointer), let node = try? resolve(parsed).node else {
       return []
     }
-    return node.entries.enumerated().map { index, entry in
-      (entry.key ?? String(index), entry.node.isContainer)
+    guard tree[node].isContainer else { return [] }
+    return tree.children(of: node).enumerated().map { index, entry in
+      (tree[entry].hasKey ? key(of: entry) : String(index), tree[entry].isContainer)
     }
   }
 
@@ -274,9 +275,10 @@ extension PropertyListDocument: ScriptableFileDocument {
       }
     }
     var output: [UInt8] = []
-    if format == .ascii {
+    if format == .ascii || format == .strings {
       try PropertyListASCIIWriter.write(
-        value, indent: [], unit: [0x09], lineEnding: [0x0A], into: &output)
+        value, indent: [], unit: [0x09], lineEnding: [0x0A], quoteStrings: format == .strings,
+        into: &output)
     } else {
       try PropertyListXMLWriter.write(
         value, indent: [], unit: [0x09], lineEnding: [0x0A], into: &output)
@@ -399,7 +401,7 @@ extension PropertyListDocument: ScriptableFileDocument {
     }
     do {
       return try propertyListValue(
-        json, numbersAsText: context.session.document.format == .ascii)
+        json, numbersAsText: context.session.document.isASCII)
     } catch {
       throw ScriptError(error.message, at: literal)
     }
