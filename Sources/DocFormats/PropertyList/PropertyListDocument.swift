@@ -162,11 +162,15 @@ public struct PropertyListDocument: FileDocument, Hashable {
     return convert(json, depth: 1)
   }
 
-  /// Reads a file.
+  /// Reads a file, once: its bytes go straight into ``bytes``.
   public init(configuration: ReadConfiguration) throws {
-    let contents = try PlainTextDocument.contents(of: configuration.file)
+    guard configuration.file.isRegularFile else {
+      throw FormatError(
+        .corruptFile, "expected a regular file", file: configuration.file.filename)
+    }
+    let contents = try configuration.file.loadRegularFileBytes()
     do {
-      try self.init(bytes: [UInt8](contents))
+      try self.init(bytes: contents)
     } catch {
       throw error.inFile(configuration.file.filename)
     }
