@@ -108,8 +108,8 @@ final class FileDescriptor {
     var failure: Int32?
     let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
       var count = 0
-      while count < limit {
-        let result = system.read(rawValue, buffer.baseAddress! + count, limit - count)
+      while count < limit, let base = buffer.baseAddress {
+        let result = system.read(rawValue, base + count, limit - count)
         if result > 0 {
           count += result
         } else if result == 0 {
