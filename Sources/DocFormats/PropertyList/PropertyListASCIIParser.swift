@@ -19,6 +19,9 @@ struct PropertyListASCIIParser {
     _ bytes: [UInt8], maximumDepth: Int
   ) throws(FormatError) -> PropertyListSyntaxTree {
     var parser = PropertyListASCIIParser(bytes: bytes, maximumDepth: maximumDepth)
+    // A guess that leaves most growth out; pages never written to take
+    // no memory.
+    parser.nodes.reserveCapacity(bytes.count / 16 + 1)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     try parser.skipSpaceAndComments()
     guard parser.index < bytes.count else {
@@ -84,6 +87,11 @@ struct PropertyListASCIIParser {
 
   /// The key that starts at `start`.
   static func key(at start: Int, in bytes: [UInt8]) -> String {
+    if bytes[start] != UInt8(ascii: "\""), bytes[start] != UInt8(ascii: "'") {
+      var end = start
+      while end < bytes.count, isUnquoted(bytes[end]) { end += 1 }
+      return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
     guard case .string(let key) = scalar(at: start, in: bytes) else { return "" }
     return key
   }

@@ -16,9 +16,10 @@ public import Foundation
 ///     var document = try PropertyListDocument(bytes: Array(xml.utf8))
 ///     let undo = try document.set(.string("Lisbon"), at: "/CFBundleName")
 public struct PropertyListDocument: FileDocument, Hashable {
-  /// `com.apple.property-list` and its XML, binary and ASCII forms.
+  /// `com.apple.property-list` and its XML, binary and ASCII forms, and
+  /// `.strings` files (``UTType/stringsText``).
   public static let readableContentTypes: [UTType] = [
-    .propertyList, .xmlPropertyList, .binaryPropertyList, .asciiPropertyList,
+    .propertyList, .xmlPropertyList, .binaryPropertyList, .asciiPropertyList, .stringsText,
   ]
 
   /// The deepest nesting read or built: 512 levels.
@@ -67,7 +68,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// `plutil -convert json` writes it; a JSON `null` is refused.
   public init(bytes: [UInt8]) throws(FormatError) {
     guard let format = PropertyListFormat.detect(bytes) else {
-      if let tree = Self.stringsFile(bytes) {
+      if case .success(let tree) = Self.stringsFile(bytes) {
         self = Self(bytes: bytes, format: .strings, tree: tree)
         return
       }
@@ -91,11 +92,17 @@ public struct PropertyListDocument: FileDocument, Hashable {
       do {
         self = Self(bytes: bytes, format: .ascii, tree: try Self.parse(bytes, as: .ascii))
       } catch {
-        if let tree = Self.stringsFile(bytes) {
+        var furthest = error
+        switch Self.stringsFile(bytes) {
+        case .success(let tree):
           self = Self(bytes: bytes, format: .strings, tree: tree)
           return
+        case .failure(let stringsError):
+          // Entries without braces that went wrong: the error of the
+          // reading that got further says where.
+          if stringsError.byteOffset ?? 0 > error.byteOffset ?? 0 { furthest = stringsError }
         }
-        guard let value = Self.readJSON(bytes) else { throw error }
+        guard let value = Self.readJSON(bytes) else { throw furthest }
         self = try Self(held: value, as: .json, file: bytes)
       }
     case .xml, .json, .strings:
@@ -103,12 +110,11 @@ public struct PropertyListDocument: FileDocument, Hashable {
     }
   }
 
-  /// The tree of `bytes` as a `.strings` file, nil if they are not one.
+  /// The tree of `bytes` as a `.strings` file, or why they are not one.
   /// Bytes that hold only whitespace and comments (or none) are an empty
   /// one.
-  static func stringsFile(_ bytes: [UInt8]) -> PropertyListSyntaxTree? {
-    guard bytes.count <= PropertyListSyntaxTree.maximumSize else { return nil }
-    return try? PropertyListASCIIParser.parseStrings(bytes, maximumDepth: maximumDepth)
+  static func stringsFile(_ bytes: [UInt8]) -> Result<PropertyListSyntaxTree, FormatError> {
+    Result { () throws(FormatError) in try Self.parse(bytes, as: .strings) }
   }
 
   private init(bytes: [UInt8], format: PropertyListFormat, tree: PropertyListSyntaxTree) {
@@ -244,10 +250,17 @@ public struct PropertyListDocument: FileDocument, Hashable {
         tree.children(of: index).map { PropertyListEntry(key: key(of: $0), value: value(of: $0)) })
     case .array:
       return .array(tree.children(of: index).map { value(of: $0) })
+    case .string where isASCII:
+      if let plain = PropertyListASCIIParser.plainKey(
+        from: Int(node.start), to: Int(node.end), in: bytes)
+      {
+        return .string(String(decoding: plain, as: UTF8.self))
+      }
+      return PropertyListASCIIParser.scalar(at: Int(node.start), in: bytes)
     default:
       return isASCII
         ? PropertyListASCIIParser.scalar(at: Int(node.start), in: bytes)
-        : PropertyListXMLParser.scalar(at: Int(node.start), in: bytes)
+        : PropertyListXMLParser.scalar(node.kind, in: node.range, of: bytes)
     }
   }
 

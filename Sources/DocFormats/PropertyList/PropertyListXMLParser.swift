@@ -17,6 +17,10 @@ struct PropertyListXMLParser {
     _ bytes: [UInt8], maximumDepth: Int
   ) throws(FormatError) -> PropertyListSyntaxTree {
     var parser = PropertyListXMLParser(bytes: bytes, maximumDepth: maximumDepth)
+    // About one value per 40 bytes in the files Apple's tools write; a
+    // guess this size leaves most growth out, and pages never written to
+    // take no memory.
+    parser.nodes.reserveCapacity(bytes.count / 16 + 1)
     try parser.document()
     return PropertyListSyntaxTree(nodes: parser.nodes)
   }
@@ -40,6 +44,50 @@ struct PropertyListXMLParser {
     return parser.nodes
   }
 
+  /// The value of the scalar of `kind` whose element is `range`, read
+  /// again from its bytes (which read before): straight from the text
+  /// between its tags when that holds no entity, CDATA or comment.
+  static func scalar(
+    _ kind: PropertyListSyntaxTree.Kind, in range: Range<Int>, of bytes: [UInt8]
+  ) -> PropertyListValue {
+    if kind == .boolean { return .boolean(bytes[range.lowerBound + 1] == UInt8(ascii: "t")) }
+    if let content = plainContent(of: range, in: bytes) {
+      switch kind {
+      case .string:
+        return .string(String(decoding: content, as: UTF8.self))
+      case .integer:
+        if let value = integer(String(decoding: content, as: UTF8.self)) { return value }
+      case .real:
+        if let value = real(String(decoding: content, as: UTF8.self)) { return .real(value) }
+      case .date:
+        if let value = PropertyListDate.parse(content) { return .date(value) }
+      case .data:
+        if case .bytes(let data) = PropertyListBase64.decode(content) { return .data(data) }
+      default: break
+      }
+    }
+    return scalar(at: range.lowerBound, in: bytes)
+  }
+
+  /// The text between the tags of the element `range`, when the start tag
+  /// has no attributes and the text no `&` or `<` (empty for `<a/>`); nil
+  /// otherwise.
+  static func plainContent(of range: Range<Int>, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+    guard let close = bytes[range].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+    if bytes[close - 1] == UInt8(ascii: "/") { return bytes[close..<close] }
+    var end = close + 1
+    while end < range.upperBound {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "<") { break }
+      if byte == UInt8(ascii: "&") { return nil }
+      end += 1
+    }
+    guard end + 1 < range.upperBound, bytes[end + 1] == UInt8(ascii: "/"),
+      bytes[(range.lowerBound + 1)..<close].allSatisfy(isNameByte)
+    else { return nil }
+    return bytes[(close + 1)..<end]
+  }
+
   /// The value of the scalar whose element starts at `start`, read
   /// again from its bytes (which read before).
   static func scalar(at start: Int, in bytes: [UInt8]) -> PropertyListValue {
@@ -50,6 +98,7 @@ struct PropertyListXMLParser {
 
   /// The key of the dictionary entry whose `<key>` starts at `start`.
   static func key(at start: Int, in bytes: [UInt8]) -> String {
+    if let plain = plainKey(at: start, in: bytes) { return String(decoding: plain, as: UTF8.self) }
     var parser = Self(bytes: bytes, maximumDepth: Int.max)
     parser.index = start
     guard let tag = try? parser.openTag(), !tag.selfClosing else { return "" }
@@ -232,7 +281,7 @@ struct PropertyListXMLParser {
     throw error("the tag <\(name)> does not end", at: start)
   }
 
-  private static func isNameByte(_ byte: UInt8) -> Bool {
+  static func isNameByte(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
       || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")

@@ -10,10 +10,13 @@ extension PropertyListDocument: ScriptableFileDocument {
     [ScriptTypeName("plist", .propertyList, filenames: ["*.pbxproj", "*.entitlements"])]
   }
 
-  /// An empty dictionary in XML, as Apple writes it.
+  /// An empty dictionary: in XML as Apple writes it, in the ASCII form
+  /// for an ASCII property list, an empty file for a `.strings` file.
   public static func makeUntitled(contentType: UTType) throws -> PropertyListDocument {
-    try PropertyListDocument(
-      value: .dictionary([]), format: contentType.conforms(to: .asciiPropertyList) ? .ascii : .xml)
+    let format: PropertyListFormat =
+      contentType.conforms(to: .stringsText)
+      ? .strings : contentType.conforms(to: .asciiPropertyList) ? .ascii : .xml
+    return try PropertyListDocument(value: .dictionary([]), format: format)
   }
 
   /// The file as it is, for XML and ASCII; for a binary file, its XML
