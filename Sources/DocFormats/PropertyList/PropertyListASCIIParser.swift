@@ -206,7 +206,7 @@ struct PropertyListASCIIParser {
     let end = UInt32(truncatingIfNeeded: index)
     nodes.append(
       PropertyListSyntaxTree.Node(
-        start: start, end: end, leadStart: start, entryStart: start, entryEnd: end,
+        start: start, end: end, entryStart: start,
         keyEnd: PropertyListSyntaxTree.noKey, size: 1, kind: kind))
   }
 
@@ -223,7 +223,6 @@ struct PropertyListASCIIParser {
     let me = nodes.count
     append(kind, start: start)
     while true {
-      let leadFloor = index
       try skipSpaceAndComments()
       guard index < bytes.count else {
         guard closing == nil else {
@@ -236,7 +235,6 @@ struct PropertyListASCIIParser {
         break
       }
       let entryStart = index
-      let leadStart = PropertyListXMLParser.spaceBefore(index, in: bytes, from: leadFloor)
       let child: Int
       if kind == .dictionary {
         let key: String
@@ -267,7 +265,6 @@ struct PropertyListASCIIParser {
         }
         index += 1
         nodes[child].keyEnd = UInt32(truncatingIfNeeded: keyEnd)
-        nodes[child].entryEnd = UInt32(truncatingIfNeeded: index)
       } else {
         child = nodes.count
         _ = try value(depth: depth + 1)
@@ -279,15 +276,12 @@ struct PropertyListASCIIParser {
         } else if index < bytes.count, bytes[index] != closing {
           throw error("expected ',' or ')' after an array element")
         }
-        nodes[child].entryEnd = UInt32(truncatingIfNeeded: end)
         index = max(index, end)
       }
-      nodes[child].leadStart = UInt32(truncatingIfNeeded: leadStart)
       nodes[child].entryStart = UInt32(truncatingIfNeeded: entryStart)
     }
     let end = UInt32(truncatingIfNeeded: index)
     nodes[me].end = end
-    nodes[me].entryEnd = end
     nodes[me].size = UInt32(nodes.count - me)
   }
 

@@ -195,7 +195,7 @@ extension PropertyListDocument {
     guard let (container, entries, index) = location.steps.last else {
       throw FormatError(.invalidPointer, "the document itself cannot be removed")
     }
-    var range = tree[entries[index]].entryRange
+    var range = entryRange(of: entries[index])
     if isASCII, tree[container].kind == .array, index == entries.count - 1,
       index > 0, bytes[range.upperBound - 1] != UInt8(ascii: ",")
     {
@@ -389,10 +389,8 @@ extension PropertyListDocument {
         braceless: format == .strings && index == 0)
       : try PropertyListXMLParser.parseValue(
         bytes, in: whole, depth: depth, maximumDepth: maximumDepth)
-    nodes[0].leadStart = old.leadStart
     nodes[0].entryStart = old.entryStart
     nodes[0].keyEnd = old.keyEnd
-    nodes[0].entryEnd = PropertyListSyntaxTree.moved(old.entryEnd, by: delta)
     tree.replace(subtree: index, ancestors: ancestors, with: nodes, delta: delta)
   }
 
@@ -463,10 +461,11 @@ extension PropertyListDocument {
       unit: unit(in: container, entries: entries))
     if index == entries.count {
       let last = tree[entries[index - 1]]
+      let lastEnd = entryRange(of: entries[index - 1]).upperBound
       if isASCII, isArray {
-        if bytes[last.entryRange.upperBound - 1] == UInt8(ascii: ",") {
+        if bytes[lastEnd - 1] == UInt8(ascii: ",") {
           return try splice(
-            last.entryRange.upperBound..<last.entryRange.upperBound,
+            lastEnd..<lastEnd,
             with: spacing + text + [UInt8(ascii: ",")],
             actionName: actionName)
         }
@@ -474,8 +473,7 @@ extension PropertyListDocument {
         return try splice(
           end..<end, with: [UInt8(ascii: ",")] + spacing + text, actionName: actionName)
       }
-      let end = last.entryRange.upperBound
-      return try splice(end..<end, with: spacing + text, actionName: actionName)
+      return try splice(lastEnd..<lastEnd, with: spacing + text, actionName: actionName)
     }
     // Before entry `index`: the new entry, then the spacing again.
     if isASCII, isArray { text.append(UInt8(ascii: ",")) }
@@ -486,8 +484,26 @@ extension PropertyListDocument {
 
   /// The whitespace before entry `index`.
   func lead(of index: Int) -> [UInt8] {
+    Array(bytes[entryRange(of: index).lowerBound..<Int(tree[index].entryStart)])
+  }
+
+  /// The bytes of entry `index`: from the whitespace before it (not the
+  /// comments before that) to the end of its value, in ASCII after its
+  /// `;` (or its `,`, if it has one).
+  func entryRange(of index: Int) -> Range<Int> {
     let node = tree[index]
-    return Array(bytes[Int(node.leadStart)..<Int(node.entryStart)])
+    var lead = Int(node.entryStart)
+    guard index != 0 else { return node.range }
+    while lead > 0, PropertyListXMLParser.isSpace(bytes[lead - 1]) { lead -= 1 }
+    var end = Int(node.end)
+    if isASCII {
+      var parser = PropertyListASCIIParser(bytes: bytes, maximumDepth: 0)
+      parser.index = end
+      try? parser.skipSpaceAndComments()
+      let separator = node.hasKey ? UInt8(ascii: ";") : UInt8(ascii: ",")
+      if parser.index < bytes.count, bytes[parser.index] == separator { end = parser.index + 1 }
+    }
+    return lead..<end
   }
 
   /// A new entry's bytes, without the whitespace before it: in XML the

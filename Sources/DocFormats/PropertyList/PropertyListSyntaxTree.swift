@@ -5,7 +5,7 @@
 /// A node is a value with, for a container's entry, where the entry's
 /// bytes and its key are. Keys and scalars are not held: they are read
 /// from their bytes when asked for (``PropertyListDocument/value``), so
-/// the index takes 32 bytes a value, less than the file for the files
+/// the index takes 24 bytes a value, less than the file for the files
 /// Apple's tools write, where a tree of boxed values took several times
 /// the file.
 struct PropertyListSyntaxTree: Sendable {
@@ -19,15 +19,11 @@ struct PropertyListSyntaxTree: Sendable {
     var start: UInt32
     /// One past the value's last byte.
     var end: UInt32
-    /// Where the entry's bytes start, the whitespace before it included
-    /// (the root: ``start``).
-    var leadStart: UInt32
-    /// Where the entry starts after that whitespace: the key's `<` or
-    /// first byte, or an array element's first byte.
+    /// Where the entry starts: the key's `<` or first byte, or an array
+    /// element's first byte (the root: ``start``). The whitespace before
+    /// it, and in ASCII the `;` or `,` after the value, are found from the
+    /// bytes (``PropertyListDocument/entryRange(of:)``).
     var entryStart: UInt32
-    /// One past the entry's bytes: in XML the value's end, in ASCII after
-    /// its `;` (or its `,`, if it has one).
-    var entryEnd: UInt32
     /// Where a dictionary entry's key ends (after `</key>`, or the ASCII
     /// key's last byte); ``PropertyListSyntaxTree/noKey`` for others.
     var keyEnd: UInt32
@@ -36,8 +32,6 @@ struct PropertyListSyntaxTree: Sendable {
     var kind: Kind
 
     var range: Range<Int> { Int(start)..<Int(end) }
-    /// The entry's bytes, with the whitespace before it.
-    var entryRange: Range<Int> { Int(leadStart)..<Int(entryEnd) }
     var hasKey: Bool { keyEnd != PropertyListSyntaxTree.noKey }
     var isContainer: Bool { kind == .dictionary || kind == .array }
   }
@@ -92,16 +86,13 @@ struct PropertyListSyntaxTree: Sendable {
     for ancestor in ancestors {
       nodes[ancestor].size = UInt32(Int(nodes[ancestor].size) + countDelta)
       nodes[ancestor].end = Self.moved(nodes[ancestor].end, by: delta)
-      nodes[ancestor].entryEnd = Self.moved(nodes[ancestor].entryEnd, by: delta)
     }
     guard delta != 0 else { return }
     nodes.withUnsafeMutableBufferPointer { buffer in
       for later in (index + replacement.count)..<buffer.count {
         buffer[later].start = Self.moved(buffer[later].start, by: delta)
         buffer[later].end = Self.moved(buffer[later].end, by: delta)
-        buffer[later].leadStart = Self.moved(buffer[later].leadStart, by: delta)
         buffer[later].entryStart = Self.moved(buffer[later].entryStart, by: delta)
-        buffer[later].entryEnd = Self.moved(buffer[later].entryEnd, by: delta)
         if buffer[later].keyEnd != Self.noKey {
           buffer[later].keyEnd = Self.moved(buffer[later].keyEnd, by: delta)
         }

@@ -389,7 +389,7 @@ struct PropertyListXMLParser {
     let end = UInt32(truncatingIfNeeded: index)
     nodes.append(
       PropertyListSyntaxTree.Node(
-        start: start, end: end, leadStart: start, entryStart: start, entryEnd: end,
+        start: start, end: end, entryStart: start,
         keyEnd: PropertyListSyntaxTree.noKey, size: 1, kind: kind))
   }
 
@@ -401,25 +401,18 @@ struct PropertyListXMLParser {
     append(kind, start: start)
     guard !tag.selfClosing else { return }
     while true {
-      let entryLead = index
-      skipSpace()
-      let spaceEnd = index
       try skipSpaceAndComments()
       guard index < bytes.count else { throw error("<\(name)> does not end", at: start) }
       if atClosingTag() {
         try closeTag(name)
         let end = UInt32(truncatingIfNeeded: index)
         nodes[me].end = end
-        nodes[me].entryEnd = end
         nodes[me].size = UInt32(nodes.count - me)
         return
       }
       guard bytes[index] == UInt8(ascii: "<") else {
         throw error("text where a \(kind == .dictionary ? "<key>" : "value") should be")
       }
-      // The whitespace just before the entry, not the comments before it.
-      let leadStart =
-        index == spaceEnd ? entryLead : Self.spaceBefore(index, in: bytes, from: entryLead)
       let entryStart = index
       var keyEnd = PropertyListSyntaxTree.noKey
       if kind == .dictionary {
@@ -436,18 +429,9 @@ struct PropertyListXMLParser {
       }
       let child = nodes.count
       _ = try value(depth: depth + 1)
-      nodes[child].leadStart = UInt32(truncatingIfNeeded: leadStart)
       nodes[child].entryStart = UInt32(truncatingIfNeeded: entryStart)
       nodes[child].keyEnd = keyEnd
     }
-  }
-
-  /// Where the run of whitespace that ends at `end` starts, not before
-  /// `floor`.
-  static func spaceBefore(_ end: Int, in bytes: [UInt8], from floor: Int) -> Int {
-    var start = end
-    while start > floor, isSpace(bytes[start - 1]) { start -= 1 }
-    return start
   }
 
   /// Character data up to `</name>`, with entities and CDATA decoded.

@@ -138,7 +138,7 @@ struct PropertyListEditPropertyTests {
       let node = document.tree[index]
       let scalar = node.isContainer ? "" : "\(document.value(of: index))"
       return
-        "\(node.kind) \(node.range) \(node.entryRange) \(node.entryStart) \(node.hasKey ? "\(node.keyEnd) \(document.key(of: index))" : "-") \(node.size) \(scalar)"
+        "\(node.kind) \(node.range) \(index == 0 ? node.range : document.entryRange(of: index)) \(node.entryStart) \(node.hasKey ? "\(node.keyEnd) \(document.key(of: index))" : "-") \(node.size) \(scalar)"
     }
   }
 
