@@ -36,6 +36,10 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// A binary or JSON file's bytes as read, and the XML rendering they
   /// were read as: saved as they are while ``bytes`` is that rendering.
   var original: (file: [UInt8], rendering: [UInt8])?
+  /// For a file in UTF-16 (after its byte-order mark), whether it is
+  /// big-endian: ``bytes`` are its UTF-8, and a save writes them in
+  /// UTF-16 again, in the same order, with the same mark. Nil for UTF-8.
+  public internal(set) var utf16BigEndian: Bool?
 
   /// A document holding `value`, written as Apple writes `format`.
   ///
@@ -66,16 +70,34 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// JSON that is not an old-style ASCII property list (`{"a": 1}`,
   /// `[1, 2]`) reads as the ``PropertyListFormat/json`` format, as
   /// `plutil -convert json` writes it; a JSON `null` is refused.
+  ///
+  /// UTF-16 text after a byte-order mark (a `.strings` file as older
+  /// Xcode versions wrote it) is read as its UTF-8 and saved in UTF-16
+  /// again (``utf16BigEndian``).
   public init(bytes: [UInt8]) throws(FormatError) {
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      let bigEndian = bytes[0] == 0xFE
+      guard let utf8 = Self.utf8(fromUTF16: bytes, bigEndian: bigEndian),
+        Self.utf16(utf8, bigEndian: bigEndian) == bytes
+      else {
+        throw malformedPropertyList(
+          "the file starts with a UTF-16 byte-order mark but is not UTF-16 text", at: 0,
+          in: bytes)
+      }
+      var document = try Self(bytes: utf8)
+      guard document.original == nil else {
+        throw malformedPropertyList(
+          "the file is UTF-16 text holding \(document.format == .json ? "JSON" : "no property list"), which a property list document does not read",
+          at: 0, in: bytes)
+      }
+      document.utf16BigEndian = bigEndian
+      self = document
+      return
+    }
     guard let format = PropertyListFormat.detect(bytes) else {
       if case .success(let tree) = Self.stringsFile(bytes) {
         self = Self(bytes: bytes, format: .strings, tree: tree)
         return
-      }
-      if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-        throw malformedPropertyList(
-          "the file is UTF-16 text, which a property list document does not read; convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)",
-          at: 0, in: bytes)
       }
       if let value = Self.readJSON(bytes) {
         self = try Self(held: value, as: .json, file: bytes)
@@ -303,6 +325,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// The bytes a save writes: ``bytes``, or for a binary or JSON
   /// document its own form (the file as read while nothing changed).
   func savedBytes() throws(FormatError) -> [UInt8] {
+    if let utf16BigEndian { return Self.utf16(bytes, bigEndian: utf16BigEndian) }
     guard format == .binary || format == .json else { return bytes }
     if let original, original.rendering == bytes { return original.file }
     if format == .json { return Array(try Self.jsonText(value).utf8) + [0x0A] }
@@ -330,14 +353,57 @@ public struct PropertyListDocument: FileDocument, Hashable {
 
   // MARK: - Equality
 
-  /// Documents are equal when they hold the same bytes in the same format.
+  /// Documents are equal when they hold the same bytes in the same format
+  /// and encoding.
   public static func == (lhs: PropertyListDocument, rhs: PropertyListDocument) -> Bool {
-    lhs.format == rhs.format && lhs.bytes == rhs.bytes
+    lhs.format == rhs.format && lhs.utf16BigEndian == rhs.utf16BigEndian && lhs.bytes == rhs.bytes
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(format)
+    hasher.combine(utf16BigEndian)
     hasher.combine(bytes)
+  }
+
+  // MARK: - UTF-16
+
+  /// The UTF-8 of UTF-16 `bytes` after their byte-order mark; nil if
+  /// they are not UTF-16 (an odd count, an unpaired surrogate).
+  static func utf8(fromUTF16 bytes: [UInt8], bigEndian: Bool) -> [UInt8]? {
+    guard bytes.count % 2 == 0 else { return nil }
+    var units: [UInt16] = []
+    units.reserveCapacity(bytes.count / 2)
+    var index = 2
+    while index < bytes.count {
+      let (high, low) =
+        bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+      units.append(UInt16(high) << 8 | UInt16(low))
+      index += 2
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(units.count)
+    var iterator = units.makeIterator()
+    var decoder = UTF16()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): UTF8.encode(scalar) { output.append($0) }
+      case .emptyInput: return output
+      case .error: return nil
+      }
+    }
+  }
+
+  /// UTF-8 `bytes` as UTF-16 with a byte-order mark.
+  static func utf16(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
+    var output: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+    output.reserveCapacity(2 + bytes.count * 2)
+    for unit in String(decoding: bytes, as: UTF8.self).utf16 {
+      output +=
+        bigEndian
+        ? [UInt8(unit >> 8), UInt8(truncatingIfNeeded: unit)]
+        : [UInt8(truncatingIfNeeded: unit), UInt8(unit >> 8)]
+    }
+    return output
   }
 }
 

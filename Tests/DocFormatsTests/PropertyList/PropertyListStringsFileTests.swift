@@ -144,12 +144,43 @@ struct PropertyListStringsFileTests {
     #expect(error?.message.contains("expected ';'") == true)
   }
 
-  @Test("A UTF-16 .strings file is refused with a message that says so")
-  func utf16() throws {
-    var bytes: [UInt8] = [0xFF, 0xFE]
-    for unit in "\"a\" = \"é\";\n".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
-    let error = #expect(throws: FormatError.self) { try PropertyListDocument(bytes: bytes) }
-    #expect(error?.message.contains("UTF-16") == true)
+  static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+    var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+    for unit in text.utf16 {
+      bytes +=
+        bigEndian
+        ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+    }
+    return bytes
+  }
+
+  @Test(
+    "A UTF-16 .strings file reads as its text and saves in UTF-16 again, in its byte order",
+    arguments: [false, true])
+  func utf16(bigEndian: Bool) throws {
+    let file = Self.utf16(Self.localizable, bigEndian: bigEndian)
+    var document = try PropertyListDocument(bytes: file)
+    #expect(document.format == .strings)
+    #expect(document.utf16BigEndian == bigEndian)
+    #expect(document.text == Self.localizable)
+    #expect(try document.data == Data(file))
+    let undo = try document.set(.string("Trips 🧳"), at: "/window.title")
+    let edited = Self.localizable.replacingOccurrences(of: "Trips & Tours", with: "Trips 🧳")
+    #expect(try document.data == Data(Self.utf16(edited, bigEndian: bigEndian)))
+    let reread = try PropertyListDocument(bytes: [UInt8](try document.data))
+    #expect(reread.value == document.value)
+    #expect(reread.utf16BigEndian == bigEndian)
+    _ = undo.apply(to: &document)
+    #expect(try document.data == Data(file))
+  }
+
+  @Test("Bytes after a UTF-16 mark that are not UTF-16 are refused, saying so")
+  func notUTF16() throws {
+    // An odd count, and an unpaired surrogate.
+    for bytes: [UInt8] in [[0xFF, 0xFE, 0x22], [0xFF, 0xFE, 0x00, 0xD8, 0x22, 0x00]] {
+      let error = #expect(throws: FormatError.self) { try PropertyListDocument(bytes: bytes) }
+      #expect(error?.message.contains("UTF-16") == true)
+    }
   }
 
   @Test("The .strings extension is com.apple.xcode.strings-text, which the plist type reads")
