@@ -165,7 +165,7 @@ extension PropertyListDocument: ScriptableFileDocument {
           summary:
             "rewrites the document as xml, binary, ascii, strings or json, in Apple's layout, as one undoable step",
           discussion:
-            "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a number, boolean or date cannot be converted to ascii (it would read back as strings). JSON holds no dates or data: the first such value is named and nothing changes (a keyed archive's UIDs go as their CF$UID dictionaries). A binary or JSON document is edited as its XML rendering, which show prints.",
+            "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a number, boolean or date cannot be converted to ascii (it would read back as strings). strings writes a dictionary's entries without braces, as a .strings file holds them, under the same rule; a document that is not a dictionary cannot be converted to it. JSON holds no dates or data: the first such value is named and nothing changes (a keyed archive's UIDs go as their CF$UID dictionaries). A binary or JSON document is edited as its XML rendering, which show prints.",
           example: "convert xml", topic: .document)
       ) { context in
         let argument = context.arguments[PlistParameter.format]
