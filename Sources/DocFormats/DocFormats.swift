@@ -12,6 +12,7 @@ public enum DocFormats {
   public static func registerTypes() {
     _ = UTType.noteCollection
     _ = UTType.jsonWithComments
+    _ = UTType.stringsText
     _ = UTType.docScript
   }
 

@@ -24,6 +24,35 @@ struct PropertyListEndToEndTests {
 
     """
 
+  @Test("A Localizable.strings opens as plist by its extension; an edit keeps every other byte")
+  func stringsFile() throws {
+    let folder = try TemporaryDirectory("plist")
+    let text = """
+      /* Header */
+
+      /* The title */
+      "title" = "Trips & Tours";
+
+      // A button
+      "book" = "R\\U00e9server \\"now\\"";
+
+      """
+    try Data(text.utf8).write(to: folder("Localizable.strings"))
+    let result = try runDocrepl(
+      [
+        "-c",
+        "open Localizable.strings; type /title; get /book --raw; set /title '\"Trips\"'; set /new '\"x\"'; save",
+      ],
+      in: folder.url)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == "string\nRéserver \"now\"\n")
+    let saved = try String(contentsOf: folder("Localizable.strings"), encoding: .utf8)
+    #expect(
+      saved
+        == text.replacingOccurrences(of: "\"Trips & Tours\"", with: "\"Trips\"")
+        + "\"new\" = \"x\";\n")
+  }
+
   @Test("An Info.plist: get, set with a typed date and data, save; plistlib reads it")
   func infoPlist() throws {
     let folder = try TemporaryDirectory("plist")

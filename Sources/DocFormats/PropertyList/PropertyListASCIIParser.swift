@@ -1,49 +1,112 @@
 /// Reads an old-style ASCII (OpenStep) property list, as Xcode writes
-/// `project.pbxproj`, into a ``PropertyListNode`` tree with byte ranges:
+/// `project.pbxproj`, into a ``PropertyListSyntaxTree`` of byte ranges:
 /// `{ key = value; }`, `( a, b, )`, quoted and unquoted strings, `<0fbd
 /// 7778>` data, and `//` and `/* */` comments. Every scalar is a string, as
-/// Apple's parser reads them.
+/// Apple's parser reads them. A `.strings` file is a dictionary's entries
+/// without the braces (``parseStrings(_:maximumDepth:)``).
 struct PropertyListASCIIParser {
   let bytes: [UInt8]
   let maximumDepth: Int
   var index = 0
+  /// The nodes read so far, in document order.
+  var nodes: [PropertyListSyntaxTree.Node] = []
 
   /// Parses `bytes`.
   ///
   /// - Throws: ``FormatError/Code/malformedPropertyList`` with the line
   ///   and column, or ``FormatError/Code/nestingTooDeep``.
-  static func parse(_ bytes: [UInt8], maximumDepth: Int) throws(FormatError) -> PropertyListNode {
+  static func parse(
+    _ bytes: [UInt8], maximumDepth: Int
+  ) throws(FormatError) -> PropertyListSyntaxTree {
     var parser = PropertyListASCIIParser(bytes: bytes, maximumDepth: maximumDepth)
+    // A guess that leaves most growth out; pages never written to take
+    // no memory.
+    parser.nodes.reserveCapacity(bytes.count / 16 + 1)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     try parser.skipSpaceAndComments()
     guard parser.index < bytes.count else {
       throw malformedPropertyList("the file holds no property list", at: parser.index, in: bytes)
     }
-    let root = try parser.value(depth: 1)
+    _ = try parser.value(depth: 1)
     try parser.skipSpaceAndComments()
     guard parser.index == bytes.count else {
       throw malformedPropertyList(
         "unexpected bytes after the property list", at: parser.index, in: bytes)
     }
-    return root
+    return PropertyListSyntaxTree(nodes: parser.nodes)
   }
 
-  /// The one value in `range` of `bytes`, nested `depth` levels deep:
-  /// what an edit wrote there, read without reading the rest again.
+  /// Parses a `.strings` file: the entries of a dictionary, `"key" =
+  /// "value";`, with no braces around them, as CoreFoundation reads a
+  /// file that is not one property list. The root spans the whole file
+  /// after a UTF-8 byte-order mark.
+  ///
+  /// - Throws: ``FormatError/Code/malformedPropertyList`` with the line
+  ///   and column.
+  static func parseStrings(
+    _ bytes: [UInt8], maximumDepth: Int
+  ) throws(FormatError) -> PropertyListSyntaxTree {
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    return PropertyListSyntaxTree(
+      nodes: try parseValue(
+        bytes, in: start..<bytes.count, depth: 1, maximumDepth: maximumDepth, braceless: true))
+  }
+
+  /// The nodes of the one value in `range` of `bytes`, nested `depth`
+  /// levels deep: what an edit wrote there, read without reading the rest
+  /// again. With `braceless`, `range` holds a dictionary's entries
+  /// without braces (a `.strings` file's root).
   ///
   /// - Throws: ``FormatError/Code/malformedPropertyList`` if `range` does
   ///   not hold exactly one value.
   static func parseValue(
-    _ bytes: [UInt8], in range: Range<Int>, depth: Int, maximumDepth: Int
-  ) throws(FormatError) -> PropertyListNode {
+    _ bytes: [UInt8], in range: Range<Int>, depth: Int, maximumDepth: Int,
+    braceless: Bool = false
+  ) throws(FormatError) -> [PropertyListSyntaxTree.Node] {
     var parser = Self(bytes: bytes, maximumDepth: maximumDepth)
     parser.index = range.lowerBound
-    let node = try parser.value(depth: depth)
+    if braceless {
+      try parser.entries(.dictionary, depth: depth, start: range.lowerBound, closing: nil)
+    } else {
+      _ = try parser.value(depth: depth)
+    }
     guard parser.index == range.upperBound else {
       throw malformedPropertyList(
         "the value written does not end where it should", at: parser.index, in: bytes)
     }
-    return node
+    return parser.nodes
+  }
+
+  /// The value of the scalar that starts at `start`, read again from its
+  /// bytes (which read before).
+  static func scalar(at start: Int, in bytes: [UInt8]) -> PropertyListValue {
+    var parser = Self(bytes: bytes, maximumDepth: Int.max)
+    parser.index = start
+    return ((try? parser.value(depth: 1)) ?? nil) ?? .string("")
+  }
+
+  /// The key that starts at `start`.
+  static func key(at start: Int, in bytes: [UInt8]) -> String {
+    if bytes[start] != UInt8(ascii: "\""), bytes[start] != UInt8(ascii: "'") {
+      var end = start
+      while end < bytes.count, isUnquoted(bytes[end]) { end += 1 }
+      return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+    guard case .string(let key) = scalar(at: start, in: bytes) else { return "" }
+    return key
+  }
+
+  /// The bytes of the key from `start` to `end`, when they are its UTF-8
+  /// as they stand (unquoted, or quoted without a backslash); nil when
+  /// the key must be decoded (``key(at:in:)``).
+  static func plainKey(from start: Int, to end: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+    guard start < end else { return nil }
+    let first = bytes[start]
+    guard first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") else {
+      return bytes[start..<end]
+    }
+    let inner = bytes[(start + 1)..<(end - 1)]
+    return inner.contains(UInt8(ascii: "\\")) ? nil : inner
   }
 
   init(bytes: [UInt8], maximumDepth: Int) {
@@ -90,7 +153,9 @@ struct PropertyListASCIIParser {
     }
   }
 
-  private mutating func value(depth: Int) throws(FormatError) -> PropertyListNode {
+  /// Reads one value, appending its nodes; returns a scalar's value
+  /// (nil for a container).
+  private mutating func value(depth: Int) throws(FormatError) -> PropertyListValue? {
     let start = index
     guard depth <= maximumDepth else {
       let (line, column) = propertyListPosition(of: start, in: bytes)
@@ -101,54 +166,89 @@ struct PropertyListASCIIParser {
     guard index < bytes.count else { throw error("the file ends where a value should be") }
     switch bytes[index] {
     case UInt8(ascii: "{"):
-      return try container(.dictionary, depth: depth)
+      index += 1
+      try entries(.dictionary, depth: depth, start: start, closing: UInt8(ascii: "}"))
+      return nil
     case UInt8(ascii: "("):
-      return try container(.array, depth: depth)
+      index += 1
+      try entries(.array, depth: depth, start: start, closing: UInt8(ascii: ")"))
+      return nil
     case UInt8(ascii: "<"):
-      return try data()
-    case UInt8(ascii: "\""), UInt8(ascii: "'"):
-      let text = try quoted()
-      return PropertyListNode(kind: .string, range: start..<index, scalar: .string(text))
-    case let byte where Self.isUnquoted(byte):
-      while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
-      return PropertyListNode(
-        kind: .string, range: start..<index,
-        scalar: .string(String(decoding: bytes[start..<index], as: UTF8.self)))
+      let value = try data()
+      append(.data, start: start)
+      return value
+    case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "_"), UInt8(ascii: "$"),
+      UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."),
+      UInt8(ascii: "-"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let text = try string()
+      append(.string, start: start)
+      return .string(text)
     default:
       throw error("unexpected '\(Self.describe(bytes[index]))' where a value should be")
     }
+  }
+
+  /// A quoted or unquoted string.
+  private mutating func string() throws(FormatError) -> String {
+    let start = index
+    if bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+      return try quoted()
+    }
+    while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  /// Appends a node for a value from `start` to here, with no subtree and
+  /// no entry of its own yet (its container sets that).
+  private mutating func append(_ kind: PropertyListSyntaxTree.Kind, start: Int) {
+    let start = UInt32(truncatingIfNeeded: start)
+    let end = UInt32(truncatingIfNeeded: index)
+    nodes.append(
+      PropertyListSyntaxTree.Node(
+        start: start, end: end, entryStart: start,
+        keyEnd: PropertyListSyntaxTree.noKey, size: 1, kind: kind))
   }
 
   static func describe(_ byte: UInt8) -> String {
     byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
   }
 
-  private mutating func container(
-    _ kind: PropertyListNode.Kind, depth: Int
-  ) throws(FormatError) -> PropertyListNode {
-    let start = index
-    let closing = kind == .dictionary ? UInt8(ascii: "}") : UInt8(ascii: ")")
-    index += 1
-    let innerStart = index
-    var entries: [PropertyListSyntaxEntry] = []
+  /// A container's entries, after its opening bracket (at `start`), up to
+  /// and including `closing`; with no `closing`, up to the end of the
+  /// bytes (a `.strings` file's root).
+  fileprivate mutating func entries(
+    _ kind: PropertyListSyntaxTree.Kind, depth: Int, start: Int, closing: UInt8?
+  ) throws(FormatError) {
+    let me = nodes.count
+    append(kind, start: start)
     while true {
-      let leadFloor = index
       try skipSpaceAndComments()
       guard index < bytes.count else {
-        throw error("'\(Self.describe(bytes[start]))' is not closed", at: start)
+        guard closing == nil else {
+          throw error("'\(Self.describe(bytes[start]))' is not closed", at: start)
+        }
+        break
       }
-      if bytes[index] == closing {
-        let innerEnd = index
+      if let closing, bytes[index] == closing {
         index += 1
-        return PropertyListNode(
-          kind: kind, range: start..<index, inner: innerStart..<innerEnd, entries: entries)
+        break
       }
       let entryStart = index
-      let leadStart = PropertyListXMLParser.spaceBefore(index, in: bytes, from: leadFloor)
+      let child: Int
       if kind == .dictionary {
-        let keyNode = try value(depth: depth + 1)
-        guard case .string(let key)? = keyNode.scalar else {
+        let key: String
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "<"):
           throw error("a dictionary's key must be a string", at: entryStart)
+        default:
+          guard
+            Self.isUnquoted(bytes[index]) || bytes[index] == UInt8(ascii: "\"")
+              || bytes[index] == UInt8(ascii: "'")
+          else {
+            throw error("unexpected '\(Self.describe(bytes[index]))' where a value should be")
+          }
+          key = try string()
         }
         let keyEnd = index
         try skipSpaceAndComments()
@@ -157,17 +257,17 @@ struct PropertyListASCIIParser {
         }
         index += 1
         try skipSpaceAndComments()
-        let node = try value(depth: depth + 1)
+        child = nodes.count
+        _ = try value(depth: depth + 1)
         try skipSpaceAndComments()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
           throw error("expected ';' after the value of '\(key)'")
         }
         index += 1
-        entries.append(
-          PropertyListSyntaxEntry(
-            key: key, range: leadStart..<index, start: entryStart, keyEnd: keyEnd, node: node))
+        nodes[child].keyEnd = UInt32(truncatingIfNeeded: keyEnd)
       } else {
-        let node = try value(depth: depth + 1)
+        child = nodes.count
+        _ = try value(depth: depth + 1)
         var end = index
         try skipSpaceAndComments()
         if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
@@ -176,14 +276,16 @@ struct PropertyListASCIIParser {
         } else if index < bytes.count, bytes[index] != closing {
           throw error("expected ',' or ')' after an array element")
         }
-        entries.append(
-          PropertyListSyntaxEntry(key: nil, range: leadStart..<end, start: entryStart, node: node))
         index = max(index, end)
       }
+      nodes[child].entryStart = UInt32(truncatingIfNeeded: entryStart)
     }
+    let end = UInt32(truncatingIfNeeded: index)
+    nodes[me].end = end
+    nodes[me].size = UInt32(nodes.count - me)
   }
 
-  private mutating func data() throws(FormatError) -> PropertyListNode {
+  private mutating func data() throws(FormatError) -> PropertyListValue {
     let start = index
     index += 1
     var output: [UInt8] = []
@@ -212,7 +314,7 @@ struct PropertyListASCIIParser {
     guard index < bytes.count else { throw error("'<' is not closed", at: start) }
     guard high == nil else { throw error("data with an odd number of hexadecimal digits") }
     index += 1
-    return PropertyListNode(kind: .data, range: start..<index, scalar: .data(output))
+    return .data(output)
   }
 
   /// A quoted string, with its escapes decoded.

@@ -17,18 +17,48 @@ public enum PropertyListASCIIWriter {
     return output + [0x0A]
   }
 
+  /// A `.strings` file holding `value`, which must be a dictionary: its
+  /// entries without braces, `"key" = "value";` a line.
+  public static func stringsDocument(_ value: PropertyListValue) throws(FormatError) -> [UInt8] {
+    guard case .dictionary(let entries) = value else {
+      throw FormatError(
+        .invalidEdit, "a .strings file holds a dictionary, not \(value.kindDescription)")
+    }
+    return try stringsEntries(entries, unit: [0x09], lineEnding: [0x0A])
+  }
+
+  /// `entries` as a `.strings` file's lines: `"key" = value;` and a line
+  /// ending each, every string quoted.
+  static func stringsEntries(
+    _ entries: [PropertyListEntry], unit: [UInt8], lineEnding: [UInt8]
+  ) throws(FormatError) -> [UInt8] {
+    var output: [UInt8] = []
+    for entry in entries {
+      output += quoted(entry.key) + Array(" = ".utf8)
+      try write(
+        entry.value, indent: [], unit: unit, lineEnding: lineEnding, quoteStrings: true,
+        into: &output)
+      output += Array(";".utf8) + lineEnding
+    }
+    return output
+  }
+
   /// Writes `value`; lines after the first start with `indent`, and each
-  /// level inside adds `unit`.
+  /// level inside adds `unit`. With `quoteStrings`, every string and key
+  /// is quoted, as a `.strings` file writes them.
   /// With `singleLine`, containers are written on one line, as Xcode
   /// writes a `PBXBuildFile`: `{isa = PBXBuildFile; settings = {ATTRIBUTES
   /// = (Weak, ); }; }`.
   static func write(
     _ value: PropertyListValue, indent: [UInt8], unit: [UInt8], lineEnding: [UInt8],
-    singleLine: Bool = false, into output: inout [UInt8]
+    singleLine: Bool = false, quoteStrings: Bool = false, into output: inout [UInt8]
   ) throws(FormatError) {
+    func quote(_ string: String) -> [UInt8] {
+      quoteStrings ? quoted(string) : quotedIfNeeded(string)
+    }
     switch value {
     case .string(let string):
-      output += quotedIfNeeded(string)
+      output += quote(string)
     case .integer(let integer):
       output += Array(String(integer).utf8)
     case .unsignedInteger(let integer):
@@ -48,17 +78,18 @@ public enum PropertyListASCIIWriter {
       output.append(UInt8(ascii: "("))
       for item in items {
         try write(
-          item, indent: indent, unit: unit, lineEnding: lineEnding, singleLine: true, into: &output)
+          item, indent: indent, unit: unit, lineEnding: lineEnding, singleLine: true,
+          quoteStrings: quoteStrings, into: &output)
         output += Array(", ".utf8)
       }
       output.append(UInt8(ascii: ")"))
     case .dictionary(let entries) where singleLine:
       output.append(UInt8(ascii: "{"))
       for entry in entries {
-        output += quotedIfNeeded(entry.key) + Array(" = ".utf8)
+        output += quote(entry.key) + Array(" = ".utf8)
         try write(
           entry.value, indent: indent, unit: unit, lineEnding: lineEnding, singleLine: true,
-          into: &output)
+          quoteStrings: quoteStrings, into: &output)
         output += Array("; ".utf8)
       }
       output.append(UInt8(ascii: "}"))
@@ -66,16 +97,19 @@ public enum PropertyListASCIIWriter {
       output += Array("(".utf8) + lineEnding
       for item in items {
         output += indent + unit
-        try write(item, indent: indent + unit, unit: unit, lineEnding: lineEnding, into: &output)
+        try write(
+          item, indent: indent + unit, unit: unit, lineEnding: lineEnding,
+          quoteStrings: quoteStrings, into: &output)
         output += Array(",".utf8) + lineEnding
       }
       output += indent + Array(")".utf8)
     case .dictionary(let entries):
       output += Array("{".utf8) + lineEnding
       for entry in entries {
-        output += indent + unit + quotedIfNeeded(entry.key) + Array(" = ".utf8)
+        output += indent + unit + quote(entry.key) + Array(" = ".utf8)
         try write(
-          entry.value, indent: indent + unit, unit: unit, lineEnding: lineEnding, into: &output)
+          entry.value, indent: indent + unit, unit: unit, lineEnding: lineEnding,
+          quoteStrings: quoteStrings, into: &output)
         output += Array(";".utf8) + lineEnding
       }
       output += indent + Array("}".utf8)

@@ -6,7 +6,7 @@ import DocKit
 /// writes the file's objects, those appended and a new offset table. The
 /// XML rendering that `show` prints is built when asked for.
 extension PropertyListDocument {
-  /// What a binary document's ``root`` holds: nothing, as the store
+  /// What a binary document's ``tree`` indexes: nothing, as the store
   /// holds the document.
   private static let binaryPlaceholder = Array(
     "<plist version=\"1.0\"><dict/></plist>".utf8)
@@ -15,7 +15,7 @@ extension PropertyListDocument {
   init(binaryStore store: BinaryPropertyListStore) throws(FormatError) {
     bytes = []
     format = .binary
-    root = try Self.parse(Self.binaryPlaceholder, as: .xml)
+    tree = try Self.parse(Self.binaryPlaceholder, as: .xml)
     original = nil
     binary = store
   }
@@ -122,7 +122,7 @@ extension PropertyListDocument {
 
   /// The value at `pointer` in a binary document.
   func binaryValue(at pointer: JSONPointer) throws(FormatError) -> PropertyListValue {
-    guard let binary else { return try resolve(pointer).node.value }
+    guard let binary else { return value(of: try resolve(pointer).node) }
     return binaryValue(at: try Self.binaryResolve(pointer, in: binary), in: binary)
   }
 

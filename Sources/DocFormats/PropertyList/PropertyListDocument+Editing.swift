@@ -3,53 +3,73 @@ public import DocKit
 extension PropertyListDocument {
   // MARK: - Finding values
 
-  /// Where a pointer leads: the containers it passes through, each with
-  /// the index of the entry taken, and the value it names.
+  /// Where a pointer leads: the containers it passes through (nodes of
+  /// ``tree``), each with the entries of the container and the position
+  /// of the one taken, and the node it names.
   struct Location {
-    var steps: [(container: PropertyListNode, index: Int)] = []
-    var node: PropertyListNode
+    var steps: [(container: Int, entries: [Int], index: Int)] = []
+    var node: Int = 0
   }
 
   /// Follows `pointer` from the root. A key that appears more than once
   /// names its first entry.
   func resolve(_ pointer: JSONPointer) throws(FormatError) -> Location {
-    var location = Location(node: root)
+    var location = Location()
     for position in pointer.tokens.indices {
       let token = pointer.tokens[position]
       let node = location.node
       let prefix = JSONPointer(tokens: Array(pointer.tokens[...position]))
-      guard let index = try Self.find(token, in: node, pointer: pointer, position: position) else {
-        if node.kind == .array {
+      let entries = try entries(of: node, pointer: pointer, position: position)
+      guard let index = find(token, in: node, entries: entries) else {
+        if tree[node].kind == .array {
           throw FormatError(
             .invalidPointer,
-            JSONPointer.notAnIndex(token, count: node.entries.count, in: prefix))
+            JSONPointer.notAnIndex(token, count: entries.count, in: prefix))
         }
         throw FormatError(.invalidPointer, "\(prefix) does not exist")
       }
-      location.steps.append((node, index))
-      location.node = node.entries[index].node
+      location.steps.append((node, entries, index))
+      location.node = entries[index]
     }
     return location
   }
 
-  /// The index of the entry `token` names in `node`, nil if none.
-  static func find(
-    _ token: String, in node: PropertyListNode, pointer: JSONPointer, position: Int
-  ) throws(FormatError) -> Int? {
-    switch node.kind {
-    case .dictionary:
-      return node.entries.firstIndex {
-        ($0.key ?? "").unicodeScalars.elementsEqual(token.unicodeScalars)
-      }
-    case .array:
-      guard let index = JSONPointer.index(token), index < node.entries.count else { return nil }
-      return index
-    default:
+  /// The entries of container `node`; an error naming the pointer's
+  /// first `position` tokens if `node` is not a container.
+  func entries(
+    of node: Int, pointer: JSONPointer, position: Int
+  ) throws(FormatError) -> [Int] {
+    guard tree[node].isContainer else {
       throw FormatError(
         .invalidPointer,
-        "\(describe(JSONPointer(tokens: Array(pointer.tokens[..<position])))) is \(node.value.kindDescription), not a container"
+        "\(Self.describe(JSONPointer(tokens: Array(pointer.tokens[..<position])))) is \(kindDescription(of: node)), not a container"
       )
     }
+    return tree.children(of: node)
+  }
+
+  /// The kind of node `index`, for messages.
+  func kindDescription(of index: Int) -> String {
+    switch tree[index].kind {
+    case .dictionary: "a dictionary"
+    case .array: "an array"
+    case .string: "a string"
+    case .integer: "an integer"
+    case .real: "a real"
+    case .boolean: "a boolean"
+    case .date: "a date"
+    case .data: "data"
+    }
+  }
+
+  /// The position among `entries` (of container `node`) of the entry
+  /// `token` names, nil if none.
+  func find(_ token: String, in node: Int, entries: [Int]) -> Int? {
+    if tree[node].kind == .dictionary {
+      return entries.firstIndex { key(of: $0, is: token) }
+    }
+    guard let index = JSONPointer.index(token), index < entries.count else { return nil }
+    return index
   }
 
   static func describe(_ pointer: JSONPointer) -> String {
@@ -62,7 +82,7 @@ extension PropertyListDocument {
   ///   malformed or names nothing.
   public func value(at pointer: String) throws(FormatError) -> PropertyListValue {
     if binary != nil { return try binaryValue(at: try JSONPointer(pointer)) }
-    return try resolve(try JSONPointer(pointer)).node.value
+    return value(of: try resolve(try JSONPointer(pointer)).node)
   }
 
   // MARK: - Edits
@@ -84,43 +104,49 @@ extension PropertyListDocument {
     try checkJSON(value, at: parsed)
     if binary != nil { return try binarySet(value, at: parsed, actionName: "Set \(pointer)") }
     guard let last = parsed.tokens.last else {
+      let root = tree[0]
+      if format == .strings {
+        guard case .dictionary(let entries) = value else {
+          throw FormatError(
+            .invalidEdit,
+            "a .strings file holds a dictionary, not \(value.kindDescription); convert it to ascii first"
+          )
+        }
+        let rendered = try PropertyListASCIIWriter.stringsEntries(
+          entries, unit: defaultUnit, lineEnding: lineEnding)
+        return try splice(root.range, with: rendered, actionName: "Set \(pointer)")
+      }
       var rendered = try render(value, indent: lineIndent(at: root.range.lowerBound))
-      if format == .ascii, rendered.first != UInt8(ascii: "\""), case .string(let string) = value {
+      if isASCII, rendered.first != UInt8(ascii: "\""), case .string(let string) = value {
         // Quoted at the root, so that the file is recognised as a
         // property list by its first byte.
         rendered = PropertyListASCIIWriter.quoted(string)
       }
       return try splice(root.range, with: rendered, actionName: "Set \(pointer)")
     }
-    let parent = try resolve(JSONPointer(tokens: Array(parsed.tokens.dropLast())))
-    guard parent.node.isContainer else {
-      throw FormatError(
-        .invalidPointer,
-        "\(Self.describe(JSONPointer(tokens: Array(parsed.tokens.dropLast())))) is \(parent.node.value.kindDescription), not a container"
-      )
-    }
-    if parent.node.kind == .array, last == "-" {
+    let parentPointer = JSONPointer(tokens: Array(parsed.tokens.dropLast()))
+    let parent = try resolve(parentPointer).node
+    let entries = try entries(of: parent, pointer: parsed, position: parsed.tokens.count - 1)
+    if tree[parent].kind == .array, last == "-" {
       return try insertEntry(
-        in: parent.node, at: parent.node.entries.count, key: nil, value: value,
+        in: parent, entries: entries, at: entries.count, key: nil, value: value,
         actionName: "Set \(pointer)")
     }
-    if let index = try Self.find(
-      last, in: parent.node, pointer: parsed, position: parsed.tokens.count - 1)
-    {
-      let entry = parent.node.entries[index]
-      let node = entry.node
+    if let index = find(last, in: parent, entries: entries) {
+      let node = tree[entries[index]]
       let rendered = try render(
-        value, indent: lineIndent(at: node.range.lowerBound), unit: unit(in: parent.node),
-        singleLine: !lead(of: entry).contains(0x0A))
+        value, indent: lineIndent(at: node.range.lowerBound),
+        unit: unit(in: parent, entries: entries),
+        singleLine: !lead(of: entries[index]).contains(0x0A))
       return try splice(node.range, with: rendered, actionName: "Set \(pointer)")
     }
-    guard parent.node.kind == .dictionary else {
+    guard tree[parent].kind == .dictionary else {
       throw FormatError(
         .invalidPointer,
-        JSONPointer.notAnIndex(last, count: parent.node.entries.count, in: parsed))
+        JSONPointer.notAnIndex(last, count: entries.count, in: parsed))
     }
     return try insertEntry(
-      in: parent.node, at: parent.node.entries.count, key: last, value: value,
+      in: parent, entries: entries, at: entries.count, key: last, value: value,
       actionName: "Set \(pointer)")
   }
 
@@ -142,29 +168,23 @@ extension PropertyListDocument {
     }
     let parentPointer = JSONPointer(tokens: Array(parsed.tokens.dropLast()))
     let parent = try resolve(parentPointer).node
-    switch parent.kind {
-    case .array:
-      let count = parent.entries.count
+    let entries = try entries(of: parent, pointer: parsed, position: parsed.tokens.count - 1)
+    if tree[parent].kind == .array {
+      let count = entries.count
       guard let index = last == "-" ? count : JSONPointer.index(last), index <= count else {
         throw FormatError(
           .invalidPointer, JSONPointer.notAnIndex(last, count: count, in: parsed))
       }
       return try insertEntry(
-        in: parent, at: index, key: nil, value: value, actionName: "Insert \(pointer)")
-    case .dictionary:
-      if try Self.find(last, in: parent, pointer: parsed, position: parsed.tokens.count - 1)
-        != nil
-      {
-        throw FormatError(.invalidEdit, "\(parsed) exists already; set replaces it")
-      }
-      return try insertEntry(
-        in: parent, at: parent.entries.count, key: last, value: value,
+        in: parent, entries: entries, at: index, key: nil, value: value,
         actionName: "Insert \(pointer)")
-    default:
-      throw FormatError(
-        .invalidPointer,
-        "\(Self.describe(parentPointer)) is \(parent.value.kindDescription), not a container")
     }
+    if find(last, in: parent, entries: entries) != nil {
+      throw FormatError(.invalidEdit, "\(parsed) exists already; set replaces it")
+    }
+    return try insertEntry(
+      in: parent, entries: entries, at: entries.count, key: last, value: value,
+      actionName: "Insert \(pointer)")
   }
 
   /// Removes the value at `pointer`, with its key and the whitespace
@@ -176,16 +196,16 @@ extension PropertyListDocument {
     let parsed = try JSONPointer(pointer)
     if binary != nil { return try binaryRemove(at: parsed, actionName: "Remove \(pointer)") }
     let location = try resolve(parsed)
-    guard let (container, index) = location.steps.last else {
+    guard let (container, entries, index) = location.steps.last else {
       throw FormatError(.invalidPointer, "the document itself cannot be removed")
     }
-    var range = container.entries[index].range
-    if format == .ascii, container.kind == .array, index == container.entries.count - 1,
+    var range = entryRange(of: entries[index])
+    if isASCII, tree[container].kind == .array, index == entries.count - 1,
       index > 0, bytes[range.upperBound - 1] != UInt8(ascii: ",")
     {
       // The last element without a comma after it: the comma before it
       // goes with it.
-      range = container.entries[index - 1].node.range.upperBound..<range.upperBound
+      range = tree[entries[index - 1]].range.upperBound..<range.upperBound
     }
     return try splice(range, with: [], actionName: "Remove \(pointer)")
   }
@@ -206,7 +226,14 @@ extension PropertyListDocument {
         .invalidEdit,
         "\(Self.describe(pointer)) is \(kind), which JSON cannot hold; set or remove it first")
     }
-    if format == .ascii,
+    if format == .strings {
+      guard case .dictionary = value else {
+        throw FormatError(
+          .invalidEdit,
+          "the document is \(value.kindDescription); a .strings file holds a dictionary")
+      }
+    }
+    if format == .ascii || format == .strings,
       let (pointer, kind) = Self.firstNonString(in: value, at: JSONPointer(tokens: []))
     {
       throw FormatError(
@@ -312,8 +339,8 @@ extension PropertyListDocument {
     var edited = bytes
     edited.replaceSubrange(range, with: replacement)
     do {
-      root = try Self.reparsed(
-        root, in: edited, replacing: range, with: replacement.count, format: format)
+      try Self.reparse(
+        &tree, in: edited, replacing: range, with: replacement.count, format: format)
     } catch {
       throw FormatError(
         .invalidEdit, "the edit would leave the property list unreadable: \(error.message)")
@@ -324,68 +351,51 @@ extension PropertyListDocument {
       actionName: actionName)
   }
 
-  /// The tree of `bytes`, which are the bytes `root` was read from with
-  /// `range` replaced by `count` new bytes: the smallest value that holds
-  /// the change is read again (the value replaced, when the change is a
-  /// whole value; else the container whose entries changed), and the
-  /// offsets after the change move by the difference in length. The rest
-  /// of the file is not read again.
-  static func reparsed(
-    _ root: PropertyListNode, in bytes: [UInt8], replacing range: Range<Int>, with count: Int,
-    format: PropertyListFormat
-  ) throws(FormatError) -> PropertyListNode {
-    var root = root
-    try update(
-      &root, depth: 1, in: bytes, replacing: range, delta: count - range.count, format: format)
-    return root
-  }
-
-  private static func update(
-    _ node: inout PropertyListNode, depth: Int, in bytes: [UInt8], replacing range: Range<Int>,
-    delta: Int, format: PropertyListFormat
+  /// Updates `tree`, the tree of the bytes before an edit, to `bytes`,
+  /// which are those bytes with `range` replaced by `count` new bytes:
+  /// the smallest value that holds the change is read again (the value
+  /// replaced, when the change is a whole value; else the container whose
+  /// entries changed), and the offsets after the change move by the
+  /// difference in length. The rest of the file is not read again; on an
+  /// error `tree` is unchanged.
+  static func reparse(
+    _ tree: inout PropertyListSyntaxTree, in bytes: [UInt8], replacing range: Range<Int>,
+    with count: Int, format: PropertyListFormat
   ) throws(FormatError) {
-    if node.range != range, node.isContainer,
-      let index = node.entries.firstIndex(where: {
-        $0.node.range == range
-          || ($0.node.range.lowerBound < range.lowerBound
-            && range.upperBound < $0.node.range.upperBound)
-      })
-    {
-      try update(
-        &node.entries[index].node, depth: depth + 1, in: bytes, replacing: range, delta: delta,
-        format: format)
-      node.entries[index].range =
-        node.entries[index].range.lowerBound..<(node.entries[index].range.upperBound + delta)
-      for later in (index + 1)..<node.entries.count {
-        shift(&node.entries[later], by: delta)
-      }
-      node.range = node.range.lowerBound..<(node.range.upperBound + delta)
-      if let inner = node.inner { node.inner = inner.lowerBound..<(inner.upperBound + delta) }
-      return
+    guard bytes.count <= PropertyListSyntaxTree.maximumSize else {
+      throw FormatError(
+        .malformedPropertyList,
+        "the file would be larger than \(PropertyListSyntaxTree.maximumSize) bytes")
     }
-    let whole = node.range.lowerBound..<(node.range.upperBound + delta)
-    node =
-      format == .ascii
+    let delta = count - range.count
+    var ancestors: [Int] = []
+    var index = 0
+    search: while tree[index].range != range, tree[index].isContainer {
+      for child in tree.children(of: index) {
+        let node = tree[child].range
+        if node == range
+          || (node.lowerBound < range.lowerBound && range.upperBound < node.upperBound)
+        {
+          ancestors.append(index)
+          index = child
+          continue search
+        }
+      }
+      break
+    }
+    let old = tree[index]
+    let whole = old.range.lowerBound..<(old.range.upperBound + delta)
+    let depth = ancestors.count + 1
+    var nodes =
+      format == .ascii || format == .strings
       ? try PropertyListASCIIParser.parseValue(
-        bytes, in: whole, depth: depth, maximumDepth: maximumDepth)
+        bytes, in: whole, depth: depth, maximumDepth: maximumDepth,
+        braceless: format == .strings && index == 0)
       : try PropertyListXMLParser.parseValue(
         bytes, in: whole, depth: depth, maximumDepth: maximumDepth)
-  }
-
-  /// Moves `entry` and everything in it by `delta` bytes.
-  private static func shift(_ entry: inout PropertyListSyntaxEntry, by delta: Int) {
-    entry.range = (entry.range.lowerBound + delta)..<(entry.range.upperBound + delta)
-    entry.start += delta
-    if let keyEnd = entry.keyEnd { entry.keyEnd = keyEnd + delta }
-    shift(&entry.node, by: delta)
-  }
-
-  private static func shift(_ node: inout PropertyListNode, by delta: Int) {
-    node.range = (node.range.lowerBound + delta)..<(node.range.upperBound + delta)
-    if let inner = node.inner {
-      node.inner = (inner.lowerBound + delta)..<(inner.upperBound + delta)
-    }
-    for index in node.entries.indices { shift(&node.entries[index], by: delta) }
+    nodes[0].entryStart = old.entryStart
+    nodes[0].keyEnd = old.keyEnd
+    tree.replace(subtree: index, ancestors: ancestors, with: nodes, delta: delta)
   }
 
   /// The edit that puts `old` back in place of `range`, and whose own
@@ -397,15 +407,14 @@ extension PropertyListDocument {
       let current = Array(document.bytes[range])
       document.bytes.replaceSubrange(range, with: old)
       // These bytes read before this edit, so they read again.
-      if let root = try? Self.reparsed(
-        document.root, in: document.bytes, replacing: range, with: old.count,
-        format: document.format)
-      {
-        document.root = root
-      } else if let root = try? Self.parse(
-        document.bytes, as: document.format == .ascii ? .ascii : .xml)
-      {
-        document.root = root
+      do {
+        try Self.reparse(
+          &document.tree, in: document.bytes, replacing: range, with: old.count,
+          format: document.format)
+      } catch {
+        if let tree = try? Self.parse(document.bytes, as: document.syntax) {
+          document.tree = tree
+        }
       }
       return document.undoEdit(
         replacing: range.lowerBound..<(range.lowerBound + old.count), with: current,
@@ -413,82 +422,117 @@ extension PropertyListDocument {
     }
   }
 
-  /// Adds an entry to `container` before entry `index` (at the end when
-  /// it is the count), copying its siblings' indentation and separators.
+  /// Adds an entry to `container` (whose entries are `entries`) before
+  /// entry `index` (at the end when it is the count), copying its
+  /// siblings' indentation and separators.
   private mutating func insertEntry(
-    in container: PropertyListNode, at index: Int, key: String?, value: PropertyListValue,
+    in container: Int, entries: [Int], at index: Int, key: String?, value: PropertyListValue,
     actionName: String
   ) throws(FormatError) -> DocumentEdit<Self> {
-    let entries = container.entries
+    let isArray = tree[container].kind == .array
     guard !entries.isEmpty else {
-      // An empty container is written again whole, holding the entry.
       let whole: PropertyListValue =
         key.map { .dictionary([PropertyListEntry(key: $0, value: value)]) } ?? .array([value])
+      if format == .strings, container == 0 {
+        // A .strings file without entries: the entry goes at its end, on
+        // a line of its own.
+        let end = tree[0].range.upperBound
+        var text: [UInt8] = []
+        if end > tree[0].range.lowerBound, bytes[end - 1] != 0x0A { text += lineEnding }
+        text += try PropertyListASCIIWriter.stringsEntries(
+          [PropertyListEntry(key: key ?? "", value: value)], unit: defaultUnit,
+          lineEnding: lineEnding)
+        return try splice(end..<end, with: text, actionName: actionName)
+      }
+      // An empty container is written again whole, holding the entry.
       let rendered = try render(
-        whole, indent: lineIndent(at: container.range.lowerBound), unit: unit(in: container))
-      return try splice(container.range, with: rendered, actionName: actionName)
+        whole, indent: lineIndent(at: tree[container].range.lowerBound),
+        unit: unit(in: container, entries: entries))
+      return try splice(tree[container].range, with: rendered, actionName: actionName)
     }
     // The entry whose lead (the whitespace before it) a new entry copies:
     // one that starts a line, if there is one near.
     let candidates = [index, index - 1, index + 1].filter { entries.indices.contains($0) }
-    let model = candidates.first { self.lead(of: entries[$0]).contains(0x0A) } ?? candidates[0]
-    var spacing = self.lead(of: entries[model])
-    if spacing.isEmpty, format == .ascii { spacing = [0x20] }
+    let model = entries[
+      candidates.first { self.lead(of: entries[$0]).contains(0x0A) } ?? candidates[0]]
+    var spacing = self.lead(of: model)
+    if spacing.isEmpty, isASCII { spacing = [0x20] }
     let indent =
       spacing.lastIndex(of: 0x0A).map { Array(spacing[($0 + 1)...]) }
-      ?? lineIndent(at: entries[model].start)
+      ?? lineIndent(at: Int(tree[model].entryStart))
     var text = try entryText(
-      key: key, value: value, model: entries[model], indent: indent, unit: unit(in: container))
+      key: key, value: value, model: model, indent: indent,
+      unit: unit(in: container, entries: entries))
     if index == entries.count {
-      let last = entries[index - 1]
-      if format == .ascii, container.kind == .array {
-        if bytes[last.range.upperBound - 1] == UInt8(ascii: ",") {
+      let last = tree[entries[index - 1]]
+      let lastEnd = entryRange(of: entries[index - 1]).upperBound
+      if isASCII, isArray {
+        if bytes[lastEnd - 1] == UInt8(ascii: ",") {
           return try splice(
-            last.range.upperBound..<last.range.upperBound,
+            lastEnd..<lastEnd,
             with: spacing + text + [UInt8(ascii: ",")],
             actionName: actionName)
         }
-        let end = last.node.range.upperBound
+        let end = last.range.upperBound
         return try splice(
           end..<end, with: [UInt8(ascii: ",")] + spacing + text, actionName: actionName)
       }
-      let end = last.range.upperBound
-      return try splice(end..<end, with: spacing + text, actionName: actionName)
+      return try splice(lastEnd..<lastEnd, with: spacing + text, actionName: actionName)
     }
     // Before entry `index`: the new entry, then the spacing again.
-    if format == .ascii, container.kind == .array { text.append(UInt8(ascii: ",")) }
-    let start = entries[index].start
+    if isASCII, isArray { text.append(UInt8(ascii: ",")) }
+    let start = Int(tree[entries[index]].entryStart)
     let separator: [UInt8] = spacing
     return try splice(start..<start, with: text + separator, actionName: actionName)
   }
 
-  /// The whitespace before `entry`.
-  func lead(of entry: PropertyListSyntaxEntry) -> [UInt8] {
-    Array(bytes[entry.range.lowerBound..<entry.start])
+  /// The whitespace before entry `index`.
+  func lead(of index: Int) -> [UInt8] {
+    Array(bytes[entryRange(of: index).lowerBound..<Int(tree[index].entryStart)])
+  }
+
+  /// The bytes of entry `index`: from the whitespace before it (not the
+  /// comments before that) to the end of its value, in ASCII after its
+  /// `;` (or its `,`, if it has one).
+  func entryRange(of index: Int) -> Range<Int> {
+    let node = tree[index]
+    var lead = Int(node.entryStart)
+    guard index != 0 else { return node.range }
+    while lead > 0, PropertyListXMLParser.isSpace(bytes[lead - 1]) { lead -= 1 }
+    var end = Int(node.end)
+    if isASCII {
+      var parser = PropertyListASCIIParser(bytes: bytes, maximumDepth: 0)
+      parser.index = end
+      try? parser.skipSpaceAndComments()
+      let separator = node.hasKey ? UInt8(ascii: ";") : UInt8(ascii: ",")
+      if parser.index < bytes.count, bytes[parser.index] == separator { end = parser.index + 1 }
+    }
+    return lead..<end
   }
 
   /// A new entry's bytes, without the whitespace before it: in XML the
-  /// key (if any), the separator `model` has between its key and value,
-  /// and the value; in ASCII `key = value;` with `model`'s spacing.
+  /// key (if any), the separator entry `model` has between its key and
+  /// value, and the value; in ASCII `key = value;` with `model`'s spacing.
   private func entryText(
-    key: String?, value: PropertyListValue, model: PropertyListSyntaxEntry, indent: [UInt8],
-    unit: [UInt8]
+    key: String?, value: PropertyListValue, model: Int, indent: [UInt8], unit: [UInt8]
   ) throws(FormatError) -> [UInt8] {
     let rendered = try render(
       value, indent: indent, unit: unit, singleLine: !lead(of: model).contains(0x0A))
     guard let key else { return rendered }
+    let node = tree[model]
     var separator = lineEnding + indent
-    if let keyEnd = model.keyEnd {
-      let between = bytes[keyEnd..<model.node.range.lowerBound]
+    if node.hasKey {
+      let between = bytes[Int(node.keyEnd)..<node.range.lowerBound]
       if between.allSatisfy(PropertyListXMLParser.isSpace) { separator = Array(between) }
     }
-    if format == .ascii {
-      if model.keyEnd == nil || !separator.contains(UInt8(ascii: "=")) {
+    if isASCII {
+      if !node.hasKey || !separator.contains(UInt8(ascii: "=")) {
         separator = Array(" = ".utf8)
       }
-      return PropertyListASCIIWriter.quotedIfNeeded(key) + separator + rendered + [
-        UInt8(ascii: ";")
-      ]
+      let quotedKey =
+        format == .strings
+        ? PropertyListASCIIWriter.quoted(key) : PropertyListASCIIWriter.quotedIfNeeded(key)
+      return quotedKey + separator + rendered + [UInt8(ascii: ";")]
     }
     return Array("<key>".utf8) + PropertyListXMLWriter.escaped(key) + Array("</key>".utf8)
       + separator + rendered
@@ -502,10 +546,10 @@ extension PropertyListDocument {
     _ value: PropertyListValue, indent: [UInt8], unit: [UInt8]? = nil, singleLine: Bool = false
   ) throws(FormatError) -> [UInt8] {
     var output: [UInt8] = []
-    if format == .ascii {
+    if isASCII {
       try PropertyListASCIIWriter.write(
         value, indent: indent, unit: unit ?? defaultUnit, lineEnding: lineEnding,
-        singleLine: singleLine, into: &output)
+        singleLine: singleLine, quoteStrings: format == .strings, into: &output)
     } else {
       try PropertyListXMLWriter.write(
         value, indent: indent, unit: unit ?? defaultUnit, lineEnding: lineEnding,
@@ -531,10 +575,10 @@ extension PropertyListDocument {
 
   /// One level of indentation inside `container`: what its entries add
   /// to its own line's, else the document's.
-  private func unit(in container: PropertyListNode) -> [UInt8] {
-    let outer = lineIndent(at: container.range.lowerBound)
-    for entry in container.entries.prefix(4) where lead(of: entry).contains(0x0A) {
-      let inner = lineIndent(at: entry.start)
+  private func unit(in container: Int, entries: [Int]) -> [UInt8] {
+    let outer = lineIndent(at: tree[container].range.lowerBound)
+    for entry in entries.prefix(4) where lead(of: entry).contains(0x0A) {
+      let inner = lineIndent(at: Int(tree[entry].entryStart))
       if inner.count > outer.count, inner.starts(with: outer) {
         return Array(inner.dropFirst(outer.count))
       }

@@ -19,9 +19,10 @@ public import Foundation
 ///     var document = try PropertyListDocument(bytes: Array(xml.utf8))
 ///     let undo = try document.set(.string("Lisbon"), at: "/CFBundleName")
 public struct PropertyListDocument: FileDocument, Hashable {
-  /// `com.apple.property-list` and its XML, binary and ASCII forms.
+  /// `com.apple.property-list` and its XML, binary and ASCII forms, and
+  /// `.strings` files (``UTType/stringsText``).
   public static let readableContentTypes: [UTType] = [
-    .propertyList, .xmlPropertyList, .binaryPropertyList, .asciiPropertyList,
+    .propertyList, .xmlPropertyList, .binaryPropertyList, .asciiPropertyList, .stringsText,
   ]
 
   /// The deepest nesting read or built: 512 levels.
@@ -33,14 +34,18 @@ public struct PropertyListDocument: FileDocument, Hashable {
   public internal(set) var bytes: [UInt8]
   /// The form the document is saved in.
   public internal(set) var format: PropertyListFormat
-  /// The syntax tree of ``bytes``.
-  var root: PropertyListNode
+  /// Where the values of ``bytes`` are.
+  var tree: PropertyListSyntaxTree
   /// A JSON file's bytes as read, and the XML rendering they were
   /// read as: saved as they are while ``bytes`` is that rendering.
   var original: (file: [UInt8], rendering: [UInt8])?
   /// A binary file, with the objects edits appended; nil for the other
   /// formats.
   var binary: BinaryPropertyListStore?
+  /// For a file in UTF-16 (after its byte-order mark), whether it is
+  /// big-endian: ``bytes`` are its UTF-8, and a save writes them in
+  /// UTF-16 again, in the same order, with the same mark. Nil for UTF-8.
+  public internal(set) var utf16BigEndian: Bool?
 
   /// A document holding `value`, written as Apple writes `format`.
   ///
@@ -58,12 +63,13 @@ public struct PropertyListDocument: FileDocument, Hashable {
     let text: [UInt8]
     switch format {
     case .ascii: text = try PropertyListASCIIWriter.document(value)
+    case .strings: text = try PropertyListASCIIWriter.stringsDocument(value)
     case .xml, .json: text = try PropertyListXMLWriter.document(value)
     case .binary: text = try PropertyListXMLWriter.document(value, exactDates: true)
     }
     self.bytes = text
     self.format = format
-    self.root = try Self.parse(text, as: format == .ascii ? .ascii : .xml)
+    self.tree = try Self.parse(text, as: format == .binary || format == .json ? .xml : format)
   }
 
   /// Reads a property list in any of the three formats.
@@ -74,8 +80,35 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// JSON that is not an old-style ASCII property list (`{"a": 1}`,
   /// `[1, 2]`) reads as the ``PropertyListFormat/json`` format, as
   /// `plutil -convert json` writes it; a JSON `null` is refused.
+  ///
+  /// UTF-16 text after a byte-order mark (a `.strings` file as older
+  /// Xcode versions wrote it) is read as its UTF-8 and saved in UTF-16
+  /// again (``utf16BigEndian``).
   public init(bytes: [UInt8]) throws(FormatError) {
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      let bigEndian = bytes[0] == 0xFE
+      guard let utf8 = Self.utf8(fromUTF16: bytes, bigEndian: bigEndian),
+        Self.utf16(utf8, bigEndian: bigEndian) == bytes
+      else {
+        throw malformedPropertyList(
+          "the file starts with a UTF-16 byte-order mark but is not UTF-16 text", at: 0,
+          in: bytes)
+      }
+      var document = try Self(bytes: utf8)
+      guard document.original == nil else {
+        throw malformedPropertyList(
+          "the file is UTF-16 text holding \(document.format == .json ? "JSON" : "no property list"), which a property list document does not read",
+          at: 0, in: bytes)
+      }
+      document.utf16BigEndian = bigEndian
+      self = document
+      return
+    }
     guard let format = PropertyListFormat.detect(bytes) else {
+      if case .success(let tree) = Self.stringsFile(bytes) {
+        self = Self(bytes: bytes, format: .strings, tree: tree)
+        return
+      }
       if let value = Self.readJSON(bytes) {
         self = try Self(held: value, as: .json, file: bytes)
         return
@@ -89,20 +122,37 @@ public struct PropertyListDocument: FileDocument, Hashable {
       self = try Self(binaryStore: BinaryPropertyListStore(bytes))
     case .ascii:
       do {
-        self = Self(bytes: bytes, format: .ascii, root: try Self.parse(bytes, as: .ascii))
+        self = Self(bytes: bytes, format: .ascii, tree: try Self.parse(bytes, as: .ascii))
       } catch {
-        guard let value = Self.readJSON(bytes) else { throw error }
+        var furthest = error
+        switch Self.stringsFile(bytes) {
+        case .success(let tree):
+          self = Self(bytes: bytes, format: .strings, tree: tree)
+          return
+        case .failure(let stringsError):
+          // Entries without braces that went wrong: the error of the
+          // reading that got further says where.
+          if stringsError.byteOffset ?? 0 > error.byteOffset ?? 0 { furthest = stringsError }
+        }
+        guard let value = Self.readJSON(bytes) else { throw furthest }
         self = try Self(held: value, as: .json, file: bytes)
       }
-    case .xml, .json:
-      self = Self(bytes: bytes, format: .xml, root: try Self.parse(bytes, as: .xml))
+    case .xml, .json, .strings:
+      self = Self(bytes: bytes, format: .xml, tree: try Self.parse(bytes, as: .xml))
     }
   }
 
-  private init(bytes: [UInt8], format: PropertyListFormat, root: PropertyListNode) {
+  /// The tree of `bytes` as a `.strings` file, or why they are not one.
+  /// Bytes that hold only whitespace and comments (or none) are an empty
+  /// one.
+  static func stringsFile(_ bytes: [UInt8]) -> Result<PropertyListSyntaxTree, FormatError> {
+    Result { () throws(FormatError) in try Self.parse(bytes, as: .strings) }
+  }
+
+  private init(bytes: [UInt8], format: PropertyListFormat, tree: PropertyListSyntaxTree) {
     self.bytes = bytes
     self.format = format
-    self.root = root
+    self.tree = tree
   }
 
   /// A JSON file, held as the XML rendering of `value`.
@@ -112,7 +162,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
     let rendering = try PropertyListXMLWriter.document(value, exactDates: format == .binary)
     self.format = format
     self.bytes = rendering
-    self.root = try Self.parse(rendering, as: .xml)
+    self.tree = try Self.parse(rendering, as: .xml)
     self.original = (file, rendering)
   }
 
@@ -150,16 +200,15 @@ public struct PropertyListDocument: FileDocument, Hashable {
     return convert(json, depth: 1)
   }
 
-  /// Reads a file.
+  /// Reads a file, once: its bytes go straight into ``bytes``.
   public init(configuration: ReadConfiguration) throws {
-    let contents = try PlainTextDocument.contents(of: configuration.file)
+    guard configuration.file.isRegularFile else {
+      throw FormatError(
+        .corruptFile, "expected a regular file", file: configuration.file.filename)
+    }
+    let contents = try configuration.file.loadRegularFileBytes()
     do {
-      if contents.starts(with: "bplist".utf8) {
-        // Held as the Data read, without a copy.
-        try self.init(binaryStore: BinaryPropertyListStore(contents))
-        return
-      }
-      try self.init(bytes: [UInt8](contents))
+      try self.init(bytes: contents)
     } catch {
       throw error.inFile(configuration.file.filename)
     }
@@ -169,12 +218,20 @@ public struct PropertyListDocument: FileDocument, Hashable {
   static func parse(
     _ bytes: [UInt8], as format: PropertyListFormat
   ) throws(FormatError)
-    -> PropertyListNode
+    -> PropertyListSyntaxTree
   {
+    guard bytes.count <= PropertyListSyntaxTree.maximumSize else {
+      throw FormatError(
+        .malformedPropertyList,
+        "the file is larger than \(PropertyListSyntaxTree.maximumSize) bytes, the most a property list document holds"
+      )
+    }
     switch format {
-    case .ascii: try PropertyListASCIIParser.parse(bytes, maximumDepth: maximumDepth)
+    case .ascii: return try PropertyListASCIIParser.parse(bytes, maximumDepth: maximumDepth)
+    case .strings:
+      return try PropertyListASCIIParser.parseStrings(bytes, maximumDepth: maximumDepth)
     case .xml, .binary, .json:
-      try PropertyListXMLParser.parse(bytes, maximumDepth: maximumDepth)
+      return try PropertyListXMLParser.parse(bytes, maximumDepth: maximumDepth)
     }
   }
 
@@ -216,8 +273,62 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// The document's value.
   public var value: PropertyListValue {
     if let binary { return binary.value(of: binary.top, uidsAsDictionaries: true) }
-    return root.value
+    return value(of: 0)
   }
+
+  /// The value of node `index` of ``tree``, built whole from its bytes.
+  func value(of index: Int) -> PropertyListValue {
+    let node = tree[index]
+    switch node.kind {
+    case .dictionary:
+      return .dictionary(
+        tree.children(of: index).map { PropertyListEntry(key: key(of: $0), value: value(of: $0)) })
+    case .array:
+      return .array(tree.children(of: index).map { value(of: $0) })
+    case .string where isASCII:
+      if let plain = PropertyListASCIIParser.plainKey(
+        from: Int(node.start), to: Int(node.end), in: bytes)
+      {
+        return .string(String(decoding: plain, as: UTF8.self))
+      }
+      return PropertyListASCIIParser.scalar(at: Int(node.start), in: bytes)
+    default:
+      return isASCII
+        ? PropertyListASCIIParser.scalar(at: Int(node.start), in: bytes)
+        : PropertyListXMLParser.scalar(node.kind, in: node.range, of: bytes)
+    }
+  }
+
+  /// The key of dictionary entry `index`.
+  func key(of index: Int) -> String {
+    let node = tree[index]
+    guard node.hasKey else { return "" }
+    return isASCII
+      ? PropertyListASCIIParser.key(at: Int(node.entryStart), in: bytes)
+      : PropertyListXMLParser.key(at: Int(node.entryStart), in: bytes)
+  }
+
+  /// Whether the key of dictionary entry `index` is `key`, by Unicode
+  /// scalars: the key's bytes compared as they stand when they need no
+  /// decoding.
+  func key(of index: Int, is key: String) -> Bool {
+    let node = tree[index]
+    guard node.hasKey else { return false }
+    let plain =
+      isASCII
+      ? PropertyListASCIIParser.plainKey(
+        from: Int(node.entryStart), to: Int(node.keyEnd), in: bytes)
+      : PropertyListXMLParser.plainKey(at: Int(node.entryStart), in: bytes)
+    if let plain { return plain.elementsEqual(key.utf8) }
+    return self.key(of: index).unicodeScalars.elementsEqual(key.unicodeScalars)
+  }
+
+  /// Whether ``bytes`` are old-style ASCII text.
+  var isASCII: Bool { format == .ascii || format == .strings }
+
+  /// The form ``bytes`` are in: the document's format, or XML for a
+  /// binary or JSON file's rendering.
+  var syntax: PropertyListFormat { format == .binary || format == .json ? .xml : format }
 
   /// What a save writes.
   public var data: Data {
@@ -228,6 +339,7 @@ public struct PropertyListDocument: FileDocument, Hashable {
   /// document its own form (the file as read while nothing changed).
   func savedBytes() throws(FormatError) -> [UInt8] {
     if let binary { return binary.savedBytes() }
+    if let utf16BigEndian { return Self.utf16(bytes, bigEndian: utf16BigEndian) }
     guard format == .binary || format == .json else { return bytes }
     if let original, original.rendering == bytes { return original.file }
     if format == .json { return Array(try Self.jsonText(value).utf8) + [0x0A] }
@@ -258,15 +370,59 @@ public struct PropertyListDocument: FileDocument, Hashable {
   // MARK: - Equality
 
   /// Documents are equal when they hold the same bytes in the same format
-  /// (binary documents: the same file, and the same objects appended).
+  /// and encoding (binary documents: the same file, and the same objects
+  /// appended).
   public static func == (lhs: PropertyListDocument, rhs: PropertyListDocument) -> Bool {
-    lhs.format == rhs.format && lhs.bytes == rhs.bytes && lhs.binary == rhs.binary
+    lhs.format == rhs.format && lhs.utf16BigEndian == rhs.utf16BigEndian && lhs.bytes == rhs.bytes
+      && lhs.binary == rhs.binary
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(format)
+    hasher.combine(utf16BigEndian)
     hasher.combine(bytes)
     hasher.combine(binary)
+  }
+
+  // MARK: - UTF-16
+
+  /// The UTF-8 of UTF-16 `bytes` after their byte-order mark; nil if
+  /// they are not UTF-16 (an odd count, an unpaired surrogate).
+  static func utf8(fromUTF16 bytes: [UInt8], bigEndian: Bool) -> [UInt8]? {
+    guard bytes.count % 2 == 0 else { return nil }
+    var units: [UInt16] = []
+    units.reserveCapacity(bytes.count / 2)
+    var index = 2
+    while index < bytes.count {
+      let (high, low) =
+        bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+      units.append(UInt16(high) << 8 | UInt16(low))
+      index += 2
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(units.count)
+    var iterator = units.makeIterator()
+    var decoder = UTF16()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): UTF8.encode(scalar) { output.append($0) }
+      case .emptyInput: return output
+      case .error: return nil
+      }
+    }
+  }
+
+  /// UTF-8 `bytes` as UTF-16 with a byte-order mark.
+  static func utf16(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
+    var output: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+    output.reserveCapacity(2 + bytes.count * 2)
+    for unit in String(decoding: bytes, as: UTF8.self).utf16 {
+      output +=
+        bigEndian
+        ? [UInt8(unit >> 8), UInt8(truncatingIfNeeded: unit)]
+        : [UInt8(truncatingIfNeeded: unit), UInt8(unit >> 8)]
+    }
+    return output
   }
 }
 

@@ -7,6 +7,12 @@ public enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
   /// The old-style ASCII (OpenStep) form of `project.pbxproj`:
   /// `{ key = value; }`.
   case ascii
+  /// A `.strings` file: the old-style ASCII form of a dictionary without
+  /// its braces, `"key" = "value";` a line, as `Localizable.strings` is
+  /// written. Not found by ``detect(_:)`` (which says ``ascii``): a
+  /// document reads this form when its bytes are not one ASCII property
+  /// list but a sequence of `key = value;` entries.
+  case strings
   /// JSON text, as `plutil -convert json` writes it: a value without
   /// dates, data or UIDs. Not found by ``detect(_:)``: a document reads
   /// JSON when its bytes are JSON and no property list.

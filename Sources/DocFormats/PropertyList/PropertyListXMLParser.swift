@@ -1,4 +1,4 @@
-/// Reads an XML property list into a ``PropertyListNode`` tree with byte
+/// Reads an XML property list into a ``PropertyListSyntaxTree`` of byte
 /// ranges, accepting what Apple's parser accepts (a prolog, a DOCTYPE,
 /// comments, entities and CDATA, `<true></true>`, `<dict/>`) and refusing
 /// what it refuses, with the line and column.
@@ -6,32 +6,119 @@ struct PropertyListXMLParser {
   let bytes: [UInt8]
   let maximumDepth: Int
   var index = 0
+  /// The nodes read so far, in document order.
+  var nodes: [PropertyListSyntaxTree.Node] = []
 
   /// Parses `bytes`.
   ///
   /// - Throws: ``FormatError/Code/malformedPropertyList`` with the line
   ///   and column, or ``FormatError/Code/nestingTooDeep``.
-  static func parse(_ bytes: [UInt8], maximumDepth: Int) throws(FormatError) -> PropertyListNode {
+  static func parse(
+    _ bytes: [UInt8], maximumDepth: Int
+  ) throws(FormatError) -> PropertyListSyntaxTree {
     var parser = PropertyListXMLParser(bytes: bytes, maximumDepth: maximumDepth)
-    return try parser.document()
+    // About one value per 40 bytes in the files Apple's tools write; a
+    // guess this size leaves most growth out, and pages never written to
+    // take no memory.
+    parser.nodes.reserveCapacity(bytes.count / 16 + 1)
+    try parser.document()
+    return PropertyListSyntaxTree(nodes: parser.nodes)
   }
 
-  /// The one value in `range` of `bytes`, nested `depth` levels deep:
-  /// what an edit wrote there, read without reading the rest again.
+  /// The nodes of the one value in `range` of `bytes`, nested `depth`
+  /// levels deep: what an edit wrote there, read without reading the rest
+  /// again.
   ///
   /// - Throws: ``FormatError/Code/malformedPropertyList`` if `range` does
   ///   not hold exactly one value.
   static func parseValue(
     _ bytes: [UInt8], in range: Range<Int>, depth: Int, maximumDepth: Int
-  ) throws(FormatError) -> PropertyListNode {
+  ) throws(FormatError) -> [PropertyListSyntaxTree.Node] {
     var parser = Self(bytes: bytes, maximumDepth: maximumDepth)
     parser.index = range.lowerBound
-    let node = try parser.value(depth: depth)
+    _ = try parser.value(depth: depth)
     guard parser.index == range.upperBound else {
       throw malformedPropertyList(
         "the value written does not end where it should", at: parser.index, in: bytes)
     }
-    return node
+    return parser.nodes
+  }
+
+  /// The value of the scalar of `kind` whose element is `range`, read
+  /// again from its bytes (which read before): straight from the text
+  /// between its tags when that holds no entity, CDATA or comment.
+  static func scalar(
+    _ kind: PropertyListSyntaxTree.Kind, in range: Range<Int>, of bytes: [UInt8]
+  ) -> PropertyListValue {
+    if kind == .boolean { return .boolean(bytes[range.lowerBound + 1] == UInt8(ascii: "t")) }
+    if let content = plainContent(of: range, in: bytes) {
+      switch kind {
+      case .string:
+        return .string(String(decoding: content, as: UTF8.self))
+      case .integer:
+        if let value = integer(String(decoding: content, as: UTF8.self)) { return value }
+      case .real:
+        if let value = real(String(decoding: content, as: UTF8.self)) { return .real(value) }
+      case .date:
+        if let value = PropertyListDate.parse(content) { return .date(value) }
+      case .data:
+        if case .bytes(let data) = PropertyListBase64.decode(content) { return .data(data) }
+      default: break
+      }
+    }
+    return scalar(at: range.lowerBound, in: bytes)
+  }
+
+  /// The text between the tags of the element `range`, when the start tag
+  /// has no attributes and the text no `&` or `<` (empty for `<a/>`); nil
+  /// otherwise.
+  static func plainContent(of range: Range<Int>, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+    guard let close = bytes[range].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+    if bytes[close - 1] == UInt8(ascii: "/") { return bytes[close..<close] }
+    var end = close + 1
+    while end < range.upperBound {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "<") { break }
+      if byte == UInt8(ascii: "&") { return nil }
+      end += 1
+    }
+    guard end + 1 < range.upperBound, bytes[end + 1] == UInt8(ascii: "/"),
+      bytes[(range.lowerBound + 1)..<close].allSatisfy(isNameByte)
+    else { return nil }
+    return bytes[(close + 1)..<end]
+  }
+
+  /// The value of the scalar whose element starts at `start`, read
+  /// again from its bytes (which read before).
+  static func scalar(at start: Int, in bytes: [UInt8]) -> PropertyListValue {
+    var parser = Self(bytes: bytes, maximumDepth: Int.max)
+    parser.index = start
+    return ((try? parser.value(depth: 1)) ?? nil) ?? .string("")
+  }
+
+  /// The key of the dictionary entry whose `<key>` starts at `start`.
+  static func key(at start: Int, in bytes: [UInt8]) -> String {
+    if let plain = plainKey(at: start, in: bytes) { return String(decoding: plain, as: UTF8.self) }
+    var parser = Self(bytes: bytes, maximumDepth: Int.max)
+    parser.index = start
+    guard let tag = try? parser.openTag(), !tag.selfClosing else { return "" }
+    return (try? parser.text(closing: "key")) ?? ""
+  }
+
+  /// The bytes of the key whose `<key>` starts at `start`, when they are
+  /// the key's UTF-8 as they stand (no entity, CDATA or comment); nil
+  /// when the key must be decoded (``key(at:in:)``).
+  static func plainKey(at start: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+    guard start + 5 <= bytes.count, bytes[start + 4] == UInt8(ascii: ">") else { return nil }
+    var end = start + 5
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "<") { break }
+      if byte == UInt8(ascii: "&") { return nil }
+      end += 1
+    }
+    guard end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "/") else { return nil }
+    return bytes[(start + 5)..<end]
   }
 
   init(bytes: [UInt8], maximumDepth: Int) {
@@ -45,7 +132,7 @@ struct PropertyListXMLParser {
 
   // MARK: - The document
 
-  private mutating func document() throws(FormatError) -> PropertyListNode {
+  private mutating func document() throws(FormatError) {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     try skipMisc(allowDoctype: true)
     guard index < bytes.count else { throw error("the file holds no <plist> element") }
@@ -57,13 +144,12 @@ struct PropertyListXMLParser {
     guard !tag.selfClosing else { throw error("the <plist> element is empty", at: tagStart) }
     try skipSpaceAndComments()
     if atClosingTag() { throw error("the <plist> element is empty") }
-    let root = try value(depth: 1)
+    _ = try value(depth: 1)
     try skipSpaceAndComments()
     if !atClosingTag() { throw error("a <plist> holds one value; found more after it") }
     try closeTag("plist")
     try skipMisc(allowDoctype: false)
     guard index == bytes.count else { throw error("unexpected bytes after </plist>") }
-    return root
   }
 
   /// Whitespace, comments and processing instructions (and, before the
@@ -163,7 +249,7 @@ struct PropertyListXMLParser {
   private func atClosingTag() -> Bool { has("</") }
 
   /// `<name attributes…>` or `<name …/>`.
-  private mutating func openTag() throws(FormatError) -> Tag {
+  mutating func openTag() throws(FormatError) -> Tag {
     let start = index
     guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else {
       throw error(index < bytes.count ? "expected an element" : "the file ends inside the plist")
@@ -195,7 +281,7 @@ struct PropertyListXMLParser {
     throw error("the tag <\(name)> does not end", at: start)
   }
 
-  private static func isNameByte(_ byte: UInt8) -> Bool {
+  static func isNameByte(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
       || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
@@ -222,7 +308,9 @@ struct PropertyListXMLParser {
 
   // MARK: - Values
 
-  private mutating func value(depth: Int) throws(FormatError) -> PropertyListNode {
+  /// Reads one value, appending its nodes; returns a scalar's value
+  /// (nil for a container).
+  private mutating func value(depth: Int) throws(FormatError) -> PropertyListValue? {
     let start = index
     guard depth <= maximumDepth else {
       throw FormatError(
@@ -231,48 +319,57 @@ struct PropertyListXMLParser {
         column: propertyListPosition(of: start, in: bytes).column, byteOffset: start)
     }
     let tag = try openTag()
+    let kind: PropertyListSyntaxTree.Kind
+    let scalar: PropertyListValue
     switch tag.name {
     case "dict":
-      return try container(.dictionary, tag: tag, start: start, depth: depth)
+      try container(.dictionary, tag: tag, start: start, depth: depth)
+      return nil
     case "array":
-      return try container(.array, tag: tag, start: start, depth: depth)
+      try container(.array, tag: tag, start: start, depth: depth)
+      return nil
     case "true", "false":
       if !tag.selfClosing {
         skipSpace()
         try closeTag(tag.name)
       }
-      return PropertyListNode(
-        kind: .boolean, range: start..<index, scalar: .boolean(tag.name == "true"))
+      kind = .boolean
+      scalar = .boolean(tag.name == "true")
     case "string":
       let text = tag.selfClosing ? "" : try self.text(closing: "string")
-      return PropertyListNode(kind: .string, range: start..<index, scalar: .string(text))
+      kind = .string
+      scalar = .string(text)
     case "integer":
       let contentStart = index
       let text = tag.selfClosing ? "" : try self.text(closing: "integer")
       guard let value = Self.integer(text) else {
         throw error("'\(text)' is not an integer", at: contentStart)
       }
-      return PropertyListNode(kind: .integer, range: start..<index, scalar: value)
+      kind = .integer
+      scalar = value
     case "real":
       let contentStart = index
       let text = tag.selfClosing ? "" : try self.text(closing: "real")
       guard let value = Self.real(text) else {
         throw error("'\(text)' is not a real number", at: contentStart)
       }
-      return PropertyListNode(kind: .real, range: start..<index, scalar: .real(value))
+      kind = .real
+      scalar = .real(value)
     case "date":
       let contentStart = index
       let text = tag.selfClosing ? "" : try self.text(closing: "date")
       guard let value = PropertyListDate.parse(Array(text.utf8)) else {
         throw error("'\(text)' is not a date (YYYY-MM-DDTHH:MM:SSZ)", at: contentStart)
       }
-      return PropertyListNode(kind: .date, range: start..<index, scalar: .date(value))
+      kind = .date
+      scalar = .date(value)
     case "data":
       let contentStart = index
       let text = tag.selfClosing ? "" : try self.text(closing: "data")
       switch PropertyListBase64.decode(Array(text.utf8)[...]) {
       case .bytes(let data):
-        return PropertyListNode(kind: .data, range: start..<index, scalar: .data(data))
+        kind = .data
+        scalar = .data(data)
       case .invalid(let offset):
         throw error("the data is not base64", at: contentStart + offset)
       }
@@ -281,65 +378,64 @@ struct PropertyListXMLParser {
     default:
       throw error("unknown tag <\(tag.name)>", at: start)
     }
+    append(kind, start: start)
+    return scalar
+  }
+
+  /// Appends a node for a value from `start` to here, with no subtree and
+  /// no entry of its own yet (its container sets that).
+  private mutating func append(_ kind: PropertyListSyntaxTree.Kind, start: Int) {
+    let start = UInt32(truncatingIfNeeded: start)
+    let end = UInt32(truncatingIfNeeded: index)
+    nodes.append(
+      PropertyListSyntaxTree.Node(
+        start: start, end: end, entryStart: start,
+        keyEnd: PropertyListSyntaxTree.noKey, size: 1, kind: kind))
   }
 
   private mutating func container(
-    _ kind: PropertyListNode.Kind, tag: Tag, start: Int, depth: Int
-  ) throws(FormatError) -> PropertyListNode {
+    _ kind: PropertyListSyntaxTree.Kind, tag: Tag, start: Int, depth: Int
+  ) throws(FormatError) {
     let name = kind == .dictionary ? "dict" : "array"
-    guard !tag.selfClosing else { return PropertyListNode(kind: kind, range: start..<index) }
-    let innerStart = index
-    var entries: [PropertyListSyntaxEntry] = []
+    let me = nodes.count
+    append(kind, start: start)
+    guard !tag.selfClosing else { return }
     while true {
-      let entryLead = index
-      skipSpace()
-      let spaceEnd = index
       try skipSpaceAndComments()
       guard index < bytes.count else { throw error("<\(name)> does not end", at: start) }
       if atClosingTag() {
-        let innerEnd = index
         try closeTag(name)
-        return PropertyListNode(
-          kind: kind, range: start..<index, inner: innerStart..<innerEnd, entries: entries)
+        let end = UInt32(truncatingIfNeeded: index)
+        nodes[me].end = end
+        nodes[me].size = UInt32(nodes.count - me)
+        return
       }
       guard bytes[index] == UInt8(ascii: "<") else {
         throw error("text where a \(kind == .dictionary ? "<key>" : "value") should be")
       }
-      // The whitespace just before the entry, not the comments before it.
-      let leadStart =
-        index == spaceEnd ? entryLead : Self.spaceBefore(index, in: bytes, from: entryLead)
       let entryStart = index
-      var key: String?
-      var keyEnd: Int?
+      var keyEnd = PropertyListSyntaxTree.noKey
       if kind == .dictionary {
         let keyTag = try openTag()
         guard keyTag.name == "key" else {
           throw error("expected <key> in <dict>, found <\(keyTag.name)>", at: entryStart)
         }
-        key = keyTag.selfClosing ? "" : try text(closing: "key")
-        keyEnd = index
+        let key = keyTag.selfClosing ? "" : try text(closing: "key")
+        keyEnd = UInt32(truncatingIfNeeded: index)
         try skipSpaceAndComments()
         guard index < bytes.count, !atClosingTag() else {
-          throw error("the key '\(key ?? "")' has no value", at: entryStart)
+          throw error("the key '\(key)' has no value", at: entryStart)
         }
       }
-      let node = try value(depth: depth + 1)
-      entries.append(
-        PropertyListSyntaxEntry(
-          key: key, range: leadStart..<index, start: entryStart, keyEnd: keyEnd, node: node))
+      let child = nodes.count
+      _ = try value(depth: depth + 1)
+      nodes[child].entryStart = UInt32(truncatingIfNeeded: entryStart)
+      nodes[child].keyEnd = keyEnd
     }
   }
 
-  /// Where the run of whitespace that ends at `end` starts, not before
-  /// `floor`.
-  static func spaceBefore(_ end: Int, in bytes: [UInt8], from floor: Int) -> Int {
-    var start = end
-    while start > floor, isSpace(bytes[start - 1]) { start -= 1 }
-    return start
-  }
-
   /// Character data up to `</name>`, with entities and CDATA decoded.
-  private mutating func text(closing name: String) throws(FormatError) -> String {
+  mutating func text(closing name: String) throws(FormatError) -> String {
     var decoded: [UInt8] = []
     while true {
       guard index < bytes.count else { throw error("<\(name)> does not end") }

@@ -149,9 +149,9 @@ extension PropertyListDocument {
           isArray = binaryIsArray
         } else {
           guard let parsed = try? JSONPointer(parent),
-            let node = try? document.resolve(parsed).node, node.isContainer
+            let node = try? document.resolve(parsed).node, document.tree[node].isContainer
           else { continue }
-          isArray = node.kind == .array
+          isArray = document.tree[node].kind == .array
         }
         let children = document.children(at: parent)
         for child in children {
@@ -173,7 +173,7 @@ extension PropertyListDocument {
         "true", "false", "[]", "{}", "[1, \"two\", false]", "{\"k\": [1, 2]}",
       ]
     case "FORMAT":
-      return ["xml", "ascii", "json"]
+      return ["xml", "ascii", "strings", "json"]
     case "DATE":
       return ["2026-12-04T10:00:00Z", "1969-07-20T20:17:40Z"]
     case "@FILE|base64:TEXT":

@@ -10,10 +10,13 @@ extension PropertyListDocument: ScriptableFileDocument {
     [ScriptTypeName("plist", .propertyList, filenames: ["*.pbxproj", "*.entitlements"])]
   }
 
-  /// An empty dictionary in XML, as Apple writes it.
+  /// An empty dictionary: in XML as Apple writes it, in the ASCII form
+  /// for an ASCII property list, an empty file for a `.strings` file.
   public static func makeUntitled(contentType: UTType) throws -> PropertyListDocument {
-    try PropertyListDocument(
-      value: .dictionary([]), format: contentType.conforms(to: .asciiPropertyList) ? .ascii : .xml)
+    let format: PropertyListFormat =
+      contentType.conforms(to: .stringsText)
+      ? .strings : contentType.conforms(to: .asciiPropertyList) ? .ascii : .xml
+    return try PropertyListDocument(value: .dictionary([]), format: format)
   }
 
   /// The file as it is, for XML and ASCII; for a binary file, its XML
@@ -23,7 +26,7 @@ extension PropertyListDocument: ScriptableFileDocument {
     switch format {
     case .binary: "<!-- a binary property list (bplist00), shown as XML -->\n" + text
     case .json: (try? savedBytes()).map { String(decoding: $0, as: UTF8.self) } ?? text
-    case .xml, .ascii: text
+    case .xml, .ascii, .strings: text
     }
   }
 
@@ -160,16 +163,16 @@ extension PropertyListDocument: ScriptableFileDocument {
         CommandSpec(
           "convert", [PlistParameter.format],
           summary:
-            "rewrites the document as xml, binary, ascii or json, in Apple's layout, as one undoable step",
+            "rewrites the document as xml, binary, ascii, strings or json, in Apple's layout, as one undoable step",
           discussion:
-            "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a number, boolean or date cannot be converted to ascii (it would read back as strings). JSON holds no dates or data: the first such value is named and nothing changes (a keyed archive's UIDs go as their CF$UID dictionaries). A JSON document is edited as its XML rendering; show prints a binary document's XML rendering, and edits of a binary document append to its objects.",
+            "The value is kept; its layout, comments and key spellings are Apple's writer's afterwards. An old-style ASCII property list holds only strings, data, arrays and dictionaries: a document holding a number, boolean or date cannot be converted to ascii (it would read back as strings). strings writes a dictionary's entries without braces, as a .strings file holds them, under the same rule; a document that is not a dictionary cannot be converted to it. JSON holds no dates or data: the first such value is named and nothing changes (a keyed archive's UIDs go as their CF$UID dictionaries). A JSON document is edited as its XML rendering; show prints a binary document's XML rendering, and edits of a binary document append to its objects.",
           example: "convert xml", topic: .document)
       ) { context in
         let argument = context.arguments[PlistParameter.format]
         guard let format = PropertyListFormat(rawValue: argument.text) else {
           throw ScriptError(
             "unknown format '\(argument.text)'", at: argument,
-            notes: [.init("the formats are xml, binary, ascii and json")])
+            notes: [.init("the formats are xml, binary, ascii, strings and json")])
         }
         do {
           try context.session.perform { document throws(FormatError) in
@@ -205,8 +208,9 @@ extension PropertyListDocument: ScriptableFileDocument {
     guard let parsed = try? JSONPointer(pointer), let node = try? resolve(parsed).node else {
       return []
     }
-    return node.entries.enumerated().map { index, entry in
-      (entry.key ?? String(index), entry.node.isContainer)
+    guard tree[node].isContainer else { return [] }
+    return tree.children(of: node).enumerated().map { index, entry in
+      (tree[entry].hasKey ? key(of: entry) : String(index), tree[entry].isContainer)
     }
   }
 
@@ -275,9 +279,10 @@ extension PropertyListDocument: ScriptableFileDocument {
       }
     }
     var output: [UInt8] = []
-    if format == .ascii {
+    if format == .ascii || format == .strings {
       try PropertyListASCIIWriter.write(
-        value, indent: [], unit: [0x09], lineEnding: [0x0A], into: &output)
+        value, indent: [], unit: [0x09], lineEnding: [0x0A], quoteStrings: format == .strings,
+        into: &output)
     } else {
       try PropertyListXMLWriter.write(
         value, indent: [], unit: [0x09], lineEnding: [0x0A], into: &output)
@@ -400,7 +405,7 @@ extension PropertyListDocument: ScriptableFileDocument {
     }
     do {
       return try propertyListValue(
-        json, numbersAsText: context.session.document.format == .ascii)
+        json, numbersAsText: context.session.document.isASCII)
     } catch {
       throw ScriptError(error.message, at: literal)
     }

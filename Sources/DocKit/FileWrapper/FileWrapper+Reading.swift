@@ -66,6 +66,31 @@ extension FileWrapper {
     _ name: String, in directory: FileDescriptor?, path: String, expecting identity: DiskIdentity,
     maximumSize: Int = Limits.default.maximumFileSize
   ) throws(FileWrapperError) -> Data {
+    try readFile(
+      name, in: directory, path: path, expecting: identity, maximumSize: maximumSize
+    ) { descriptor, size throws(SystemCallError) in
+      try descriptor.read(upToCount: size + 1, expectedSize: size, path: path)
+    }
+  }
+
+  /// ``readFile(_:in:path:expecting:maximumSize:)`` into an array of
+  /// bytes, allocated once at the size `fstat` gives.
+  static func readFileBytes(
+    _ name: String, in directory: FileDescriptor?, path: String, expecting identity: DiskIdentity,
+    maximumSize: Int = Limits.default.maximumFileSize
+  ) throws(FileWrapperError) -> [UInt8] {
+    try readFile(
+      name, in: directory, path: path, expecting: identity, maximumSize: maximumSize
+    ) { descriptor, size throws(SystemCallError) in
+      try descriptor.readBytes(upToCount: size + 1, path: path)
+    }
+  }
+
+  private static func readFile<Contents: Collection>(
+    _ name: String, in directory: FileDescriptor?, path: String, expecting identity: DiskIdentity,
+    maximumSize: Int,
+    reading: (FileDescriptor, Int) throws(SystemCallError) -> Contents
+  ) throws(FileWrapperError) -> Contents {
     let descriptor: FileDescriptor
     do {
       descriptor = try FileDescriptor.open(
@@ -92,7 +117,7 @@ extension FileWrapper {
     let size = Int(before.size)
     let (data, after) = try asFileWrapperError { () throws(SystemCallError) in
       (
-        try descriptor.read(upToCount: size + 1, expectedSize: size, path: path),
+        try reading(descriptor, size),
         try descriptor.status(path: path)
       )
     }

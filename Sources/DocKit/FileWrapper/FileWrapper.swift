@@ -422,6 +422,27 @@ open class FileWrapper {
     }
   }
 
+  /// A regular file's contents as bytes, for a document that holds its
+  /// file's bytes itself: contents left on disk are read straight into
+  /// the array and not kept by the wrapper (a later read reads the file
+  /// again, with the same checks), so the file is in memory once.
+  ///
+  /// - Precondition: ``isRegularFile``.
+  /// - Throws: What ``loadRegularFileContents()`` throws.
+  public func loadRegularFileBytes() throws(FileWrapperError) -> [UInt8] {
+    precondition(kind == .regularFile, "FileWrapper.loadRegularFileBytes(): not a regular file")
+    guard case .onDisk(let path, let identity) = contents else {
+      return [UInt8](try loadRegularFileContents())
+    }
+    do {
+      return try Self.readFileBytes(
+        path, in: nil, path: path, expecting: identity, maximumSize: maximumFileSize)
+    } catch {
+      contents = .unreadable(error)
+      throw error
+    }
+  }
+
   /// A regular file's size in bytes without reading its contents: the
   /// count of contents in memory, or the size `lstat` reported for
   /// contents still on disk. Nil for other kinds and after a failed lazy

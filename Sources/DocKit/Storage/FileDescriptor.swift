@@ -100,6 +100,32 @@ final class FileDescriptor {
   }
 
   /// Reads from the current offset until the end of the file or until
+  /// `limit` bytes, whichever comes first, into one array allocated at
+  /// `limit` bytes (for a file whose size is known: that size plus one).
+  func readBytes(upToCount limit: Int, path: String) throws(SystemCallError) -> [UInt8] {
+    guard limit > 0 else { return [] }
+    let system = FileSystemContext.current
+    var failure: Int32?
+    let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
+      var count = 0
+      while count < limit, let base = buffer.baseAddress {
+        let result = system.read(rawValue, base + count, limit - count)
+        if result > 0 {
+          count += result
+        } else if result == 0 {
+          break
+        } else if errno != EINTR {
+          failure = errno
+          break
+        }
+      }
+      initialized = count
+    }
+    if let failure { throw SystemCallError(systemCall: "read", errno: failure, path: path) }
+    return bytes
+  }
+
+  /// Reads from the current offset until the end of the file or until
   /// `limit` bytes, whichever comes first.
   ///
   /// The bytes go into one `malloc`ed buffer that becomes the `Data`

@@ -114,7 +114,7 @@ struct PropertyListEditPropertyTests {
       #expect(reread.value == document.value, "step \(step)")
       // The tree read again only where the edit was is the tree of the
       // whole file, offset for offset.
-      #expect(Self.layout(of: reread.root) == Self.layout(of: document.root), "step \(step)")
+      #expect(Self.layout(of: reread) == Self.layout(of: document), "step \(step)")
     }
     if !ascii {
       // plistlib reads the result to what the document says it holds.
@@ -126,23 +126,20 @@ struct PropertyListEditPropertyTests {
     for undo in undos.reversed() {
       _ = undo.apply(to: &document)
       let reread = try PropertyListDocument(bytes: document.bytes)
-      #expect(Self.layout(of: reread.root) == Self.layout(of: document.root))
+      #expect(Self.layout(of: reread) == Self.layout(of: document))
     }
     #expect(document.bytes == original)
   }
 
-  /// Every offset a tree holds, in order, with its kinds and keys.
-  static func layout(of node: PropertyListNode) -> [String] {
-    var parts = [
-      "\(node.kind) \(node.range) \(node.inner.map { "\($0)" } ?? "-") \(node.scalar.map { "\($0)" } ?? "")"
-    ]
-    for entry in node.entries {
-      parts.append(
-        "entry \(entry.key ?? "-") \(entry.range) \(entry.start) \(entry.keyEnd.map(String.init) ?? "-")"
-      )
-      parts += layout(of: entry.node)
+  /// Every offset a tree holds, in order, with its kinds, keys and
+  /// scalars.
+  static func layout(of document: PropertyListDocument) -> [String] {
+    document.tree.nodes.indices.map { index in
+      let node = document.tree[index]
+      let scalar = node.isContainer ? "" : "\(document.value(of: index))"
+      return
+        "\(node.kind) \(node.range) \(index == 0 ? node.range : document.entryRange(of: index)) \(node.entryStart) \(node.hasKey ? "\(node.keyEnd) \(document.key(of: index))" : "-") \(node.size) \(scalar)"
     }
-    return parts
   }
 
   static let plistutil = URL(fileURLWithPath: "/usr/bin/plistutil")
