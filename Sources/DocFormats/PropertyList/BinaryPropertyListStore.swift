@@ -32,14 +32,14 @@ struct BinaryPropertyListStore: Hashable, Sendable {
   /// An edit that needs more objects than the file's references can name.
   struct ReferencesFull: Error {}
 
-  /// The file as read: the `Data` the file was read into, not a copy.
-  let file: Data
+  /// The file as read: the bytes the file was read into, not a copy.
+  let file: [UInt8]
   let trailer: BinaryPropertyListTrailer
   /// The file's containers that are reached from more than one place.
   private let shared: BinaryPropertyListBitSet
   /// The objects edits wrote, one after another; they are saved after the
   /// file's objects, where its offset table was.
-  private(set) var appended = Data()
+  private(set) var appended: [UInt8] = []
   /// Where objects moved, as offsets in the saved file: the containers
   /// an edit wrote again, and the objects it added.
   private(set) var moved: [Int: Int] = [:]
@@ -53,8 +53,7 @@ struct BinaryPropertyListStore: Hashable, Sendable {
   ///
   /// - Throws: ``FormatError/Code/malformedPropertyList`` with the byte
   ///   offset, as ``BinaryPropertyList/read(_:)`` does.
-  init(_ file: Data) throws(FormatError) {
-    let file = file.startIndex == 0 ? file : Data(file)
+  init(_ file: [UInt8]) throws(FormatError) {
     let (trailer, shared) = try BinaryPropertyListValidator.validate(file)
     self.file = file
     self.trailer = trailer
@@ -63,9 +62,9 @@ struct BinaryPropertyListStore: Hashable, Sendable {
     top = trailer.topObject
   }
 
-  /// A copy of `bytes`, checked and held.
-  init(_ bytes: [UInt8]) throws(FormatError) {
-    try self.init(Data(bytes))
+  /// A copy of `data`, checked and held.
+  init(_ data: Data) throws(FormatError) {
+    try self.init([UInt8](data))
   }
 
   /// `value` written whole (``BinaryPropertyList/write(_:)``), its
@@ -94,7 +93,7 @@ struct BinaryPropertyListStore: Hashable, Sendable {
 
   /// One object's bytes: in the file, or among those appended.
   struct Object {
-    let bytes: Data
+    let bytes: [UInt8]
     let start: Int
 
     var marker: UInt8 { bytes[start] }

@@ -35,7 +35,7 @@ struct BinaryPropertyListValidator {
   /// Checks `bytes`, returning their trailer and the containers reached
   /// from more than one place.
   static func validate(
-    _ file: Data
+    _ file: [UInt8]
   ) throws(FormatError) -> (
     trailer: BinaryPropertyListTrailer, shared: BinaryPropertyListBitSet
   ) {

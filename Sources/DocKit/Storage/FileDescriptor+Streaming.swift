@@ -17,8 +17,9 @@ extension FileDescriptor {
   /// Pieces smaller than ``streamingUnit`` are gathered into one buffer of
   /// that size and written when it fills, so that thousands of small
   /// pieces (a text's leaves) cost a `write` every 8 MB, not one each, and
-  /// the file's bytes are never joined in memory; a larger piece is
-  /// written from where it is.
+  /// the file's bytes are never joined in memory; a piece of at least
+  /// half the buffer (a binary property list's unchanged objects, a
+  /// whole small file) is written from where it is, not copied.
   ///
   /// - Throws: The failed `write`, or `EIO` if `source` gives a different
   ///   number of bytes than it says it holds.
@@ -53,7 +54,10 @@ extension FileDescriptor {
       try source.forEachChunk { chunk in
         do throws(SystemCallError) {
           guard chunk.count > 0 else { return }
-          if chunk.count >= staging.count {
+          // A piece of at least half the buffer is written from where
+          // it is, after what was gathered: copying it would cost more
+          // than the one more call.
+          if chunk.count >= staging.count / 2 {
             try flush()
             try put(chunk)
             return
