@@ -56,23 +56,21 @@ public struct PropertyListDocument: FileDocument, Hashable {
   )
     throws(FormatError)
   {
-    if format == .binary {
-      self = try Self(binaryValue: value)
-      return
-    }
     let text: [UInt8]
     switch format {
     case .ascii: text = try PropertyListASCIIWriter.document(value)
     case .strings: text = try PropertyListASCIIWriter.stringsDocument(value)
     case .xml, .json: text = try PropertyListXMLWriter.document(value)
-    case .binary: text = try PropertyListXMLWriter.document(value, exactDates: true)
+    case .binary:
+      self = try Self(binaryValue: value)
+      return
     }
     self.bytes = text
     self.format = format
-    self.tree = try Self.parse(text, as: format == .binary || format == .json ? .xml : format)
+    self.tree = try Self.parse(text, as: format == .json ? .xml : format)
   }
 
-  /// Reads a property list in any of the three formats.
+  /// Reads a property list in any of its formats.
   ///
   /// - Throws: ``FormatError/Code/malformedPropertyList`` with the line
   ///   and column of the problem.
@@ -235,18 +233,6 @@ public struct PropertyListDocument: FileDocument, Hashable {
     }
   }
 
-  /// A binary property list's value (``BinaryPropertyList/read(_:)``).
-  static func readBinary(_ bytes: [UInt8]) throws(FormatError) -> PropertyListValue {
-    try BinaryPropertyList.read(bytes)
-  }
-
-  /// `value` as a binary property list, each one-key dictionary
-  /// `{CF$UID = N}` written as the UID `N`, as CoreFoundation reads the
-  /// XML rendering of a keyed archive.
-  static func writeBinary(_ value: PropertyListValue) throws(FormatError) -> [UInt8] {
-    BinaryPropertyList.write(restoringUIDs(in: value))
-  }
-
   /// `value` with each dictionary that holds only the key `CF$UID` and a
   /// non-negative integer read as that UID.
   static func restoringUIDs(in value: PropertyListValue) -> PropertyListValue {
@@ -340,10 +326,9 @@ public struct PropertyListDocument: FileDocument, Hashable {
   func savedBytes() throws(FormatError) -> [UInt8] {
     if let binary { return binary.savedBytes() }
     if let utf16BigEndian { return Self.utf16(bytes, bigEndian: utf16BigEndian) }
-    guard format == .binary || format == .json else { return bytes }
+    guard format == .json else { return bytes }
     if let original, original.rendering == bytes { return original.file }
-    if format == .json { return Array(try Self.jsonText(value).utf8) + [0x0A] }
-    return try Self.writeBinary(value)
+    return Array(try Self.jsonText(value).utf8) + [0x0A]
   }
 
   /// ``bytes`` as text, without a UTF-8 byte-order mark: what `show`

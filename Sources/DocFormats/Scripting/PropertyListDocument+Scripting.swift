@@ -176,8 +176,7 @@ extension PropertyListDocument: ScriptableFileDocument {
         }
         do {
           try context.session.perform { document throws(FormatError) in
-            if format == .binary { _ = try writeBinary(document.value) }
-            return try document.convert(to: format)
+            try document.convert(to: format)
           }
         } catch let error as FormatError {
           throw ScriptError(error.message, at: argument)
