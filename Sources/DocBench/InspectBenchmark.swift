@@ -188,6 +188,25 @@ enum InspectBenchmark {
       maximumResidentKilobytes: usage.ru_maxrss)
   }
 
+  /// The peak resident memory of `arguments` on its own, in KiB, as GNU
+  /// `time` measures it; nil where it is not installed (`apt-get install
+  /// time`). A child this process starts (a `vfork` or a `fork`) reports
+  /// from `wait4` at least this process's own peak, which its `exec`
+  /// inherits: for a program smaller than this one, that is all the figure
+  /// says. `time` is small, and its child inherits only its peak.
+  static func ownPeakKilobytes(_ arguments: [String]) throws -> Int? {
+    let time = "/usr/bin/time"
+    guard access(time, X_OK) == 0 else { return nil }
+    let report = try BenchCommand.temporaryDirectory().appendingPathComponent("peak.txt")
+    defer { try? FileManager.default.removeItem(at: report) }
+    _ = try spawn([time, "-f", "%M", "-o", report.path] + arguments)
+    let text = try String(contentsOf: report, encoding: .utf8)
+    guard let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0) }) else {
+      throw BenchError("\(time) printed no peak: \(text)")
+    }
+    return kilobytes
+  }
+
   private static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.count % 2 == 1
