@@ -12,12 +12,10 @@ struct BinaryPropertyListParser {
   static let minimumBudget = 100_000
 
   private let bytes: [UInt8]
-  private let offsetSize: Int
-  private let referenceSize: Int
-  private let objectCount: Int
-  private let topObject: Int
+  private let trailer: BinaryPropertyListTrailer
+  private var referenceSize: Int { trailer.referenceSize }
   /// Where the offset table starts, which is where the objects end.
-  private let offsetTable: Int
+  private var offsetTable: Int { trailer.offsetTable }
 
   /// Whether each object is a container being read, from the top one
   /// down, and how many are.
@@ -36,91 +34,45 @@ struct BinaryPropertyListParser {
   init(_ bytes: [UInt8]) throws(FormatError) {
     self.bytes = bytes
     let trailer = try BinaryPropertyListTrailer(bytes)
-    offsetSize = trailer.offsetSize
-    referenceSize = trailer.referenceSize
-    objectCount = trailer.objectCount
-    topObject = trailer.topObject
-    offsetTable = trailer.offsetTable
-    budget = max(Self.minimumBudget, offsetTable / referenceSize + 1)
-    onPath = Array(repeating: false, count: objectCount)
-    leaves = Array(repeating: nil, count: objectCount)
+    self.trailer = trailer
+    budget = max(Self.minimumBudget, trailer.offsetTable / trailer.referenceSize + 1)
+    onPath = Array(repeating: false, count: trailer.objectCount)
+    leaves = Array(repeating: nil, count: trailer.objectCount)
   }
 
   /// The top object's value.
   mutating func topValue() throws(FormatError) -> PropertyListValue {
-    try value(ofObject: topObject)
+    try value(ofObject: trailer.topObject)
   }
 
   private static func failure(_ message: String, at offset: Int) -> FormatError {
-    FormatError(.malformedPropertyList, message, byteOffset: offset)
+    BinaryPropertyListTrailer.failure(message, at: offset)
   }
 
   /// The big-endian unsigned integer of `count` (at most 8) bytes at
   /// `start`, which the caller has checked lie inside `bytes`.
   private static func unsigned(_ bytes: [UInt8], _ start: Int, _ count: Int) -> UInt64 {
-    var value: UInt64 = 0
-    for index in start..<(start + count) { value = value << 8 | UInt64(bytes[index]) }
-    return value
+    BinaryPropertyListTrailer.unsigned(bytes, start, count)
   }
 
-  /// The byte offset of object `index` (checked against the offset table
-  /// when the trailer was read, and here against the header).
   private func offset(ofObject index: Int, referencedAt place: Int) throws(FormatError) -> Int {
-    let offset = Int(Self.unsigned(bytes, offsetTable + index * offsetSize, offsetSize))
-    guard offset >= 8 else {
-      throw Self.failure("object \(index)'s offset \(offset) is inside the header", at: place)
-    }
-    return offset
+    try trailer.checkedOffset(ofObject: index, referencedAt: place, in: bytes)
   }
 
-  /// Checks that `count` bytes from `start` lie among the objects.
   private func checkRange(
     _ start: Int, _ count: Int, _ what: @autoclosure () -> String
-  )
-    throws(FormatError)
-  {
-    guard count >= 0, start <= offsetTable, count <= offsetTable - start else {
-      throw Self.failure("\(what()) runs past the objects", at: start)
-    }
+  ) throws(FormatError) {
+    try trailer.checkRange(start, count, what())
   }
 
-  /// The count a marker's low nibble gives, or the integer object that
-  /// follows the marker when the nibble is 0xF; and where the contents
-  /// start.
   private func count(at start: Int, nibble: UInt8) throws(FormatError) -> (count: Int, body: Int) {
-    guard nibble == 0xF else { return (Int(nibble), start + 1) }
-    try checkRange(start + 1, 1, "a count")
-    let marker = bytes[start + 1]
-    guard marker >> 4 == 0x1, marker & 0xF <= 3 else {
-      throw Self.failure("a count that is not an integer of 1 to 8 bytes", at: start + 1)
-    }
-    let size = 1 << Int(marker & 0xF)
-    try checkRange(start + 2, size, "a count")
-    let value = Self.unsigned(bytes, start + 2, size)
-    guard value <= UInt64(offsetTable) else {
-      throw Self.failure("a count of \(value) is larger than the file", at: start + 1)
-    }
-    return (Int(value), start + 2 + size)
+    try trailer.count(at: start, nibble: nibble, in: bytes)
   }
 
   /// The object indexes of `count` references from `start`.
   private func references(at start: Int, count: Int) throws(FormatError) -> [Int] {
-    guard count <= offsetTable / referenceSize else {
-      throw Self.failure("a container's count of \(count) is larger than the file", at: start)
-    }
-    try checkRange(start, count * referenceSize, "a container's references")
-    var result: [Int] = []
-    result.reserveCapacity(count)
-    var place = start
-    for _ in 0..<count {
-      let reference = Self.unsigned(bytes, place, referenceSize)
-      guard reference < UInt64(objectCount) else {
-        throw Self.failure("a reference to object \(reference) of \(objectCount)", at: place)
-      }
-      result.append(Int(reference))
-      place += referenceSize
-    }
-    return result
+    try trailer.checkReferences(at: start, count: count, in: bytes)
+    return (0..<count).map { Int(Self.unsigned(bytes, start + $0 * referenceSize, referenceSize)) }
   }
 
   private mutating func value(

@@ -72,55 +72,22 @@ struct BinaryPropertyListValidator {
   }
 
   private func offset(ofObject index: Int, referencedAt place: Int) throws(FormatError) -> Int {
-    let offset = trailer.offset(ofObject: index, in: bytes)
-    guard offset >= 8 else {
-      throw Self.failure("object \(index)'s offset \(offset) is inside the header", at: place)
-    }
-    return offset
+    try trailer.checkedOffset(ofObject: index, referencedAt: place, in: bytes)
   }
 
   private func checkRange(
     _ start: Int, _ count: Int, _ what: @autoclosure () -> String
-  )
-    throws(FormatError)
-  {
-    guard count >= 0, start <= trailer.offsetTable, count <= trailer.offsetTable - start else {
-      throw Self.failure("\(what()) runs past the objects", at: start)
-    }
+  ) throws(FormatError) {
+    try trailer.checkRange(start, count, what())
   }
 
   private func count(at start: Int, nibble: UInt8) throws(FormatError) -> (count: Int, body: Int) {
-    guard nibble == 0xF else { return (Int(nibble), start + 1) }
-    try checkRange(start + 1, 1, "a count")
-    let marker = bytes[start + 1]
-    guard marker >> 4 == 0x1, marker & 0xF <= 3 else {
-      throw Self.failure("a count that is not an integer of 1 to 8 bytes", at: start + 1)
-    }
-    let size = 1 << Int(marker & 0xF)
-    try checkRange(start + 2, size, "a count")
-    let value = unsigned(start + 2, size)
-    guard value <= UInt64(trailer.offsetTable) else {
-      throw Self.failure("a count of \(value) is larger than the file", at: start + 1)
-    }
-    return (Int(value), start + 2 + size)
+    try trailer.count(at: start, nibble: nibble, in: bytes)
   }
 
   /// Checks `count` references from `start`, as the parser reads them.
   private func checkReferences(at start: Int, count: Int) throws(FormatError) {
-    let size = trailer.referenceSize
-    guard count <= trailer.offsetTable / size else {
-      throw Self.failure("a container's count of \(count) is larger than the file", at: start)
-    }
-    try checkRange(start, count * size, "a container's references")
-    var place = start
-    for _ in 0..<count {
-      let reference = unsigned(place, size)
-      guard reference < UInt64(trailer.objectCount) else {
-        throw Self.failure(
-          "a reference to object \(reference) of \(trailer.objectCount)", at: place)
-      }
-      place += size
-    }
+    try trailer.checkReferences(at: start, count: count, in: bytes)
   }
 
   @inline(__always)
