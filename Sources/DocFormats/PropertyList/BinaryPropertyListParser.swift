@@ -55,20 +55,6 @@ struct BinaryPropertyListParser {
     BinaryPropertyListTrailer.unsigned(bytes, start, count)
   }
 
-  private func offset(ofObject index: Int, referencedAt place: Int) throws(FormatError) -> Int {
-    try trailer.checkedOffset(ofObject: index, referencedAt: place, in: bytes)
-  }
-
-  private func checkRange(
-    _ start: Int, _ count: Int, _ what: @autoclosure () -> String
-  ) throws(FormatError) {
-    try trailer.checkRange(start, count, what())
-  }
-
-  private func count(at start: Int, nibble: UInt8) throws(FormatError) -> (count: Int, body: Int) {
-    try trailer.count(at: start, nibble: nibble, in: bytes)
-  }
-
   /// The object indexes of `count` references from `start`.
   private func references(at start: Int, count: Int) throws(FormatError) -> [Int] {
     try trailer.checkReferences(at: start, count: count, in: bytes)
@@ -80,7 +66,7 @@ struct BinaryPropertyListParser {
   )
     throws(FormatError) -> PropertyListValue
   {
-    let start = try offset(ofObject: index, referencedAt: place)
+    let start = try trailer.checkedOffset(ofObject: index, referencedAt: place, in: bytes)
     budget -= 1
     guard budget >= 0 else {
       throw Self.failure(
@@ -105,10 +91,10 @@ struct BinaryPropertyListParser {
     case 0x2:
       switch nibble {
       case 2:
-        try checkRange(start + 1, 4, "a real")
+        try trailer.checkRange(start + 1, 4, "a real")
         leaf = .real(Double(Float(bitPattern: UInt32(Self.unsigned(bytes, start + 1, 4)))))
       case 3:
-        try checkRange(start + 1, 8, "a real")
+        try trailer.checkRange(start + 1, 8, "a real")
         leaf = .real(Double(bitPattern: Self.unsigned(bytes, start + 1, 8)))
       default: throw Self.failure("a real that is not 4 or 8 bytes", at: start)
       }
@@ -116,15 +102,15 @@ struct BinaryPropertyListParser {
       guard marker == 0x33 else {
         throw Self.failure("a date that is not an 8-byte real", at: start)
       }
-      try checkRange(start + 1, 8, "a date")
+      try trailer.checkRange(start + 1, 8, "a date")
       leaf = .date(Double(bitPattern: Self.unsigned(bytes, start + 1, 8)))
     case 0x4:
-      let (count, body) = try count(at: start, nibble: nibble)
-      try checkRange(body, count, "data")
+      let (count, body) = try trailer.count(at: start, nibble: nibble, in: bytes)
+      try trailer.checkRange(body, count, "data")
       leaf = .data(Array(bytes[body..<(body + count)]))
     case 0x5:
-      let (count, body) = try count(at: start, nibble: nibble)
-      try checkRange(body, count, "a string")
+      let (count, body) = try trailer.count(at: start, nibble: nibble, in: bytes)
+      try trailer.checkRange(body, count, "a string")
       let text = bytes[body..<(body + count)]
       if let high = text.firstIndex(where: { $0 >= 0x80 }) {
         throw Self.failure(
@@ -132,11 +118,11 @@ struct BinaryPropertyListParser {
       }
       leaf = .string(String(decoding: text, as: UTF8.self))
     case 0x6:
-      let (count, body) = try count(at: start, nibble: nibble)
+      let (count, body) = try trailer.count(at: start, nibble: nibble, in: bytes)
       guard count <= offsetTable / 2 else {
         throw Self.failure("a string of \(count) UTF-16 units is longer than the file", at: start)
       }
-      try checkRange(body, count * 2, "a string")
+      try trailer.checkRange(body, count * 2, "a string")
       var units: [UInt16] = []
       units.reserveCapacity(count)
       for unit in stride(from: body, to: body + count * 2, by: 2) {
@@ -148,14 +134,14 @@ struct BinaryPropertyListParser {
       leaf = .string(text)
     case 0x8:
       let size = Int(nibble) + 1
-      try checkRange(start + 1, size, "a UID")
+      try trailer.checkRange(start + 1, size, "a UID")
       let significant = min(size, 8)
       guard bytes[(start + 1)..<(start + 1 + size - significant)].allSatisfy({ $0 == 0 }) else {
         throw Self.failure("a UID larger than 64 bits", at: start)
       }
       leaf = .uid(Self.unsigned(bytes, start + 1 + size - significant, significant))
     case 0xA, 0xC:
-      let (count, body) = try count(at: start, nibble: nibble)
+      let (count, body) = try trailer.count(at: start, nibble: nibble, in: bytes)
       let elements = try references(at: body, count: count)
       try enter(index, at: start)
       defer { leave(index) }
@@ -166,7 +152,7 @@ struct BinaryPropertyListParser {
       }
       return .array(items)
     case 0xD:
-      let (count, body) = try count(at: start, nibble: nibble)
+      let (count, body) = try trailer.count(at: start, nibble: nibble, in: bytes)
       let keys = try references(at: body, count: count)
       let valuesStart = body + count * referenceSize
       let values = try references(at: valuesStart, count: count)
@@ -200,7 +186,7 @@ struct BinaryPropertyListParser {
       throw Self.failure("an integer of \(1 << Int(nibble)) bytes", at: start)
     }
     let size = 1 << Int(nibble)
-    try checkRange(start + 1, size, "an integer")
+    try trailer.checkRange(start + 1, size, "an integer")
     switch size {
     case 8: return .integer(Int64(bitPattern: Self.unsigned(bytes, start + 1, 8)))
     case 16:

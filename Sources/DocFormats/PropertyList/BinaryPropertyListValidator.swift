@@ -71,25 +71,6 @@ struct BinaryPropertyListValidator {
     BinaryPropertyListTrailer.unsigned(bytes, start, count)
   }
 
-  private func offset(ofObject index: Int, referencedAt place: Int) throws(FormatError) -> Int {
-    try trailer.checkedOffset(ofObject: index, referencedAt: place, in: bytes)
-  }
-
-  private func checkRange(
-    _ start: Int, _ count: Int, _ what: @autoclosure () -> String
-  ) throws(FormatError) {
-    try trailer.checkRange(start, count, what())
-  }
-
-  private func count(at start: Int, nibble: UInt8) throws(FormatError) -> (count: Int, body: Int) {
-    try trailer.count(at: start, nibble: nibble, in: bytes)
-  }
-
-  /// Checks `count` references from `start`, as the parser reads them.
-  private func checkReferences(at start: Int, count: Int) throws(FormatError) {
-    try trailer.checkReferences(at: start, count: count, in: bytes)
-  }
-
   @inline(__always)
   private func reference(at place: Int) -> Int {
     Int(unsigned(place, trailer.referenceSize))
@@ -108,7 +89,7 @@ struct BinaryPropertyListValidator {
   /// Checks object `index` where the parser reads it, returning how deep
   /// it nests (0 for a scalar).
   private mutating func visit(_ index: Int, referencedAt place: Int) throws(FormatError) -> Int {
-    let start = try offset(ofObject: index, referencedAt: place)
+    let start = try trailer.checkedOffset(ofObject: index, referencedAt: place, in: bytes)
     if done.contains(index) { return try revisit(index, at: start) }
     try spend(at: start)
     let marker = bytes[start]
@@ -126,35 +107,35 @@ struct BinaryPropertyListValidator {
     case 0x1: try checkInteger(at: start, nibble: nibble)
     case 0x2:
       switch nibble {
-      case 2: try checkRange(start + 1, 4, "a real")
-      case 3: try checkRange(start + 1, 8, "a real")
+      case 2: try trailer.checkRange(start + 1, 4, "a real")
+      case 3: try trailer.checkRange(start + 1, 8, "a real")
       default: throw Self.failure("a real that is not 4 or 8 bytes", at: start)
       }
     case 0x3:
       guard marker == 0x33 else {
         throw Self.failure("a date that is not an 8-byte real", at: start)
       }
-      try checkRange(start + 1, 8, "a date")
+      try trailer.checkRange(start + 1, 8, "a date")
     case 0x4:
-      let (count, body) = try count(at: start, nibble: nibble)
-      try checkRange(body, count, "data")
+      let (count, body) = try trailer.count(at: start, nibble: nibble, in: bytes)
+      try trailer.checkRange(body, count, "data")
     case 0x5:
-      let (count, body) = try count(at: start, nibble: nibble)
-      try checkRange(body, count, "a string")
+      let (count, body) = try trailer.count(at: start, nibble: nibble, in: bytes)
+      try trailer.checkRange(body, count, "a string")
       if let high = bytes[body..<(body + count)].firstIndex(where: { $0 >= 0x80 }) {
         throw Self.failure(
           "an ASCII string with the byte 0x\(String(bytes[high], radix: 16))", at: high)
       }
     case 0x6:
-      let (count, body) = try count(at: start, nibble: nibble)
+      let (count, body) = try trailer.count(at: start, nibble: nibble, in: bytes)
       guard count <= trailer.offsetTable / 2 else {
         throw Self.failure("a string of \(count) UTF-16 units is longer than the file", at: start)
       }
-      try checkRange(body, count * 2, "a string")
+      try trailer.checkRange(body, count * 2, "a string")
       try checkUTF16(body, count)
     case 0x8:
       let size = Int(nibble) + 1
-      try checkRange(start + 1, size, "a UID")
+      try trailer.checkRange(start + 1, size, "a UID")
       let significant = min(size, 8)
       guard bytes[(start + 1)..<(start + 1 + size - significant)].allSatisfy({ $0 == 0 }) else {
         throw Self.failure("a UID larger than 64 bits", at: start)
@@ -175,11 +156,11 @@ struct BinaryPropertyListValidator {
     _ index: Int, at start: Int, marker: UInt8
   ) throws(FormatError) -> Int {
     let size = trailer.referenceSize
-    let (count, body) = try count(at: start, nibble: marker & 0xF)
+    let (count, body) = try trailer.count(at: start, nibble: marker & 0xF, in: bytes)
     let isDictionary = marker >> 4 == 0xD
-    try checkReferences(at: body, count: count)
+    try trailer.checkReferences(at: body, count: count, in: bytes)
     let valuesStart = isDictionary ? body + count * size : body
-    if isDictionary { try checkReferences(at: valuesStart, count: count) }
+    if isDictionary { try trailer.checkReferences(at: valuesStart, count: count, in: bytes) }
     guard !onPath.contains(index) else {
       throw Self.failure("a container that contains itself", at: start)
     }
@@ -241,7 +222,7 @@ struct BinaryPropertyListValidator {
           "containers nested more than \(BinaryPropertyList.maximumDepth) deep", at: start)
       }
       let referenceSize = trailer.referenceSize
-      let (count, body) = try self.count(at: start, nibble: marker & 0xF)
+      let (count, body) = try trailer.count(at: start, nibble: marker & 0xF, in: bytes)
       let isDictionary = marker >> 4 == 0xD
       let valuesStart = isDictionary ? body + count * referenceSize : body
       depth += 1
@@ -266,7 +247,7 @@ struct BinaryPropertyListValidator {
       throw Self.failure("an integer of \(1 << Int(nibble)) bytes", at: start)
     }
     let size = 1 << Int(nibble)
-    try checkRange(start + 1, size, "an integer")
+    try trailer.checkRange(start + 1, size, "an integer")
     guard size == 16 else { return }
     let high = unsigned(start + 1, 8)
     let low = unsigned(start + 9, 8)
