@@ -45,8 +45,8 @@ struct BinaryPropertyListStore: Hashable, Sendable {
   private(set) var moved: [Int: Int] = [:]
   private(set) var objectCount: Int
   private(set) var top: Int
-  /// The bytes of objects edits left unreached (the containers they
-  /// wrote again).
+  /// The bytes of objects edits left unreached: the containers they
+  /// wrote again, and the values they replaced or removed.
   private(set) var deadBytes = 0
 
   /// Checks `file` (``BinaryPropertyListValidator``) and holds it.
@@ -308,15 +308,48 @@ struct BinaryPropertyListStore: Hashable, Sendable {
     var newValues = values
     switch change {
     case .replace(let position, let value):
+      abandon(newValues[position])
       newValues[position] = try append(value)
     case .insert(let position, let key, let value):
       if kind == 0xD { newKeys.insert(try append(.string(key ?? "")), at: position) }
       newValues.insert(try append(value), at: position)
     case .remove(let position):
-      if kind == 0xD { newKeys.remove(at: position) }
-      newValues.remove(at: position)
+      if kind == 0xD { abandon(newKeys.remove(at: position)) }
+      abandon(newValues.remove(at: position))
     }
     try rewrite(parent, kind: kind, keys: newKeys, values: newValues, under: ancestors[...])
+  }
+
+  /// Counts as dead the bytes of object `index`, which an edit no longer
+  /// references where it did, and those of the objects under it. A
+  /// container of the file reached from several places may still be
+  /// reached, and is not counted; a scalar is, though CoreFoundation may
+  /// have written it once for several places: counting too much only
+  /// writes the file whole sooner, while counting too little would let
+  /// a file that is edited again and again grow without end.
+  private mutating func abandon(_ index: Int) {
+    var pending = [index]
+    while let index = pending.popLast() {
+      let object = object(index)
+      let nibble = Int(object.marker & 0xF)
+      switch object.kind {
+      case 0xA, 0xC, 0xD:
+        if index < trailer.objectCount, shared.contains(index) { continue }
+        let (count, body) = object.layout
+        let references = count * (object.kind == 0xD ? 2 : 1)
+        deadBytes += body - object.start + references * trailer.referenceSize
+        let (_, keys, values) = entries(of: index)
+        pending += keys
+        pending += values
+      case 0x0: deadBytes += 1
+      case 0x1, 0x2: deadBytes += 1 + 1 << nibble
+      case 0x3: deadBytes += 9
+      case 0x4, 0x5, 0x6:
+        let (count, body) = object.layout
+        deadBytes += body - object.start + count * (object.kind == 0x6 ? 2 : 1)
+      default: deadBytes += 2 + nibble  // a UID
+      }
+    }
   }
 
   /// Writes `value`'s objects, returning its index.

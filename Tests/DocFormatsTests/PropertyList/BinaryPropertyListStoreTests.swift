@@ -259,13 +259,74 @@ struct BinaryPropertyListStoreTests {
   func compaction() throws {
     let value = PropertyListValue.array((0..<100).map { .integer(Int64($0)) })
     var document = try PropertyListDocument(bytes: BinaryPropertyList.write(value))
-    for round in 0..<3 { try document.set(.integer(-1), at: "/\(round)") }
+    for round in 0..<2 { try document.set(.integer(-1), at: "/\(round)") }
     let store = try #require(document.binary)
     #expect(!store.needsCompaction)
     for round in 0..<10 { try document.set(.integer(-2), at: "/\(round)") }
     #expect(document.binary?.needsCompaction == true)
     let saved = try [UInt8](document.data)
     #expect(saved == BinaryPropertyList.write(document.value))
+  }
+
+  @Test(
+    "Values replaced or removed count as dead: a file edited again and again stays near its live size",
+    arguments: ["set", "remove"])
+  func replacedValuesAreDead(edit: String) throws {
+    let blob = [UInt8](repeating: 0xAB, count: 50_000)
+    let value: PropertyListValue = .dictionary([
+      PropertyListEntry(key: "name", value: .string("small")),
+      PropertyListEntry(key: "blob", value: .data(blob)),
+    ])
+    var document = try PropertyListDocument(bytes: BinaryPropertyList.write(value))
+    for round in 0..<20 {
+      let next = PropertyListValue.data(blob.map { $0 &+ UInt8(round) })
+      if edit == "set" {
+        try document.set(next, at: "/blob")
+      } else {
+        _ = try document.remove(at: "/blob")
+        _ = try document.insert(next, at: "/blob")
+      }
+      // Once more than half of what a save writes is dead, the save
+      // writes the file whole: never more than twice the live bytes.
+      let saved = try [UInt8](document.data)
+      #expect(saved.count <= 2 * BinaryPropertyList.write(document.value).count + 64)
+      #expect(try BinaryPropertyList.read(saved) == document.value)
+    }
+  }
+
+  @Test("A removed subtree's objects are dead, but a container it shares with another place is not")
+  func removedSubtree() throws {
+    func string(_ text: String) -> [UInt8] {
+      let utf8 = Array(text.utf8)
+      guard utf8.count >= 15 else { return [0x50 | UInt8(utf8.count)] + utf8 }
+      return [0x5F, 0x11] + big(UInt64(utf8.count), 2) + utf8
+    }
+    func dictionary(keys: [Int], values: [Int]) -> [UInt8] {
+      [0xD0 | UInt8(keys.count)] + (keys + values).flatMap { big(UInt64($0), 4) }
+    }
+    // {gone = {text = 300 g; shared = (400 s)}; kept = the same array}:
+    // object 3, the array, is referenced from both dictionaries.
+    let file = assembled([
+      dictionary(keys: [4, 5], values: [1, 3]),
+      dictionary(keys: [6, 7], values: [2, 3]),
+      string(String(repeating: "g", count: 300)),
+      array([8]),
+      string("gone"), string("kept"), string("text"), string("shared"),
+      string(String(repeating: "s", count: 400)),
+    ])
+    var document = try PropertyListDocument(bytes: file)
+    #expect(try #require(document.binary).deadBytes == 0)
+    _ = try document.remove(at: "/gone")
+    // The top dictionary written again (17 bytes), the key "gone" (5),
+    // the removed dictionary (17), its keys (5 and 7) and its 300-byte
+    // string (304); not the array it shares with /kept, nor its string.
+    #expect(try #require(document.binary).deadBytes == 17 + 5 + 17 + 5 + 7 + 304)
+    #expect(
+      try BinaryPropertyList.read(try [UInt8](document.data))
+        == .dictionary([
+          PropertyListEntry(
+            key: "kept", value: .array([.string(String(repeating: "s", count: 400))]))
+        ]))
   }
 
   @Test("A set (marker 0xC) edited stays a set, and reads as an array")
