@@ -190,9 +190,39 @@ public struct JSONDocument: FileDocument, Hashable {
   private func runs() -> [UnsafeRawBufferPointer] {
     var runs = RunList()
     runs.append(prefix)
-    write(rootRef, into: &runs)
+    write(rootRef, into: &runs, openedIndexes: OpenedIndexes(opened))
     runs.append(suffix)
     return runs.runs
+  }
+
+  /// The indexes of the nodes in ``opened``, sorted: most values of a
+  /// large container are ruled out by a binary search of a few indexes
+  /// instead of hashing each. (An edited value's own tree numbers its
+  /// nodes from 0 too; an index found is looked up in ``opened``.)
+  private struct OpenedIndexes {
+    private let sorted: [Int]
+
+    init(_ opened: [JSONNodeRef: JSONOpenContainer]) {
+      sorted = opened.keys.map(\.index).sorted()
+    }
+
+    /// Whether `ref` may be opened.
+    func mayHold(_ ref: JSONNodeRef) -> Bool {
+      var low = 0
+      var high = sorted.count
+      while low < high {
+        let middle = (low + high) / 2
+        if sorted[middle] < ref.index { low = middle + 1 } else { high = middle }
+      }
+      return low < sorted.count && sorted[low] == ref.index
+    }
+  }
+
+  /// The opened container of `ref`, if it is one.
+  private func opened(
+    _ ref: JSONNodeRef, _ openedIndexes: OpenedIndexes
+  ) -> JSONOpenContainer? {
+    openedIndexes.mayHold(ref) ? opened[ref] : nil
   }
 
   /// Buffers in order, joining those that lie side by side.
@@ -215,8 +245,10 @@ public struct JSONDocument: FileDocument, Hashable {
     }
   }
 
-  private func write(_ ref: JSONNodeRef, into runs: inout RunList) {
-    guard let container = opened[ref] else {
+  private func write(
+    _ ref: JSONNodeRef, into runs: inout RunList, openedIndexes: OpenedIndexes
+  ) {
+    guard let container = opened(ref, openedIndexes) else {
       runs.append(ref.bytes)
       return
     }
@@ -224,7 +256,7 @@ public struct JSONDocument: FileDocument, Hashable {
     for entry in container.entries {
       runs.append(entry.lead)
       runs.append(entry.key)
-      write(entry.value, into: &runs)
+      write(entry.value, into: &runs, openedIndexes: openedIndexes)
     }
     runs.append(container.close)
   }
@@ -234,9 +266,13 @@ public struct JSONDocument: FileDocument, Hashable {
 
   /// How many bytes `ref` is written as.
   func length(of ref: JSONNodeRef) -> Int {
-    guard let container = opened[ref] else { return ref.bytes.count }
+    length(of: ref, OpenedIndexes(opened))
+  }
+
+  private func length(of ref: JSONNodeRef, _ openedIndexes: OpenedIndexes) -> Int {
+    guard let container = opened(ref, openedIndexes) else { return ref.tree.span(ref.index).count }
     return container.entries.reduce(1 + container.close.count) {
-      $0 + $1.lead.count + $1.key.count + length(of: $1.value)
+      $0 + $1.lead.count + $1.key.count + length(of: $1.value, openedIndexes)
     }
   }
 

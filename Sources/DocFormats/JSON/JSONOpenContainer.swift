@@ -28,7 +28,16 @@ struct JSONOpenContainer: Sendable {
     var entries: [Entry] = []
     var previousEnd = Int(node.start) + 1
     let end = ref.index + Int(node.size)
+    // Counted first: grown by doubling, the entries of a large array
+    // would be copied about as many times again into fresh pages.
+    var count = 0
     var child = ref.index + 1
+    while child < end {
+      count += 1
+      child += Int(tree.nodes[child].size)
+    }
+    entries.reserveCapacity(count)
+    child = ref.index + 1
     while child < end {
       let childNode = tree.nodes[child]
       let start = Int(childNode.start)
