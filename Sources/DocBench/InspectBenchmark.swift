@@ -196,7 +196,7 @@ enum InspectBenchmark {
   /// says. `time` is small, and its child inherits only its peak.
   static func ownPeakKilobytes(_ arguments: [String]) throws -> Int? {
     let time = "/usr/bin/time"
-    guard access(time, X_OK) == 0 else { return nil }
+    guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
     let report = try BenchCommand.temporaryDirectory().appendingPathComponent("peak.txt")
     defer { try? FileManager.default.removeItem(at: report) }
     _ = try spawn([time, "-f", "%M", "-o", report.path] + arguments)

@@ -144,27 +144,12 @@ enum LargeBenchmark {
   }
 
   /// The peak resident memory of `docrepl run SCRIPT`, in KB, run in the
-  /// script's folder.
+  /// script's folder: GNU time's figure, or, without it, `wait4`'s (see
+  /// ``InspectBenchmark/ownPeakKilobytes(_:)``).
   static func peakKilobytes(docrepl: String, script: URL) throws -> Double {
-    let folder = script.deletingLastPathComponent().path
-    guard let timeTool else {
-      return Double(
-        try InspectBenchmark.spawn([docrepl, "run", "-C", folder, script.path])
-          .maximumResidentKilobytes)
-    }
-    let report = script.deletingLastPathComponent().appendingPathComponent("time.txt")
-    _ = try InspectBenchmark.spawn([
-      timeTool, "-v", "-o", report.path, docrepl, "run", "-C", folder, script.path,
-    ])
-    let text = try String(contentsOf: report, encoding: .utf8)
-    for line in text.split(separator: "\n") where line.contains("Maximum resident set size") {
-      if let value = line.split(separator: ":").last.flatMap({
-        Double($0.trimmingCharacters(in: .whitespaces))
-      }) {
-        return value
-      }
-    }
-    throw BenchError("GNU time printed no peak memory")
+    let arguments = [docrepl, "run", "-C", script.deletingLastPathComponent().path, script.path]
+    if let peak = try InspectBenchmark.ownPeakKilobytes(arguments) { return Double(peak) }
+    return Double(try InspectBenchmark.spawn(arguments).maximumResidentKilobytes)
   }
 
   /// This process's resident memory now, in KB (`VmRSS`).
