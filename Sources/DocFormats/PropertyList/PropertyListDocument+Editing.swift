@@ -330,25 +330,31 @@ extension PropertyListDocument {
   // MARK: - Splices
 
   /// Replaces `range` of ``bytes`` with `replacement` and reads again
-  /// only the value that changed (``reparsed(_:in:replacing:with:format:)``).
+  /// only the value that changed (``reparse(_:in:replacing:with:format:)``).
   /// Refused, with nothing changed, if the result would not read.
-  private mutating func splice(
+  ///
+  /// The bytes change where they are when the document holds the only
+  /// reference to them (a copy of the document shares them until one of
+  /// the two changes, and then the one that changes copies): an edit
+  /// costs the bytes it replaces and moving those after them, not a copy
+  /// of the file. A refused edit puts the replaced bytes back, so that
+  /// ``bytes`` are again exactly what they were; ``tree`` is not touched
+  /// until the new bytes have read.
+  mutating func splice(
     _ range: Range<Int>, with replacement: [UInt8], actionName: String
   ) throws(FormatError) -> DocumentEdit<Self> {
     let old = Array(bytes[range])
-    var edited = bytes
-    edited.replaceSubrange(range, with: replacement)
+    let edited = range.lowerBound..<(range.lowerBound + replacement.count)
+    bytes.replaceSubrange(range, with: replacement)
     do {
       try Self.reparse(
-        &tree, in: edited, replacing: range, with: replacement.count, format: format)
+        &tree, in: bytes, replacing: range, with: replacement.count, format: format)
     } catch {
+      bytes.replaceSubrange(edited, with: old)
       throw FormatError(
         .invalidEdit, "the edit would leave the property list unreadable: \(error.message)")
     }
-    bytes = edited
-    return undoEdit(
-      replacing: range.lowerBound..<(range.lowerBound + replacement.count), with: old,
-      actionName: actionName)
+    return undoEdit(replacing: edited, with: old, actionName: actionName)
   }
 
   /// Updates `tree`, the tree of the bytes before an edit, to `bytes`,
