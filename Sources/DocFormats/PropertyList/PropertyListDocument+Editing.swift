@@ -4,32 +4,34 @@ extension PropertyListDocument {
   // MARK: - Finding values
 
   /// Where a pointer leads: the containers it passes through (nodes of
-  /// ``tree``), each with the entries of the container and the position
-  /// of the one taken, and the node it names.
+  /// ``tree``), each with the position of the entry taken, and the node
+  /// it names.
   struct Location {
-    var steps: [(container: Int, entries: [Int], index: Int)] = []
+    var steps: [(container: Int, index: Int)] = []
     var node: Int = 0
   }
 
   /// Follows `pointer` from the root. A key that appears more than once
-  /// names its first entry.
+  /// names its first entry. Each container's entries are stepped over up
+  /// to the one taken, not listed: a pointer into a large array costs no
+  /// list of its elements.
   func resolve(_ pointer: JSONPointer) throws(FormatError) -> Location {
     var location = Location()
     for position in pointer.tokens.indices {
       let token = pointer.tokens[position]
       let node = location.node
-      let prefix = JSONPointer(tokens: Array(pointer.tokens[...position]))
-      let entries = try entries(of: node, pointer: pointer, position: position)
-      guard let index = find(token, in: node, entries: entries) else {
+      try checkContainer(node, pointer: pointer, position: position)
+      guard let (index, child) = locate(token, in: node) else {
+        let prefix = JSONPointer(tokens: Array(pointer.tokens[...position]))
         if tree[node].kind == .array {
           throw FormatError(
             .invalidPointer,
-            JSONPointer.notAnIndex(token, count: entries.count, in: prefix))
+            JSONPointer.notAnIndex(token, count: tree.childCount(of: node), in: prefix))
         }
         throw FormatError(.invalidPointer, "\(prefix) does not exist")
       }
-      location.steps.append((node, entries, index))
-      location.node = entries[index]
+      location.steps.append((node, index))
+      location.node = child
     }
     return location
   }
@@ -39,13 +41,32 @@ extension PropertyListDocument {
   func entries(
     of node: Int, pointer: JSONPointer, position: Int
   ) throws(FormatError) -> [Int] {
+    try checkContainer(node, pointer: pointer, position: position)
+    return tree.children(of: node)
+  }
+
+  /// An error naming the pointer's first `position` tokens if `node` is
+  /// not a container.
+  private func checkContainer(
+    _ node: Int, pointer: JSONPointer, position: Int
+  ) throws(FormatError) {
     guard tree[node].isContainer else {
       throw FormatError(
         .invalidPointer,
         "\(Self.describe(JSONPointer(tokens: Array(pointer.tokens[..<position])))) is \(kindDescription(of: node)), not a container"
       )
     }
-    return tree.children(of: node)
+  }
+
+  /// The position and node of the entry of container `node` that `token`
+  /// names, nil if none: the first entry with that key in a dictionary.
+  func locate(_ token: String, in node: Int) -> (position: Int, node: Int)? {
+    if tree[node].kind == .dictionary {
+      return tree.firstChild(of: node) { key(of: $0, is: token) }
+    }
+    guard let index = JSONPointer.index(token), let child = tree.child(of: node, at: index)
+    else { return nil }
+    return (index, child)
   }
 
   /// The kind of node `index`, for messages.
@@ -60,16 +81,6 @@ extension PropertyListDocument {
     case .date: "a date"
     case .data: "data"
     }
-  }
-
-  /// The position among `entries` (of container `node`) of the entry
-  /// `token` names, nil if none.
-  func find(_ token: String, in node: Int, entries: [Int]) -> Int? {
-    if tree[node].kind == .dictionary {
-      return entries.firstIndex { key(of: $0, is: token) }
-    }
-    guard let index = JSONPointer.index(token), index < entries.count else { return nil }
-    return index
   }
 
   static func describe(_ pointer: JSONPointer) -> String {
@@ -126,25 +137,26 @@ extension PropertyListDocument {
     }
     let parentPointer = JSONPointer(tokens: Array(parsed.tokens.dropLast()))
     let parent = try resolve(parentPointer).node
-    let entries = try entries(of: parent, pointer: parsed, position: parsed.tokens.count - 1)
+    try checkContainer(parent, pointer: parsed, position: parsed.tokens.count - 1)
     if tree[parent].kind == .array, last == "-" {
+      let entries = tree.children(of: parent)
       return try insertEntry(
         in: parent, entries: entries, at: entries.count, key: nil, value: value,
         actionName: "Set \(pointer)")
     }
-    if let index = find(last, in: parent, entries: entries) {
-      let node = tree[entries[index]]
+    if let (_, child) = locate(last, in: parent) {
+      let node = tree[child]
       let rendered = try render(
-        value, indent: lineIndent(at: node.range.lowerBound),
-        unit: unit(in: parent, entries: entries),
-        singleLine: !lead(of: entries[index]).contains(0x0A))
+        value, indent: lineIndent(at: node.range.lowerBound), unit: unit(in: parent),
+        singleLine: !lead(of: child).contains(0x0A))
       return try splice(node.range, with: rendered, actionName: "Set \(pointer)")
     }
     guard tree[parent].kind == .dictionary else {
       throw FormatError(
         .invalidPointer,
-        JSONPointer.notAnIndex(last, count: entries.count, in: parsed))
+        JSONPointer.notAnIndex(last, count: tree.childCount(of: parent), in: parsed))
     }
+    let entries = tree.children(of: parent)
     return try insertEntry(
       in: parent, entries: entries, at: entries.count, key: last, value: value,
       actionName: "Set \(pointer)")
@@ -179,7 +191,7 @@ extension PropertyListDocument {
         in: parent, entries: entries, at: index, key: nil, value: value,
         actionName: "Insert \(pointer)")
     }
-    if find(last, in: parent, entries: entries) != nil {
+    if locate(last, in: parent) != nil {
       throw FormatError(.invalidEdit, "\(parsed) exists already; set replaces it")
     }
     return try insertEntry(
@@ -196,9 +208,10 @@ extension PropertyListDocument {
     let parsed = try JSONPointer(pointer)
     if binary != nil { return try binaryRemove(at: parsed, actionName: "Remove \(pointer)") }
     let location = try resolve(parsed)
-    guard let (container, entries, index) = location.steps.last else {
+    guard let (container, index) = location.steps.last else {
       throw FormatError(.invalidPointer, "the document itself cannot be removed")
     }
+    let entries = tree.children(of: container)
     var range = entryRange(of: entries[index])
     if isASCII, tree[container].kind == .array, index == entries.count - 1,
       index > 0, bytes[range.upperBound - 1] != UInt8(ascii: ",")
@@ -330,25 +343,31 @@ extension PropertyListDocument {
   // MARK: - Splices
 
   /// Replaces `range` of ``bytes`` with `replacement` and reads again
-  /// only the value that changed (``reparsed(_:in:replacing:with:format:)``).
+  /// only the value that changed (``reparse(_:in:replacing:with:format:)``).
   /// Refused, with nothing changed, if the result would not read.
-  private mutating func splice(
+  ///
+  /// The bytes change where they are when the document holds the only
+  /// reference to them (a copy of the document shares them until one of
+  /// the two changes, and then the one that changes copies): an edit
+  /// costs the bytes it replaces and moving those after them, not a copy
+  /// of the file. A refused edit puts the replaced bytes back, so that
+  /// ``bytes`` are again exactly what they were; ``tree`` is not touched
+  /// until the new bytes have read.
+  mutating func splice(
     _ range: Range<Int>, with replacement: [UInt8], actionName: String
   ) throws(FormatError) -> DocumentEdit<Self> {
     let old = Array(bytes[range])
-    var edited = bytes
-    edited.replaceSubrange(range, with: replacement)
+    let edited = range.lowerBound..<(range.lowerBound + replacement.count)
+    bytes.replaceSubrange(range, with: replacement)
     do {
       try Self.reparse(
-        &tree, in: edited, replacing: range, with: replacement.count, format: format)
+        &tree, in: bytes, replacing: range, with: replacement.count, format: format)
     } catch {
+      bytes.replaceSubrange(edited, with: old)
       throw FormatError(
         .invalidEdit, "the edit would leave the property list unreadable: \(error.message)")
     }
-    bytes = edited
-    return undoEdit(
-      replacing: range.lowerBound..<(range.lowerBound + replacement.count), with: old,
-      actionName: actionName)
+    return undoEdit(replacing: edited, with: old, actionName: actionName)
   }
 
   /// Updates `tree`, the tree of the bytes before an edit, to `bytes`,
@@ -370,18 +389,20 @@ extension PropertyListDocument {
     let delta = count - range.count
     var ancestors: [Int] = []
     var index = 0
-    search: while tree[index].range != range, tree[index].isContainer {
-      for child in tree.children(of: index) {
+    // Down from the root, into the entry that is the change or holds it
+    // strictly, stepping over the entries before it (they lie in order:
+    // none after one that starts past the change can hold it).
+    while tree[index].range != range, tree[index].isContainer {
+      let holder = tree.firstChild(of: index) { child in
         let node = tree[child].range
-        if node == range
+        return node.lowerBound > range.lowerBound || node == range
           || (node.lowerBound < range.lowerBound && range.upperBound < node.upperBound)
-        {
-          ancestors.append(index)
-          index = child
-          continue search
-        }
       }
-      break
+      guard let (_, child) = holder, tree[child].range.lowerBound <= range.lowerBound else {
+        break
+      }
+      ancestors.append(index)
+      index = child
     }
     let old = tree[index]
     let whole = old.range.lowerBound..<(old.range.upperBound + delta)
@@ -447,7 +468,7 @@ extension PropertyListDocument {
       // An empty container is written again whole, holding the entry.
       let rendered = try render(
         whole, indent: lineIndent(at: tree[container].range.lowerBound),
-        unit: unit(in: container, entries: entries))
+        unit: unit(in: container))
       return try splice(tree[container].range, with: rendered, actionName: actionName)
     }
     // The entry whose lead (the whitespace before it) a new entry copies:
@@ -462,7 +483,7 @@ extension PropertyListDocument {
       ?? lineIndent(at: Int(tree[model].entryStart))
     var text = try entryText(
       key: key, value: value, model: model, indent: indent,
-      unit: unit(in: container, entries: entries))
+      unit: unit(in: container))
     if index == entries.count {
       let last = tree[entries[index - 1]]
       let lastEnd = entryRange(of: entries[index - 1]).upperBound
@@ -575,9 +596,11 @@ extension PropertyListDocument {
 
   /// One level of indentation inside `container`: what its entries add
   /// to its own line's, else the document's.
-  private func unit(in container: Int, entries: [Int]) -> [UInt8] {
+  private func unit(in container: Int) -> [UInt8] {
     let outer = lineIndent(at: tree[container].range.lowerBound)
-    for entry in entries.prefix(4) where lead(of: entry).contains(0x0A) {
+    for position in 0..<4 {
+      guard let entry = tree.child(of: container, at: position) else { break }
+      guard lead(of: entry).contains(0x0A) else { continue }
       let inner = lineIndent(at: Int(tree[entry].entryStart))
       if inner.count > outer.count, inner.starts(with: outer) {
         return Array(inner.dropFirst(outer.count))

@@ -60,6 +60,37 @@ struct PropertyListSyntaxTree: Sendable {
     return result
   }
 
+  /// The entry of container `index` at `position` (0-based), nil if it
+  /// holds fewer: found by stepping over the entries before it, without
+  /// listing them.
+  func child(of index: Int, at position: Int) -> Int? {
+    let end = index + Int(nodes[index].size)
+    var child = index + 1
+    var remaining = position
+    while child < end {
+      if remaining == 0 { return child }
+      remaining -= 1
+      child += Int(nodes[child].size)
+    }
+    return nil
+  }
+
+  /// The first entry of container `index` that `matches`, with its
+  /// position, found without listing the entries; nil if none does.
+  func firstChild(
+    of index: Int, where matches: (Int) -> Bool
+  ) -> (position: Int, node: Int)? {
+    let end = index + Int(nodes[index].size)
+    var child = index + 1
+    var position = 0
+    while child < end {
+      if matches(child) { return (position, child) }
+      position += 1
+      child += Int(nodes[child].size)
+    }
+    return nil
+  }
+
   /// How many entries container `index` holds.
   func childCount(of index: Int) -> Int {
     var count = 0
@@ -88,14 +119,17 @@ struct PropertyListSyntaxTree: Sendable {
       nodes[ancestor].end = Self.moved(nodes[ancestor].end, by: delta)
     }
     guard delta != 0 else { return }
+    // Offsets are below 2^32 - 1 before and after, so adding the
+    // difference modulo 2^32 moves each exactly; a select, not a branch,
+    // keeps ``noKey``, so that the loop is straight-line adds.
+    let step = UInt32(truncatingIfNeeded: delta)
     nodes.withUnsafeMutableBufferPointer { buffer in
       for later in (index + replacement.count)..<buffer.count {
-        buffer[later].start = Self.moved(buffer[later].start, by: delta)
-        buffer[later].end = Self.moved(buffer[later].end, by: delta)
-        buffer[later].entryStart = Self.moved(buffer[later].entryStart, by: delta)
-        if buffer[later].keyEnd != Self.noKey {
-          buffer[later].keyEnd = Self.moved(buffer[later].keyEnd, by: delta)
-        }
+        let node = buffer[later]
+        buffer[later].start = node.start &+ step
+        buffer[later].end = node.end &+ step
+        buffer[later].entryStart = node.entryStart &+ step
+        buffer[later].keyEnd = node.keyEnd == Self.noKey ? Self.noKey : node.keyEnd &+ step
       }
     }
   }
