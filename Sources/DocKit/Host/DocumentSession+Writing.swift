@@ -188,8 +188,9 @@ extension DocumentSession {
     let existing = plan.samePlace || fileURL != nil ? lastWrapper : nil
     let reused = type == contentType ? existing : nil
     // A small single file is serialized and written here, on the main
-    // actor, without suspending: handing it to other threads and back
-    // costs more than the write (see `DocumentEnvironment.inlineSaveLimit`).
+    // actor, without suspending: the hand-offs to other threads and back
+    // are a large part of such a save's cost beyond its `fsync`s (see
+    // `DocumentEnvironment.inlineSaveLimit`).
     let inlineLimit =
       isAutosaving || type.conforms(to: .directory) ? 0 : environment.inlineSaveLimit
     let wrapper: FileWrapper
