@@ -247,18 +247,38 @@ public enum BenchCommand {
     let single = directory.appendingPathComponent("single.txt")
     try fourKilobytes(0).write(to: single)
     let floorFile = directory.appendingPathComponent("floor.txt")
+    // Each run also measures the same save handed off the main actor
+    // (`inlineSaveLimit` 0), as every save was before small files were
+    // written on the main actor: what the hand-offs cost.
     var paired = PairedRuns()
+    var offMain = PairedRuns()
     for run in 1...max(runs, 20) {
-      let edited = try await editedText(single, run: run)
-      let (save, conditions) = try await RunConditions.measuring {
-        try await measure { try await edited.save() }.seconds
+      for offTheMainActor in [false, true] {
+        let edited = try await editedText(
+          single, run: run,
+          inlineSaveLimit: offTheMainActor ? 0 : DocumentEnvironment.defaultInlineSaveLimit)
+        let (save, conditions) = try await RunConditions.measuring {
+          try await measure { try await edited.save() }.seconds
+        }
+        let floor = try await measure { try rawSave(floorFile, data: fourKilobytes(run)) }.seconds
+        if offTheMainActor {
+          offMain.append(measured: save, baseline: floor, conditions: conditions)
+        } else {
+          paired.append(measured: save, baseline: floor, conditions: conditions)
+        }
       }
-      let floor = try await measure { try rawSave(floorFile, data: fourKilobytes(run)) }.seconds
-      paired.append(measured: save, baseline: floor, conditions: conditions)
     }
     print("")
     print("4 KB single-file save through a session")
     for line in paired.reportLines(
+      baselineName: "raw temp + fsync + rename + dir fsync", goal: 1.1)
+    {
+      print(line)
+    }
+
+    print("")
+    print("the same save off the main actor (inlineSaveLimit 0)")
+    for line in offMain.reportLines(
       baselineName: "raw temp + fsync + rename + dir fsync", goal: 1.1)
     {
       print(line)
@@ -431,9 +451,11 @@ public enum BenchCommand {
 
   /// Opens the text file and edits its first line, ready to save.
   @MainActor
-  static func editedText(_ url: URL, run: Int) async throws -> DocumentSession<PlainTextDocument> {
+  static func editedText(
+    _ url: URL, run: Int, inlineSaveLimit: Int = DocumentEnvironment.defaultInlineSaveLimit
+  ) async throws -> DocumentSession<PlainTextDocument> {
     let session = try await DocumentSession<PlainTextDocument>.open(
-      url, environment: .init(autosavePolicy: .never))
+      url, environment: .init(autosavePolicy: .never, inlineSaveLimit: inlineSaveLimit))
     try session.perform { try $0.replace(lineAt: 0, with: "run \(run)") }
     try await session.endEvent()
     return session

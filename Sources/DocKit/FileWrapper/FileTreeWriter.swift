@@ -35,6 +35,15 @@ struct FileTreeWriter {
     var path: String
     /// For a symbolic link, the destination written.
     var linkDestination: String? = nil
+    /// For the root of an atomic write of a regular file: its status-change
+    /// time once in place, from its own descriptor after the swap (which
+    /// changes it), with ``status`` taken then too. Nil if that `fstat`
+    /// failed, and for every other item.
+    var changeTime: (seconds: Int64, nanoseconds: Int64)? = nil
+    /// For that root, the bytes written, if they were in memory in one
+    /// piece of at most ``FileChangeStamp/contentsLimit`` bytes: what the
+    /// session's change stamp compares, without reading them back.
+    var contents: Data? = nil
   }
 
   private let root: FileWrapper
@@ -183,6 +192,7 @@ struct FileTreeWriter {
             }
           }
           try commit(temporary, in: parent)
+          recordCommittedRoot()
           break
         } catch {
           // Unless a failed swap back left the old item under the
@@ -211,6 +221,20 @@ struct FileTreeWriter {
     }
     publish()
     return written
+  }
+
+  /// Records the status of an atomic write's root file once it is in
+  /// place, from the descriptor kept as its lock: one `fstat`, where a
+  /// stamp of the path would `lstat` it and read it back. It is this very
+  /// inode, whatever stands at the path by now.
+  private mutating func recordCommittedRoot() {
+    guard root.isRegularFile, let descriptor = temporaryLock, let index = written.indices.last,
+      written[index].wrapper === root
+    else { return }
+    var raw = stat()
+    guard FileSystemContext.current.fstat(descriptor.rawValue, &raw) == 0 else { return }
+    written[index].status = FileStatus(raw)
+    written[index].changeTime = (Int64(raw.st_ctim.tv_sec), Int64(raw.st_ctim.tv_nsec))
   }
 
   /// Refuses invalid keys and cycles before anything touches the disk.
@@ -409,13 +433,28 @@ struct FileTreeWriter {
         return
       }
     }
-    // Contents in pieces are written piece by piece, never joined.
-    let source: FileWrapper.ByteSource
+    // Contents in pieces are written piece by piece, never joined (but
+    // for a small root file, below).
+    var source: FileWrapper.ByteSource
+    var smallBytes: Data?
     switch wrapper.contents {
     case .streamed(let streamed):
       source = streamed
+      // A small root file's pieces are gathered (at most 64 KiB) and
+      // written in one, and its bytes kept for the session's change stamp.
+      // A source that fails is written as it is, to meet its error there.
+      if temporary, streamed.count <= FileChangeStamp.contentsLimit {
+        var data = Data(capacity: streamed.count)
+        if (try? streamed.forEachChunk { data.append(contentsOf: $0) }) != nil,
+          data.count == streamed.count
+        {
+          source = FileWrapper.ByteSource(data)
+          smallBytes = data
+        }
+      }
     case .loaded(let data):
       source = FileWrapper.ByteSource(data)
+      if data.count <= FileChangeStamp.contentsLimit { smallBytes = data }
     case .onDisk, .unreadable:
       source = FileWrapper.ByteSource(try wrapper.loadRegularFileContents())
     }
@@ -439,6 +478,9 @@ struct FileTreeWriter {
       try finishFile(
         wrapper, descriptor, name: name, path: path, keepingOpen: temporary,
         permissions: temporary && wrapper.isRegularFile ? keepsPermissions : nil)
+    }
+    if temporary, let smallBytes, let index = written.indices.last {
+      written[index].contents = smallBytes
     }
   }
 

@@ -35,6 +35,16 @@ extension DocumentSession {
     // The path the URL leads to, resolved once for the wrapper and the
     // stamp below.
     let resolvedPath = try? FileWrapper.filePath(of: resolved ?? DocumentPath.resolved(url))
+    // A single file just written is stamped from what its write recorded
+    // once it was in place (its own descriptor's status, the bytes
+    // written), not by an `lstat` and a read of the path.
+    var writtenStamp: FileChangeStamp?
+    if let wrapper, wrapper.isRegularFile, case .written(let items) = record,
+      items.count == 1, let item = items.first, item.wrapper === wrapper,
+      item.path == resolvedPath
+    {
+      writtenStamp = FileChangeStamp(written: item)
+    }
     // A single file's bytes are the document's to hold, not this record's:
     // the wrapper keeps where they are on disk, and reads them again (the
     // same inode, size and time, or an error) only if asked. Kept in memory,
@@ -67,7 +77,7 @@ extension DocumentSession {
     // The stamp of what the URL leads to: through a link, its target,
     // whose path is kept too (a link pointed elsewhere is another file).
     diskPath = resolvedPath
-    diskStamp = diskPath.flatMap { FileChangeStamp.of(path: $0) }
+    diskStamp = writtenStamp ?? diskPath.flatMap { FileChangeStamp.of(path: $0) }
   }
 
   /// Whether the file at ``fileURL`` is no longer the one the session last

@@ -148,7 +148,8 @@ extension DocumentSession {
   }
 
   /// The one write path: plans the write on the main actor, serializes
-  /// the document, and commits the plan off the main actor.
+  /// the document, and commits the plan off the main actor, or, for a
+  /// small single file (``DocumentEnvironment/inlineSaveLimit``), on it.
   /// `write(to:as:mode:recovery:)` calls it and reports its errors. The
   /// caller holds the session's turn (``exclusively(_:)``).
   ///
@@ -185,7 +186,22 @@ extension DocumentSession {
     }
     guard let makeWrapper = backend.makeWrapper else { return false }
     let existing = plan.samePlace || fileURL != nil ? lastWrapper : nil
-    let wrapper = try await makeWrapper(self, type, type == contentType ? existing : nil)
+    let reused = type == contentType ? existing : nil
+    // A small single file is serialized and written here, on the main
+    // actor, without suspending: the hand-offs to other threads and back
+    // are a large part of such a save's cost beyond its `fsync`s (see
+    // `DocumentEnvironment.inlineSaveLimit`).
+    let inlineLimit =
+      isAutosaving || type.conforms(to: .directory) ? 0 : environment.inlineSaveLimit
+    let wrapper: FileWrapper
+    if let makeWrapperInline = backend.makeWrapperInline, inlineLimit > 0,
+      let last = lastWrapper, last.isRegularFile,
+      let size = last.regularFileSize, size <= inlineLimit
+    {
+      wrapper = try makeWrapperInline(self, type, reused)
+    } else {
+      wrapper = try await makeWrapper(self, type, reused)
+    }
     // A document closed discarding its changes while the autosave
     // serialized it is not written.
     if isAutosaving, isClosed { return false }
@@ -195,12 +211,19 @@ extension DocumentSession {
     // in-place package save tracks the directories it planned itself.
     let changesAtStart = TreeChangeSnapshot(
       wrapper, comparingDirectories: plan.manifest == nil && wrapper.isDirectory)
-    let box = UncheckedSendable(value: wrapper)
-    let record = try await offMainActor { try plan.commit(box.value) }
+    let record: WriteRecord
+    if wrapper.isRegularFile, let size = wrapper.regularFileSize, size <= inlineLimit {
+      record = try plan.commit(wrapper)
+    } else {
+      let box = UncheckedSendable(value: wrapper)
+      record = try await offMainActor {
+        try plan.commit(box.value)
+      }.value
+    }
     finishWrite(
       to: url, disk: plan.disk, as: type, mode: mode, wrapper: wrapper,
       changeCount: changeCountAtStart,
-      record: record.value, changesAtStart: changesAtStart)
+      record: record, changesAtStart: changesAtStart)
     return true
   }
 

@@ -56,3 +56,27 @@ struct FileChangeStamp: Sendable, Equatable {
       changeNanoseconds: Int64(raw.st_ctim.tv_nsec), contents: contents)
   }
 }
+
+extension FileChangeStamp {
+  /// The stamp of a file a write just put in place, from what the write
+  /// recorded (``FileTreeWriter/Written``): the status its descriptor gave
+  /// after the swap, and the bytes written, so that it costs no `lstat`
+  /// and no read. Nil if the write recorded no status-change time, or, for
+  /// a file small enough to compare byte for byte, not the bytes.
+  init?(written: FileTreeWriter.Written) {
+    guard let changeTime = written.changeTime, written.status.kind == .regular else {
+      return nil
+    }
+    if written.status.size <= Int64(Self.contentsLimit) {
+      guard let contents = written.contents, contents.count == written.status.size else {
+        return nil
+      }
+      self.contents = contents
+    } else {
+      contents = nil
+    }
+    identity = written.status.identity
+    changeSeconds = changeTime.seconds
+    changeNanoseconds = changeTime.nanoseconds
+  }
+}

@@ -2,8 +2,10 @@ import Foundation
 
 /// One write of a document, decided on the main actor before anything is
 /// written (``DocumentSession`` makes it in `planWrite`), then committed
-/// off the main actor by ``commit(_:)``: what kind of write it is, where
-/// it goes, what stands there, and how the tree is put there.
+/// off the main actor (on it for a small single file, see
+/// ``DocumentEnvironment/inlineSaveLimit``) by ``commit(_:)``: what kind
+/// of write it is, where it goes, what stands there, and how the tree is
+/// put there.
 ///
 /// Everything the commit needs is in the value; it reads nothing of the
 /// session, which edits may change meanwhile.
@@ -85,7 +87,8 @@ struct WritePlan: Sendable {
     var destination: WriteDestination
   }
 
-  /// Writes `wrapper` as planned; off the main actor.
+  /// Writes `wrapper` as planned; off the main actor, or on it for a
+  /// small single file.
   ///
   /// - Returns: What the write put on disk, for the session's record.
   func commit(_ wrapper: FileWrapper) throws -> WriteRecord {

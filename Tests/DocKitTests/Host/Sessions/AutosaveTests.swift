@@ -191,8 +191,11 @@ struct AutosaveTests {
     let temporary = try TemporaryDirectory()
     let url = temporary("slow.bin")
     try Data("x".utf8).write(to: url)
-    let session = try await DocumentSession<SlowDocument>.open(
-      url, environment: testEnvironment(temporary))
+    // Serialized off the main actor, as a file above `inlineSaveLimit` is:
+    // the test edits while the save serializes.
+    var environment = testEnvironment(temporary)
+    environment.inlineSaveLimit = 0
+    let session = try await DocumentSession<SlowDocument>.open(url, environment: environment)
     let document = session.document
     document.change(session.undoManager)
     try await session.endEvent()

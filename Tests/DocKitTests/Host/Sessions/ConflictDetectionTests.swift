@@ -101,6 +101,28 @@ struct ConflictDetectionTests {
     #expect(missed == 0)
   }
 
+  @Test(
+    "A same-size rewrite right after each save, its times set back to the save's, is caught every time (100 rounds)"
+  )
+  func everyRoundTimesRestored() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try temporary.write("0000\n", to: "a.txt")
+    let session = try await DocumentSession<TextMemo>.open(
+      url, environment: testEnvironment(temporary))
+    var missed = 0
+    for round in 0..<100 {
+      try session.perform { try $0.insert(["\(round % 10)"], at: 0) }
+      try await session.save()
+      let saved = fileModificationTime(url)
+      let size = Int(FileStat(url)?.size ?? 0)
+      try rewriteInPlace(url, with: String(repeating: "x", count: size - 1) + "\n")
+      setTimes(url, to: saved)
+      if !session.hasConflict { missed += 1 }
+      try await session.revert()
+    }
+    #expect(missed == 0)
+  }
+
   @Test("A save of the session's own making is never a conflict")
   func ownSaves() async throws {
     let temporary = try TemporaryDirectory()

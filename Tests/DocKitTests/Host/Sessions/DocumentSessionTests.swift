@@ -263,13 +263,17 @@ struct DocumentSessionTests {
     #expect(try String(contentsOf: url.appendingPathComponent("new.txt"), encoding: .utf8) == "new")
   }
 
-  @Test("A reference document is serialized off the main actor, which stays free meanwhile")
+  @Test(
+    "A reference document above the inline save limit is serialized off the main actor, which stays free meanwhile"
+  )
   func referenceDocument() async throws {
     let temporary = try TemporaryDirectory()
     let url = temporary("data.bin")
     try Data([1, 2, 3]).write(to: url)
-    let session = try await DocumentSession<RecordingDocument>.open(
-      url, environment: testEnvironment(temporary))
+    // Limit 0: every file is above it, so the save runs off the main actor.
+    var environment = testEnvironment(temporary)
+    environment.inlineSaveLimit = 0
+    let session = try await DocumentSession<RecordingDocument>.open(url, environment: environment)
     session.document.registerChange(session.undoManager)
     try await session.endEvent()
     #expect(session.isDirty)

@@ -7,13 +7,16 @@ import Testing
 @MainActor
 @Suite("Document session: no other path loses an edit silently")
 struct SilentLossTests {
-  /// Opens `a.txt` holding `one`.
+  /// Opens `a.txt` holding `one`. Its saves run off the main actor
+  /// (`inlineSaveLimit` 0), as a large file's do: these tests edit while a
+  /// save is held, which a save on the main actor would not allow.
   private func openText(
     _ temporary: TemporaryDirectory, policy: AutosavePolicy = .never
   ) async throws -> (DocumentSession<TextMemo>, URL) {
     let url = try temporary.write("one\n", to: "a.txt")
-    let session = try await DocumentSession<TextMemo>.open(
-      url, environment: testEnvironment(temporary, policy: policy))
+    var environment = testEnvironment(temporary, policy: policy)
+    environment.inlineSaveLimit = 0
+    let session = try await DocumentSession<TextMemo>.open(url, environment: environment)
     return (session, url)
   }
 
