@@ -2,10 +2,8 @@
 /// value: SwiftUI's `FileDocument`.
 ///
 /// Reading happens in ``init(configuration:)`` and writing in
-/// ``fileWrapper(configuration:)``, both off the main actor (but for a
-/// save of a small single file, see
-/// ``DocumentEnvironment/inlineSaveLimit``), which is why conforming
-/// types are `Sendable`. A package document reuses
+/// ``fileWrapper(configuration:)``, both off the main actor, which is why
+/// conforming types are `Sendable`. A package document reuses
 /// ``FileDocumentWriteConfiguration/existingFile`` and replaces only the
 /// children that changed, so that unchanged files are hard-linked when the
 /// wrapper is written.

@@ -31,23 +31,21 @@ public struct DocumentEnvironment: Sendable {
   /// until the new one is in place. Not Apple API.
   public var dropsReplacedFileCache: Bool
   /// The largest single file, in bytes, that a save, save as or save to
-  /// serializes and writes on the main actor, in one go, instead of
-  /// handing the work to another thread and waiting for it: 64 KiB by
-  /// default. Handing a small file's save to other threads and back (to
-  /// serialize, then to write) cost a 4 KB save about 30 µs of its
-  /// 0.59 ms, a fifth of what it spent beyond the `fsync`s and rename
-  /// themselves; on the main actor the save blocks it for about as long
-  /// as the file's `fsync`. NSDocument writes on the main thread too
-  /// unless a document can write asynchronously.
+  /// writes on the main actor, in one go, instead of handing the write to
+  /// another thread and waiting for it: 64 KiB by default. The hand-offs
+  /// to another thread and back cost a 4 KB save more than its work
+  /// beyond the `fsync`s and the rename; on the main actor the save
+  /// blocks it for about as long as the file's `fsync`, as NSDocument's
+  /// default, synchronous, saves block the main thread.
   ///
-  /// It applies when the document's file, as last read or saved, is a
-  /// single file of at most this size (the document is then serialized on
-  /// the main actor), and to a serialized single file of at most this
-  /// size (it is then written on the main actor). Packages, autosaves and
-  /// reverts always run off the main actor. Nothing can edit the document
-  /// while a save runs on the main actor, so no edit is made during it.
-  /// 0 runs every save off the main actor, as a host that must keep the
-  /// main actor free during every write sets. Not Apple API.
+  /// The document is serialized off the main actor whatever its size, as
+  /// SwiftUI serializes a document in the background; the serialized file
+  /// is then written on the main actor if it is a single file of at most
+  /// this size. Packages, autosaves and reverts always run off the main
+  /// actor. No edit can be made while such a write runs, so none is made
+  /// during it. 0 writes every save off the main actor, as a host that
+  /// must keep the main actor free during every write sets. Not Apple
+  /// API.
   public var inlineSaveLimit: Int
 
   /// The default ``inlineSaveLimit``: 64 KiB.

@@ -30,9 +30,7 @@ public struct DocumentKind<Document>: @unchecked Sendable {
 
 extension DocumentKind where Document: FileDocument {
   /// A value type adopting `FileDocument`: its `fileWrapper(configuration:)`
-  /// runs in the background on a copy of the value, except for a save of a
-  /// small single file (``DocumentEnvironment/inlineSaveLimit``), which
-  /// runs it on the main actor.
+  /// runs in the background on a copy of the value.
   public static var fileDocument: DocumentKind {
     DocumentKind(
       backend: { _ in
@@ -56,9 +54,7 @@ extension DocumentKind where Document: FileDocument {
 extension DocumentKind where Document: ReferenceFileDocument {
   /// A class adopting `ReferenceFileDocument`: its `snapshot(contentType:)`
   /// is taken on the main actor with edits disabled, and its
-  /// `fileWrapper(snapshot:configuration:)` runs in the background (on the
-  /// main actor for a save of a small single file, see
-  /// ``DocumentEnvironment/inlineSaveLimit``).
+  /// `fileWrapper(snapshot:configuration:)` runs in the background.
   ///
   /// A new session reads (on revert) and writes the types of its
   /// document's own class, which may be a subclass of `Document`.
@@ -136,9 +132,7 @@ extension DocumentSession.Backend {
   /// The backend of the two kinds that make a `FileWrapper`: `read` makes
   /// the document from the file's wrapper in the background; a save runs
   /// `prepare` on the main actor (a reference document's snapshot), then
-  /// `write` in the background, given a copy of the last wrapper to reuse;
-  /// for a small file's save (``DocumentEnvironment/inlineSaveLimit``),
-  /// both on the main actor.
+  /// `write` in the background, given a copy of the last wrapper to reuse.
   static func wrapping<Prepared>(
     readable: [UTType], writable: [UTType],
     read: @escaping @Sendable (FileDocumentReadConfiguration) throws -> Document,
@@ -160,11 +154,6 @@ extension DocumentSession.Backend {
             document.value, prepared.value,
             .init(contentType: contentType, existingFile: existingFile.value))
         }.value
-      },
-      makeWrapperInline: { session, contentType, existing in
-        try write(
-          session.document, try prepare(session, contentType),
-          .init(contentType: contentType, existingFile: existing))
       },
       didSave: didSave)
   }

@@ -186,22 +186,10 @@ extension DocumentSession {
     }
     guard let makeWrapper = backend.makeWrapper else { return false }
     let existing = plan.samePlace || fileURL != nil ? lastWrapper : nil
-    let reused = type == contentType ? existing : nil
-    // A small single file is serialized and written here, on the main
-    // actor, without suspending: the hand-offs to other threads and back
-    // are a large part of such a save's cost beyond its `fsync`s (see
-    // `DocumentEnvironment.inlineSaveLimit`).
-    let inlineLimit =
-      isAutosaving || type.conforms(to: .directory) ? 0 : environment.inlineSaveLimit
-    let wrapper: FileWrapper
-    if let makeWrapperInline = backend.makeWrapperInline, inlineLimit > 0,
-      let last = lastWrapper, last.isRegularFile,
-      let size = last.regularFileSize, size <= inlineLimit
-    {
-      wrapper = try makeWrapperInline(self, type, reused)
-    } else {
-      wrapper = try await makeWrapper(self, type, reused)
-    }
+    // Serialized off the main actor, where SwiftUI runs a document's
+    // `fileWrapper`: a model may reach main-actor state from it with
+    // `DispatchQueue.main.sync`.
+    let wrapper = try await makeWrapper(self, type, type == contentType ? existing : nil)
     // A document closed discarding its changes while the autosave
     // serialized it is not written.
     if isAutosaving, isClosed { return false }
@@ -211,8 +199,16 @@ extension DocumentSession {
     // in-place package save tracks the directories it planned itself.
     let changesAtStart = TreeChangeSnapshot(
       wrapper, comparingDirectories: plan.manifest == nil && wrapper.isDirectory)
+    // A small single file is written here, on the main actor, without
+    // suspending: the hand-offs to another thread and back are a large
+    // part of such a save's cost beyond its `fsync`s (see
+    // `DocumentEnvironment.inlineSaveLimit`).
+    let inlineLimit =
+      isAutosaving || type.conforms(to: .directory) ? 0 : environment.inlineSaveLimit
     let record: WriteRecord
-    if wrapper.isRegularFile, let size = wrapper.regularFileSize, size <= inlineLimit {
+    if inlineLimit > 0, wrapper.isRegularFile, let size = wrapper.regularFileSize,
+      size <= inlineLimit
+    {
       record = try plan.commit(wrapper)
     } else {
       let box = UncheckedSendable(value: wrapper)

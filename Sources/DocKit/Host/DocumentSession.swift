@@ -40,11 +40,6 @@ public final class DocumentSession<Document> {
     /// whose writers write by themselves, nil.
     var makeWrapper:
       (@MainActor (DocumentSession, UTType, FileWrapper?) async throws -> FileWrapper)?
-    /// ``makeWrapper``, serializing on the main actor without suspending:
-    /// for a small file's save (``DocumentEnvironment/inlineSaveLimit``).
-    /// Nil where the kind has no such way.
-    var makeWrapperInline:
-      (@MainActor (DocumentSession, UTType, FileWrapper?) throws -> FileWrapper)? = nil
     /// Writes by itself to a URL (the `Document` family).
     var writeDirectly: (@MainActor (DocumentSession, UTType, URL) async throws -> Void)?
     /// Tells the document it was saved to its own file as `contentType`.

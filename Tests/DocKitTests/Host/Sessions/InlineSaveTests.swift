@@ -1,12 +1,14 @@
 import DocKit
 import DocTestSupport
 import Foundation
+import Synchronization
 import Testing
 
-/// A small single file is serialized and written on the main actor
-/// (`DocumentEnvironment.inlineSaveLimit`); everything else off it.
+/// A small single file is written on the main actor
+/// (`DocumentEnvironment.inlineSaveLimit`); everything else off it. Every
+/// document is serialized off it, as SwiftUI serializes.
 @MainActor
-@Suite("Saves of small single files run on the main actor; others off it")
+@Suite("Saves of small single files are written on the main actor; others off it")
 struct InlineSaveTests {
   /// A save of a file of `size` bytes, opened in an environment whose
   /// limit is `limit`, and where its `fsync`s ran.
@@ -93,5 +95,45 @@ struct InlineSaveTests {
     #expect(try String(contentsOf: copy, encoding: .utf8).hasPrefix("moved\n"))
     #expect(try !String(contentsOf: url, encoding: .utf8).hasPrefix("moved\n"))
     #expect(!session.hasConflict)
+  }
+
+  @Test(
+    "A small file is still serialized off the main actor: a model may reach the main queue with sync"
+  )
+  func serializedOffMainActor() async throws {
+    let temporary = try TemporaryDirectory()
+    let url = try temporary.write("title\n", to: "a.memo")
+    let session = try await DocumentSession<MainQueueMemo>.open(
+      url, environment: testEnvironment(temporary))
+    session.setDocument(
+      MainQueueMemo(text: "saved through the main queue\n"), actionName: "Retitle")
+    let recorder = ThreadRecordingFileSystem()
+    try await FileSystemContext.$current.withValue(recorder) { try await session.save() }
+    #expect(MainQueueMemo.serializedOnMainThread.withLock { $0 } == [false])
+    #expect(recorder.fsyncsOnMainQueue == [true, true])
+    #expect(try String(contentsOf: url, encoding: .utf8) == "saved through the main queue\n")
+  }
+}
+
+/// A value document whose `fileWrapper` reads main-actor state with
+/// `DispatchQueue.main.sync`, as ported SwiftUI models do: it would
+/// deadlock if it ran on the main actor.
+private struct MainQueueMemo: FileDocument {
+  static let readableContentTypes: [UTType] = [.plainText]
+  static let serializedOnMainThread = Mutex([Bool]())
+  @MainActor static var footer = ""
+
+  var text: String
+
+  init(text: String) { self.text = text }
+
+  init(configuration: ReadConfiguration) throws {
+    text = String(decoding: configuration.file.regularFileContents ?? Data(), as: UTF8.self)
+  }
+
+  func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+    Self.serializedOnMainThread.withLock { $0.append(Thread.isMainThread) }
+    let footer = DispatchQueue.main.sync { MainActor.assumeIsolated { Self.footer } }
+    return FileWrapper(regularFileWithContents: Data((text + footer).utf8))
   }
 }
