@@ -102,7 +102,7 @@ struct InlineSaveTests {
   )
   func serializedOffMainActor() async throws {
     let temporary = try TemporaryDirectory()
-    let url = try temporary.write("title\n", to: "a.memo")
+    let url = try temporary.write("title\n", to: "main-queue.txt")
     let session = try await DocumentSession<MainQueueMemo>.open(
       url, environment: testEnvironment(temporary))
     session.setDocument(
