@@ -236,7 +236,10 @@ extension DocumentSession {
   ) async throws -> WritePlan {
     let disk = try decided?.disk ?? DocumentPath.resolved(url)
     let ownFile = fileURL == url ? disk : try fileURL.map(DocumentPath.resolved)
-    let samePlace = disk.standardizedFileURL == ownFile?.standardizedFileURL
+    // The same URL is the same place without being standardized (a save
+    // in place passes the document's own resolution).
+    let samePlace =
+      ownFile == disk || disk.standardizedFileURL == ownFile?.standardizedFileURL
     // Every save, save as, save to, export and autosave decides what it
     // may replace through the one destination policy, and checks it again
     // where it replaces it (see `DestinationPolicy`).

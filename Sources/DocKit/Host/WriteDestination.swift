@@ -173,10 +173,13 @@ public struct WriteDestination: Sendable, Hashable {
     let trailingSlash = named.count > 1 && named.hasSuffix("/") || url.hasDirectoryPath
     let path = resolved.path
     let absoluteNamed = DocumentPath.absolute(named)
-    // Told it is a file: without the hint, Foundation asks the file system.
+    // A path that is already its resolution (no link, `.` or `..` on the
+    // way) is compared as it is. Told it is a file: without the hint,
+    // Foundation asks the file system.
     let isThroughLink =
-      resolved.standardizedFileURL.path
-      != URL(fileURLWithPath: absoluteNamed, isDirectory: false).standardizedFileURL.path
+      !path.utf8.elementsEqual(absoluteNamed.utf8)
+      && resolved.standardizedFileURL.path
+        != URL(fileURLWithPath: absoluteNamed, isDirectory: false).standardizedFileURL.path
     var destination = WriteDestination(
       url: url, resolvedURL: resolved, kind: .nothing, isThroughLink: isThroughLink,
       hasTrailingSlash: trailingSlash, permissions: nil, isReadOnly: false,

@@ -27,6 +27,26 @@ enum SiblingNames {
   /// `<stem>.<hash>`: what every sibling name of `name` starts with, after
   /// its dot.
   static func tag(for name: String, host: String) -> String {
+    // A save names its journal and its temporary file from the same
+    // name, and the next save the same again: the last tag is kept. Keys
+    // compare as bytes: names that are the same only as Unicode text
+    // have other hashes.
+    let key = name + "/" + host
+    if let known = lastTag.withLock({ last in
+      last.flatMap { $0.key.utf8.elementsEqual(key.utf8) ? $0.tag : nil }
+    }) {
+      return known
+    }
+    let tag = computedTag(for: name, host: host)
+    lastTag.withLock { $0 = (key, tag) }
+    return tag
+  }
+
+  /// The last tag made, with its name and host (`name/host`: a name
+  /// holds no slash).
+  private static let lastTag = Locked<(key: String, tag: String)?>(nil)
+
+  private static func computedTag(for name: String, host: String) -> String {
     var stem = Substring(name)
     while stem.utf8.count > stemLimit(host: host) { stem.removeLast() }
     let digest = SHA256.hash(Array(name.utf8)).prefix(8)

@@ -199,9 +199,10 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
   }
 
   private var supertypeIdentifiers: Set<String> {
-    let parents =
-      pending?.parents ?? UTTypeRegistry.shared.declaration(for: identifier)?.conformsTo ?? []
-    return UTTypeRegistry.shared.closure(ofParents: parents)
+    if let parents = pending?.parents {
+      return UTTypeRegistry.shared.closure(ofParents: parents)
+    }
+    return UTTypeRegistry.shared.supertypes(of: identifier)
   }
 
   // MARK: - Equality

@@ -119,6 +119,15 @@ final class UTTypeRegistry: Sendable {
   }
 
   /// Every identifier `parents` conform to, the parents included, lowercased.
+  /// The transitive supertypes (lowercased) of the declared type
+  /// `identifier`, cached until the next registration.
+  func supertypes(of identifier: String) -> Set<String> {
+    state.withLock { state in
+      Self.build(&state)
+      return Self.supertypes(of: identifier.lowercased(), in: &state)
+    }
+  }
+
   func closure(ofParents parents: [String]) -> Set<String> {
     state.withLock { state in
       Self.build(&state)
