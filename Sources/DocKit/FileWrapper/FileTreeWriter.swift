@@ -152,13 +152,11 @@ struct FileTreeWriter {
     self.root = root
     self.options = options
     destinationPath = try FileWrapper.filePath(of: destination)
-    // Only the names are used: the hint spares Foundation's `lstat`.
-    let location = URL(fileURLWithPath: destinationPath, isDirectory: false)
-    name = location.lastPathComponent
+    let (parent, name) = FileWrapper.folderAndName(ofPath: destinationPath)
+    self.name = name
     if let problem = FileWrapper.filenameProblem(name) {
       throw FileWrapperError(.invalidFilename, path: destinationPath, message: problem)
     }
-    let parent = location.deletingLastPathComponent().path
     parentPath = parent.isEmpty ? "." : parent
   }
 

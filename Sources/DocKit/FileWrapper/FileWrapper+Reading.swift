@@ -51,8 +51,29 @@ extension FileWrapper {
         .unsupportedScheme, path: url.absoluteString, message: "not a file URL")
     }
     var path = url.path
-    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    while path.utf8.count > 1 && path.utf8.last == UInt8(ascii: "/") { path.removeLast() }
     return path
+  }
+
+  /// The folder and the last name of the file path `path`, as a `URL`'s
+  /// `deletingLastPathComponent().path` and `lastPathComponent` give
+  /// them. A canonical absolute path (no empty, `.` or `..` name, no
+  /// trailing slash), which is what a save's resolved path is, is split
+  /// at its last slash, byte for byte, without making a `URL`.
+  static func folderAndName(ofPath path: String) -> (folder: String, name: String) {
+    let bytes = path.utf8
+    let slash = UInt8(ascii: "/")
+    if bytes.first == slash, let last = bytes.lastIndex(of: slash), last != bytes.indices.last,
+      bytes.split(separator: slash, omittingEmptySubsequences: false).dropFirst().allSatisfy({
+        !$0.isEmpty && !$0.elementsEqual([UInt8(ascii: ".")])
+          && !$0.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+      })
+    {
+      let folder = last == bytes.startIndex ? "/" : String(decoding: bytes[..<last], as: UTF8.self)
+      return (folder, String(decoding: bytes[bytes.index(after: last)...], as: UTF8.self))
+    }
+    let location = URL(fileURLWithPath: path, isDirectory: false)
+    return (location.deletingLastPathComponent().path, location.lastPathComponent)
   }
 
   /// Reads a regular file's bytes, checking that the file is still the inode

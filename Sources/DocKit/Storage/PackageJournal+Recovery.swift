@@ -32,11 +32,7 @@ extension PackageJournal {
     packageAt url: URL, removingTemporaryFiles: Bool = true
   ) throws(FileWrapperError) -> Recovery {
     let packagePath = try FileWrapper.filePath(of: url)
-    // Told it is not a directory: without the hint, Foundation asks the
-    // file system (an `lstat`), and only the names are used here.
-    let location = URL(fileURLWithPath: packagePath, isDirectory: false)
-    let parentPath = location.deletingLastPathComponent().path
-    let package = location.lastPathComponent
+    let (parentPath, package) = FileWrapper.folderAndName(ofPath: packagePath)
     // A save's check, when no save was interrupted: one `lstat` a journal
     // name that finds nothing, and no folder opened. Anything else (a
     // journal, or a look that fails otherwise) takes the full path below.
