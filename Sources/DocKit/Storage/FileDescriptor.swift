@@ -41,7 +41,7 @@ final class FileDescriptor {
       _ = system.close(descriptor)
       return
     }
-    DispatchQueue.global(qos: .utility).async { _ = Glibc.close(descriptor) }
+    DispatchQueue.global(qos: .utility).async { _ = system.close(descriptor) }
   }
 
   /// Gives up the descriptor, which the caller closes from then on;
