@@ -6,13 +6,15 @@
 /// around the entry it changes.
 ///
 /// A sequence, not a collection: entry `position` of a run as read is
-/// found by walking the run's nodes, so iteration walks them once, and
-/// ``subscript(_:)-(Int)`` costs the position's distance into its run.
+/// found from the nearest of every 64th entry as read, noted at opening,
+/// then by walking at most 63 sibling nodes; iteration walks them once.
 struct JSONEntryList: Sequence, Sendable {
   typealias Element = JSONOpenContainer.Entry
 
   /// Entries as they were read: consecutive children of the container.
   struct ReadRun: Sendable {
+    /// The first entry's position among the container's entries as read.
+    var firstPosition: Int
     /// The first entry's value node.
     var firstNode: Int
     /// One past the last entry's subtree.
@@ -41,6 +43,15 @@ struct JSONEntryList: Sequence, Sendable {
 
   /// The tree of the container the runs as read belong to.
   let tree: JSONSyntaxTree
+  /// Every 64th entry as read (positions 0, 64, 128, ...): its value node
+  /// and where its lead starts. Shared by every copy; never changed.
+  private let checkpoints: [Checkpoint]
+  private static let checkpointStride = 64
+
+  private struct Checkpoint: Sendable {
+    var node: Int
+    var leadStart: Int
+  }
   /// The pieces in order; none is empty.
   private(set) var pieces: [Piece]
   /// The position of each piece's first entry.
@@ -56,12 +67,17 @@ struct JSONEntryList: Sequence, Sendable {
     var count = 0
     var lastEnd = Int(node.start) + 1
     var child = index + 1
+    var checkpoints: [Checkpoint] = []
     while child < end {
+      if count % Self.checkpointStride == 0 {
+        checkpoints.append(Checkpoint(node: child, leadStart: lastEnd))
+      }
       count += 1
       lastEnd = Int(tree.nodes[child].end)
       child += Int(tree.nodes[child].size)
     }
     self.count = count
+    self.checkpoints = checkpoints
     if count == 0 {
       pieces = []
       starts = []
@@ -69,7 +85,8 @@ struct JSONEntryList: Sequence, Sendable {
       pieces = [
         .read(
           ReadRun(
-            firstNode: index + 1, endNode: end, count: count, leadStart: Int(node.start) + 1,
+            firstPosition: 0, firstNode: index + 1, endNode: end, count: count,
+            leadStart: Int(node.start) + 1,
             end: lastEnd))
       ]
       starts = [0]
@@ -88,13 +105,8 @@ struct JSONEntryList: Sequence, Sendable {
     case .held(let entries):
       return entries[position - starts[piece]]
     case .read(let run):
-      var previousEnd = run.leadStart
-      var child = run.firstNode
-      for _ in 0..<(position - starts[piece]) {
-        previousEnd = Int(tree.nodes[child].end)
-        child += Int(tree.nodes[child].size)
-      }
-      return Self.entry(tree, child, leadStart: previousEnd)
+      let (child, leadStart) = locate(run, offset: position - starts[piece])
+      return Self.entry(tree, child, leadStart: leadStart)
     }
   }
 
@@ -153,21 +165,17 @@ struct JSONEntryList: Sequence, Sendable {
       pieces[index] = .held(Array(entries[..<offset]))
       pieces.insert(.held(Array(entries[offset...])), at: index + 1)
     case .read(let run):
-      var previousEnd = run.leadStart
-      var child = run.firstNode
-      for _ in 0..<offset {
-        previousEnd = Int(tree.nodes[child].end)
-        child += Int(tree.nodes[child].size)
-      }
-      pieces[index] = .read(
-        ReadRun(
-          firstNode: run.firstNode, endNode: child, count: offset, leadStart: run.leadStart,
-          end: previousEnd))
+      let (child, previousEnd) = locate(run, offset: offset)
+      var left = run
+      left.endNode = child
+      left.count = offset
+      left.end = previousEnd
+      pieces[index] = .read(left)
       pieces.insert(
         .read(
           ReadRun(
-            firstNode: child, endNode: run.endNode, count: run.count - offset,
-            leadStart: previousEnd, end: run.end)), at: index + 1)
+            firstPosition: run.firstPosition + offset, firstNode: child, endNode: run.endNode,
+            count: run.count - offset, leadStart: previousEnd, end: run.end)), at: index + 1)
     }
     recountStarts()
   }
@@ -199,6 +207,27 @@ struct JSONEntryList: Sequence, Sendable {
       if starts[middle] <= position { low = middle } else { high = middle }
     }
     return low
+  }
+
+  /// The value node of entry `offset` of `run`, and where its lead
+  /// starts: from the checkpoint before it, or the run's start if that
+  /// is nearer.
+  private func locate(_ run: ReadRun, offset: Int) -> (node: Int, leadStart: Int) {
+    let position = run.firstPosition + offset
+    var child = run.firstNode
+    var leadStart = run.leadStart
+    var steps = offset
+    let checkpoint = position / Self.checkpointStride
+    if checkpoint < checkpoints.count, position % Self.checkpointStride < offset {
+      child = checkpoints[checkpoint].node
+      leadStart = checkpoints[checkpoint].leadStart
+      steps = position % Self.checkpointStride
+    }
+    for _ in 0..<steps {
+      leadStart = Int(tree.nodes[child].end)
+      child += Int(tree.nodes[child].size)
+    }
+    return (child, leadStart)
   }
 
   /// The entry of child node `child`, its lead starting at `leadStart`.
@@ -244,14 +273,8 @@ struct JSONEntryList: Sequence, Sendable {
       case .held:
         offset = skip
       case .read(let run):
-        offset = run.firstNode
-        leadStart = run.leadStart
-        left = run.count
-        for _ in 0..<skip {
-          leadStart = Int(list.tree.nodes[offset].end)
-          offset += Int(list.tree.nodes[offset].size)
-          left -= 1
-        }
+        (offset, leadStart) = list.locate(run, offset: skip)
+        left = run.count - skip
       }
     }
 
