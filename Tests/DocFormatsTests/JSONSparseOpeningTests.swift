@@ -231,6 +231,21 @@ struct JSONSparseOpeningTests {
     #expect(document.text == #"{"a": [10, 25, 30, 40], "b": {"x": 1, "x": 2, "y": 4}, "c": 0}"#)
   }
 
+  @Test(
+    "An element past the end is refused, in an array as read and in one opened",
+    arguments: ["/3", "/3/x", "/9223372036854775807", "/0/9", "/1/0/1", "/1/1"])
+  func pastTheEnd(_ pointer: String) throws {
+    var document = try JSONDocument(text: "[[1, 2], [[3]], 4]")
+    let read = #expect(throws: FormatError.self) { try document.value(at: pointer) }
+    try document.set(.number("5"), at: "/0/1")
+    try document.set(.number("6"), at: "/1/0/0")
+    let opened = #expect(throws: FormatError.self) { try document.value(at: pointer) }
+    #expect(read?.message == opened?.message)
+    #expect(read?.code == .invalidPointer)
+    #expect(try document.value(at: "/2") == .number("4"))
+    #expect(try document.value(at: "/1/0/0") == .number("6"))
+  }
+
   @Test("Opening a large array holds one run, and an edit splits it around one entry")
   func runsStaySparse() throws {
     var document = try JSONDocument(text: Self.objects(1_000))

@@ -50,6 +50,15 @@ extension JSONDocument {
     var location = Location(ref: rootRef)
     for position in pointer.tokens.indices {
       let ref = location.ref
+      // An element of an array: found and its existence checked in one
+      // walk of the elements before it, not a count of them all first.
+      if ref.kind == .array, let index = JSONPointer.index(pointer.tokens[position]),
+        let value = element(of: ref, at: index)
+      {
+        location.steps.append((ref, index))
+        location.ref = value
+        continue
+      }
       let found = try find(pointer.tokens[position], in: ref, pointer: pointer, position: position)
       guard let index = found else {
         let prefix = JSONPointer(tokens: Array(pointer.tokens[...position]))
@@ -127,6 +136,22 @@ extension JSONDocument {
       child += Int(tree.nodes[child].size)
     }
     return count
+  }
+
+  /// The value of element `index` of array `ref`, nil past its end.
+  private func element(of ref: JSONNodeRef, at index: Int) -> JSONNodeRef? {
+    if let container = opened[ref] {
+      return index < container.entries.count ? container.entries[index].value : nil
+    }
+    let tree = ref.tree
+    let end = ref.index + Int(tree.nodes[ref.index].size)
+    var child = ref.index + 1
+    var position = 0
+    while position < index, child < end {
+      child += Int(tree.nodes[child].size)
+      position += 1
+    }
+    return child < end ? JSONNodeRef(tree, child) : nil
   }
 
   /// The value of entry `index` of container `ref`.
