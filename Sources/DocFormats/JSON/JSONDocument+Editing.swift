@@ -50,6 +50,15 @@ extension JSONDocument {
     var location = Location(ref: rootRef)
     for position in pointer.tokens.indices {
       let ref = location.ref
+      // An element of an array: found and its existence checked in one
+      // walk of the elements before it, not a count of them all first.
+      if ref.kind == .array, let index = JSONPointer.index(pointer.tokens[position]),
+        let value = element(of: ref, at: index)
+      {
+        location.steps.append((ref, index))
+        location.ref = value
+        continue
+      }
       let found = try find(pointer.tokens[position], in: ref, pointer: pointer, position: position)
       guard let index = found else {
         let prefix = JSONPointer(tokens: Array(pointer.tokens[...position]))
@@ -96,8 +105,8 @@ extension JSONDocument {
   /// The indices of the members of object `ref` named `key`.
   private func keyIndices(_ key: String, in ref: JSONNodeRef) -> [Int] {
     if let container = opened[ref] {
-      return container.entries.indices.filter {
-        JSONOpenContainer.key(container.entries[$0].key, equals: key)
+      return container.entries.enumerated().compactMap { position, entry in
+        JSONOpenContainer.key(entry.key, equals: key) ? position : nil
       }
     }
     let tree = ref.tree
@@ -127,6 +136,22 @@ extension JSONDocument {
       child += Int(tree.nodes[child].size)
     }
     return count
+  }
+
+  /// The value of element `index` of array `ref`, nil past its end.
+  private func element(of ref: JSONNodeRef, at index: Int) -> JSONNodeRef? {
+    if let container = opened[ref] {
+      return index < container.entries.count ? container.entries[index].value : nil
+    }
+    let tree = ref.tree
+    let end = ref.index + Int(tree.nodes[ref.index].size)
+    var child = ref.index + 1
+    var position = 0
+    while position < index, child < end {
+      child += Int(tree.nodes[child].size)
+      position += 1
+    }
+    return child < end ? JSONNodeRef(tree, child) : nil
   }
 
   /// The value of entry `index` of container `ref`.
@@ -187,6 +212,12 @@ extension JSONDocument {
       .invalidPointer,
       "\(pointer) is ambiguous: the key \(JSONWriter.quoted(key)) appears \(indices.count) times in \(parent.tokens.isEmpty ? "the root object" : parent.description) (\(place)), and RFC 6901 does not say which one a pointer names"
     )
+  }
+
+  /// Holds every entry of every opened container one by one (see
+  /// ``JSONEntryList/holdEveryEntry()``); changes no bytes.
+  mutating func holdEveryOpenedEntry() {
+    for ref in Array(opened.keys) { opened[ref]?.entries.holdEveryEntry() }
   }
 
   /// Opens every container from the root to `target`, if it is reached.
@@ -387,7 +418,7 @@ extension JSONDocument {
   /// comments on lines of their own stay. A removed last member leaves
   /// the container's trailing comma, if it has one.
   private func removal(
-    at path: [Int], index: Int, entries: [JSONOpenContainer.Entry], close: ArraySlice<UInt8>
+    at path: [Int], index: Int, entries: JSONEntryList, close: ArraySlice<UInt8>
   ) -> Splice {
     let before = entries[index].lead
     let isLast = index + 1 == entries.count
@@ -472,7 +503,9 @@ extension JSONDocument {
     let container = location.ref
     let entries = entries(of: container)
     let indent = lineIndent(of: location)
-    if let member = entries.first(where: { !$0.key.isEmpty }) {
+    // An object's entries all have keys, an array's none: the first
+    // tells, without walking a large array.
+    if let member = entries.first, !member.key.isEmpty {
       let quoted = JSONOpenContainer.quotedKey(member.key)
       let separator = member.key[quoted.endIndex...]
       if !JSONTrivia.hasComment(separator) { layout.keySeparator = Array(separator) }
@@ -711,7 +744,7 @@ extension JSONDocument {
         ref = container.entries[index].value
       }
       var container = opened.removeValue(forKey: ref) ?? JSONOpenContainer(opening: ref)
-      let old = Array(container.entries[range])
+      let old = container.entries[range]
       container.entries.replaceSubrange(range, with: new)
       var oldClose: ArraySlice<UInt8>?
       if let close {

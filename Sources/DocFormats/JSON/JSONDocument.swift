@@ -195,10 +195,11 @@ public struct JSONDocument: FileDocument, Hashable {
     return runs.runs
   }
 
-  /// The indexes of the nodes in ``opened``, sorted: most values of a
-  /// large container are ruled out by a binary search of a few indexes
-  /// instead of hashing each. (An edited value's own tree numbers its
-  /// nodes from 0 too; an index found is looked up in ``opened``.)
+  /// The indexes of the nodes in ``opened``, sorted: a run of entries as
+  /// read is written as one span of bytes, split only where it holds an
+  /// opened value, which a binary search of these few indexes finds.
+  /// (An edited value's own tree numbers its nodes from 0 too; an index
+  /// found is looked up in ``opened``.)
   private struct OpenedIndexes {
     private let sorted: [Int]
 
@@ -208,13 +209,23 @@ public struct JSONDocument: FileDocument, Hashable {
 
     /// Whether `ref` may be opened.
     func mayHold(_ ref: JSONNodeRef) -> Bool {
+      let low = firstPosition(atLeast: ref.index)
+      return low < sorted.count && sorted[low] == ref.index
+    }
+
+    /// The indexes in `range`, in order.
+    func indexes(in range: Range<Int>) -> ArraySlice<Int> {
+      sorted[firstPosition(atLeast: range.lowerBound)..<firstPosition(atLeast: range.upperBound)]
+    }
+
+    private func firstPosition(atLeast index: Int) -> Int {
       var low = 0
       var high = sorted.count
       while low < high {
         let middle = (low + high) / 2
-        if sorted[middle] < ref.index { low = middle + 1 } else { high = middle }
+        if sorted[middle] < index { low = middle + 1 } else { high = middle }
       }
-      return low < sorted.count && sorted[low] == ref.index
+      return low
     }
   }
 
@@ -223,6 +234,24 @@ public struct JSONDocument: FileDocument, Hashable {
     _ ref: JSONNodeRef, _ openedIndexes: OpenedIndexes
   ) -> JSONOpenContainer? {
     openedIndexes.mayHold(ref) ? opened[ref] : nil
+  }
+
+  /// The opened values among the entries of `run` of `tree`: the first
+  /// opened node found in its span is one of its entries' values, as
+  /// every container on an opened value's path is opened; the nodes
+  /// under it are passed over.
+  private func openedValues(
+    in run: JSONEntryList.ReadRun, of tree: JSONSyntaxTree, _ openedIndexes: OpenedIndexes
+  ) -> [JSONNodeRef] {
+    var values: [JSONNodeRef] = []
+    var next = run.firstNode
+    for index in openedIndexes.indexes(in: run.firstNode..<run.endNode) where index >= next {
+      let ref = JSONNodeRef(tree, index)
+      guard opened[ref] != nil else { continue }
+      values.append(ref)
+      next = index + Int(tree.nodes[index].size)
+    }
+    return values
   }
 
   /// Buffers in order, joining those that lie side by side.
@@ -253,10 +282,25 @@ public struct JSONDocument: FileDocument, Hashable {
       return
     }
     runs.append(ref.kind == .object ? Self.openBrace : Self.openBracket)
-    for entry in container.entries {
-      runs.append(entry.lead)
-      runs.append(entry.key)
-      write(entry.value, into: &runs, openedIndexes: openedIndexes)
+    for piece in container.entries.pieces {
+      switch piece {
+      case .held(let entries):
+        for entry in entries {
+          runs.append(entry.lead)
+          runs.append(entry.key)
+          write(entry.value, into: &runs, openedIndexes: openedIndexes)
+        }
+      case .read(let run):
+        let tree = container.entries.tree
+        var cursor = run.leadStart
+        for value in openedValues(in: run, of: tree, openedIndexes) {
+          let span = tree.span(value.index)
+          runs.append(tree.bytes[cursor..<span.lowerBound])
+          write(value, into: &runs, openedIndexes: openedIndexes)
+          cursor = span.upperBound
+        }
+        runs.append(tree.bytes[cursor..<run.end])
+      }
     }
     runs.append(container.close)
   }
@@ -271,9 +315,21 @@ public struct JSONDocument: FileDocument, Hashable {
 
   private func length(of ref: JSONNodeRef, _ openedIndexes: OpenedIndexes) -> Int {
     guard let container = opened(ref, openedIndexes) else { return ref.tree.span(ref.index).count }
-    return container.entries.reduce(1 + container.close.count) {
-      $0 + $1.lead.count + $1.key.count + length(of: $1.value, openedIndexes)
+    var length = 1 + container.close.count
+    for piece in container.entries.pieces {
+      switch piece {
+      case .held(let entries):
+        for entry in entries {
+          length += entry.lead.count + entry.key.count + self.length(of: entry.value, openedIndexes)
+        }
+      case .read(let run):
+        length += run.end - run.leadStart
+        for value in openedValues(in: run, of: container.entries.tree, openedIndexes) {
+          length += self.length(of: value, openedIndexes) - value.tree.span(value.index).count
+        }
+      }
     }
+    return length
   }
 
   /// The document's bytes, as text: what a save writes, but for a UTF-8
@@ -353,7 +409,7 @@ public struct JSONDocument: FileDocument, Hashable {
   }
 
   /// The entries of container `ref`, as edited.
-  func entries(of ref: JSONNodeRef) -> [JSONOpenContainer.Entry] {
+  func entries(of ref: JSONNodeRef) -> JSONEntryList {
     opened[ref]?.entries ?? JSONOpenContainer(opening: ref).entries
   }
 

@@ -24,7 +24,7 @@ struct JSONLayout: Sendable {
   /// Writes `ref` in this layout, keeping the text of its numbers,
   /// strings and keys; `entries` gives a container's members.
   func write(
-    _ ref: JSONNodeRef, entries: (JSONNodeRef) -> [JSONOpenContainer.Entry],
+    _ ref: JSONNodeRef, entries: (JSONNodeRef) -> JSONEntryList,
     into output: inout [UInt8]
   ) {
     guard ref.isContainer else {

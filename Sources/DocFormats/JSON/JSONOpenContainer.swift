@@ -16,41 +16,25 @@ struct JSONOpenContainer: Sendable {
     var value: JSONNodeRef
   }
 
-  var entries: [Entry]
+  /// The entries: runs as read, held as spans of nodes, and the entries
+  /// edits made, held one by one.
+  var entries: JSONEntryList
   /// The whitespace after the last value, and the closing bracket.
   var close: ArraySlice<UInt8>
 
-  /// The container `ref` as it was read.
+  /// The container `ref` as it was read: its entries as one run of
+  /// nodes, none of them built.
   init(opening ref: JSONNodeRef) {
+    entries = JSONEntryList(reading: ref.tree, container: ref.index)
     let tree = ref.tree
-    let bytes = tree.bytes
     let node = tree.nodes[ref.index]
-    var entries: [Entry] = []
-    var previousEnd = Int(node.start) + 1
-    let end = ref.index + Int(node.size)
-    // Counted first: grown by doubling, the entries of a large array
-    // would be copied about as many times again into fresh pages.
-    var count = 0
-    var child = ref.index + 1
-    while child < end {
-      count += 1
-      child += Int(tree.nodes[child].size)
+    let lastEnd: Int
+    if case .read(let run)? = entries.pieces.last {
+      lastEnd = run.end
+    } else {
+      lastEnd = Int(node.start) + 1
     }
-    entries.reserveCapacity(count)
-    child = ref.index + 1
-    while child < end {
-      let childNode = tree.nodes[child]
-      let start = Int(childNode.start)
-      let keyStart = childNode.keyStart == .max ? start : Int(childNode.keyStart)
-      entries.append(
-        Entry(
-          lead: bytes[previousEnd..<keyStart], key: bytes[keyStart..<start],
-          value: JSONNodeRef(tree, child)))
-      previousEnd = Int(childNode.end)
-      child += Int(childNode.size)
-    }
-    self.entries = entries
-    close = bytes[previousEnd..<Int(node.end)]
+    close = tree.bytes[lastEnd..<Int(node.end)]
   }
 
   /// The quoted key of an entry's key bytes, without the colon.
