@@ -441,11 +441,11 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         nextReport = done + 1 << 20
       }
       let run = leaf.run
-      if let (new, lines) = run.replacingOccurrences(
+      if let (pieces, lines) = run.replacingOccurrences(
         of: pattern, with: replacement, scratch: &scratch)
       {
         anyChanged = true
-        builder.appendLeaf(new)
+        for piece in pieces { builder.appendPiece(piece) }
         undo.append(lines: lines, of: run, first: first)
       } else {
         builder.appendLeaf(node: leaf)
@@ -880,6 +880,24 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         leaf.run.bytes.withUnsafeBytes { bytes in
           let inside = bytes.baseAddress.map { range.contains(UInt(bitPattern: $0)) } ?? false
           if !inside { count.outside += 1 }
+        }
+      }
+    }
+    return count
+  }
+
+  /// How many of the leaves' bytes lie outside `data`'s storage: after
+  /// an edit of a text read from `data`, the bytes the edit gave leaves
+  /// of their own. For tests.
+  func bytesOutside(_ data: Data) -> Int {
+    var count = 0
+    data.withUnsafeBytes { file in
+      let start = UInt(bitPattern: file.baseAddress)
+      let range = start..<(start + UInt(file.count))
+      root?.forEachLeaf { leaf in
+        leaf.run.bytes.withUnsafeBytes { bytes in
+          let inside = bytes.baseAddress.map { range.contains(UInt(bitPattern: $0)) } ?? false
+          if !inside { count += bytes.count }
         }
       }
     }
