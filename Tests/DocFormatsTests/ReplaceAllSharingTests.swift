@@ -161,8 +161,10 @@ struct ReplaceAllSharingTests {
     // than two leaves a changed line, and one a save writes from the file.
     #expect(replaced.leafCount <= original.leafCount + 2 * changed.count)
     #expect(replaced.chunks.count <= 2 * changed.count + 3)
-    // The undo step holds no copy of the old lines.
+    // The undo step holds no copy of the old lines: ranges of the file's
+    // bytes, all in one segment.
     #expect(undo.ownedByteCount == 0)
+    #expect(undo.segments.count == 1)
     var text = replaced
     _ = text.apply(undo)
     #expect(text.data == data)

@@ -255,7 +255,7 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// `whole`'s very memory: checked by address, not assumed from the
   /// indices, so that bytes that only look like a slice are never taken
   /// for one.
-  private static func range(of part: Data, in whole: Data) -> Range<Int>? {
+  static func range(of part: Data, in whole: Data) -> Range<Int>? {
     let range = part.startIndex..<part.endIndex
     guard !range.isEmpty, range.lowerBound >= whole.startIndex,
       range.upperBound <= whole.endIndex
