@@ -28,9 +28,9 @@ struct ReplaceAllByBytesTests {
     var edited = original
     let inverse = edited.apply(batch)
     // The undo step: the 50 old texts as ranges of the bytes they were
-    // read from (one leaf's slice each), not copies.
+    // read from (one segment, the whole of those bytes), not copies.
     #expect(inverse.ownedByteCount == 0)
-    #expect(inverse.segments.count == 50)
+    #expect(inverse.segments.count == 1)
     #expect(inverse.count == 50)
     #expect(edited.lines[7] == TextLines.Line("x bar 7 bar", ending: .crlf))
     #expect(edited.lines[8] == original.lines[8])

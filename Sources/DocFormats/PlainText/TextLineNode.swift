@@ -8,8 +8,11 @@ import Foundation
 /// same height. Every node knows how many lines and UTF-8 bytes its subtree
 /// holds, so finding line `i` walks one path from the root, choosing at
 /// each node the child whose running line count passes `i`. Every leaf is
-/// at the same depth, and every node but the root is at least half full,
-/// so that path has O(log n) nodes.
+/// at the same depth and holds at least one line, and every inner node
+/// but the root is at least half full, so that path has O(log n) nodes.
+/// Leaves are built and kept at least half full too, except those
+/// `replace --all` cuts around its changed lines so as to share the rest
+/// of the file's bytes (``Builder/appendPiece(_:)``).
 ///
 /// Nodes are shared between copies of a ``TextLines``, so a node is changed
 /// in place only while exactly one reference to it exists (checked with
@@ -189,6 +192,25 @@ final class TextLineNode: @unchecked Sendable {
     mutating func appendLeaf(node leaf: TextLineNode) {
       flush()
       leaves.append(leaf)
+    }
+
+    /// Adds `run`, a piece of what was a leaf: a slice of a file's bytes
+    /// joins the slices before it when it follows them in those bytes
+    /// (filling leaves to capacity, copying nothing); a run of bytes of
+    /// its own, or a slice that does not follow, starts a leaf, so that
+    /// no bytes are ever copied to join pieces. The leaves made may be
+    /// less than half full.
+    mutating func appendPiece(_ run: TextLineRun) {
+      guard let origin = run.origin else {
+        appendLeaf(run)
+        return
+      }
+      if let last = pending.last,
+        last.origin !== origin || last.bytes.endIndex != run.bytes.startIndex
+      {
+        flush()
+      }
+      append(run)
     }
 
     /// Adds the lines of `run`, filling leaves to capacity. A run that
@@ -582,13 +604,12 @@ final class TextLineNode: @unchecked Sendable {
   // MARK: - Checking
 
   /// Whether the tree keeps its invariants: counts that add up, leaves at
-  /// one depth, every node within capacity and all but the root at least
-  /// half full. For tests.
+  /// one depth, every node within capacity, every leaf with a line, and
+  /// every inner node but the root at least half full. For tests.
   func isValid(isRoot: Bool = true) -> Bool {
     if height == 0 {
       return children.isEmpty && lineCount == run.count && byteCount == run.bytes.count
-        && run.isValid && run.count <= Self.leafCapacity
-        && (isRoot ? run.count > 0 : !isUnderfull)
+        && run.isValid && run.count <= Self.leafCapacity && run.count > 0
     }
     return run.count == 0 && children.count <= Self.branchCapacity
       && (isRoot ? children.count >= 2 : !isUnderfull)

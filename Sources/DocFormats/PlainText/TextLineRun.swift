@@ -287,11 +287,20 @@ struct TextLineRun: Sendable {
 
   /// These lines with every occurrence of `pattern` within a line's text
   /// replaced by `replacement`, which holds no line break: nil when no
-  /// line's text holds it, else the result in fresh storage and the lines
-  /// changed. `scratch` is storage to build in, kept between calls.
+  /// line's text holds it, else the result and the lines changed.
+  /// `scratch` is storage to build in, kept between calls.
+  ///
+  /// The result is one run in fresh storage, or, when these bytes are a
+  /// slice of a file's and some lines are left unchanged before, after
+  /// or (at least ``sharedStretchMinimum`` bytes of them) between the
+  /// changed lines, pieces in order: those unchanged stretches as slices
+  /// of the file's bytes (copying nothing), and the changed lines, with
+  /// any unchanged lines too short to share between them, each group in
+  /// fresh storage of its own. So a leaf with one changed line costs
+  /// that line's bytes, not a copy of the leaf.
   func replacingOccurrences(
     of pattern: [UInt8], with replacement: [UInt8], scratch: inout [UInt8]
-  ) -> (run: TextLineRun, lines: [Int])? {
+  ) -> (pieces: [TextLineRun], lines: [Int])? {
     var lines: [Int] = []
     var newSpans = spans
     scratch.removeAll(keepingCapacity: true)
@@ -346,7 +355,64 @@ struct TextLineRun: Sendable {
       }
     }
     guard !lines.isEmpty else { return nil }
-    return (TextLineRun(bytes: Data(scratch), spans: newSpans, ownsBytes: true), lines)
+    if origin != nil, lines.count < count {
+      let groups = changedGroups(lines)
+      if groups != [0..<count] {
+        return (pieces(around: groups, from: scratch, newSpans), lines)
+      }
+    }
+    return ([TextLineRun(bytes: Data(scratch), spans: newSpans, ownsBytes: true)], lines)
+  }
+
+  /// These lines cut around `groups` (ranges of lines, in order, that
+  /// hold every changed line): the lines between them as slices of these
+  /// bytes, and each group's lines as their new bytes in `scratch`, with
+  /// their new line ends in `newSpans`, copied into storage of its own.
+  private func pieces(
+    around groups: [Range<Int>], from scratch: [UInt8], _ newSpans: ContiguousArray<UInt64>
+  ) -> [TextLineRun] {
+    var pieces: [TextLineRun] = []
+    pieces.reserveCapacity(2 * groups.count + 1)
+    var next = 0
+    for group in groups {
+      if next < group.lowerBound { pieces.append(slice(next..<group.lowerBound)) }
+      // The group's new bytes, out of the whole leaf's built in `scratch`.
+      let from = group.lowerBound == 0 ? 0 : Int(newSpans[group.lowerBound - 1] >> 2)
+      let to = Int(newSpans[group.upperBound - 1] >> 2)
+      let shift = UInt64(from) << 2
+      pieces.append(
+        TextLineRun(
+          bytes: Data(scratch[from..<to]),
+          spans: ContiguousArray(newSpans[group].lazy.map { $0 - shift }), ownsBytes: true))
+      next = group.upperBound
+    }
+    if next < count { pieces.append(slice(next..<count)) }
+    return pieces
+  }
+
+  /// The fewest unchanged bytes worth sharing as a slice of the file's
+  /// bytes rather than copying beside the changed lines: a slice costs a
+  /// leaf of its own (a node, its line ends and its place in its parent,
+  /// about 200 bytes) and splits the changed lines' storage in two.
+  static let sharedStretchMinimum = 1024
+
+  /// `lines` (changed, in increasing order) gathered into ranges of lines
+  /// to build afresh: a changed line joins the range before it when fewer
+  /// than ``sharedStretchMinimum`` unchanged bytes lie between them. The
+  /// lines before the first range and after the last stay slices however
+  /// few: they join the slices of the leaves around, which follow them in
+  /// the file's bytes. Every line outside the ranges is unchanged.
+  private func changedGroups(_ lines: [Int]) -> [Range<Int>] {
+    var groups: [Range<Int>] = []
+    for line in lines {
+      if let last = groups.last, start(line) - end(last.upperBound - 1) < Self.sharedStretchMinimum
+      {
+        groups[groups.count - 1] = last.lowerBound..<(line + 1)
+      } else {
+        groups.append(line..<(line + 1))
+      }
+    }
+    return groups
   }
 
   /// `runs` one after another: in fresh storage, or, when they lie one

@@ -7,7 +7,9 @@ extension TextLines {
   /// The texts are not a `String` or an array a line: they lie in a few
   /// buffers (``Segment``). A buffer is the batch's own, the texts packed
   /// one after another, each a range of it; the bytes of a leaf the lines
-  /// were taken from, shared and not copied, each text a range of it; or
+  /// were taken from, shared and not copied, each text a range of it (for
+  /// leaves read from a file, the whole of the file's bytes, one buffer
+  /// for all of them); or
   /// a whole run of lines taken from a leaf (its bytes and its line
   /// ends, shared), whose lines are named by their place in the run. When
   /// the leaf is a slice of the file's bytes (the lines are as read), the
@@ -39,6 +41,10 @@ extension TextLines {
       /// and `ends` for ranges, in `runLines` for some of a run's lines;
       /// nil for every line of a run, which needs none.
       var entryBase: Int? = 0
+      /// For ranges of a file's bytes: the file's, which ``bytes`` is the
+      /// whole of, so that the ranges of the next leaf read from it join
+      /// this segment rather than start one of their own.
+      var file: TextLineRun.Origin? = nil
     }
 
     /// For texts that are ranges: each one's line (0-based).
@@ -136,6 +142,21 @@ extension TextLines {
             entryBase: every ? nil : runLines.count))
         if !every { runLines += lines.lazy.map { UInt16($0) } }
         count += lines.count
+        return
+      }
+      if let origin = run.origin, let place = TextLines.range(of: run.bytes, in: origin.data) {
+        // Ranges of the file's bytes: one segment for every leaf read
+        // from it, not one a leaf.
+        if segments.last?.file !== origin {
+          segments.append(
+            Segment(
+              first: count, bytes: origin.data, isOwned: false, entryBase: entryLines.count,
+              file: origin))
+        }
+        let offset = place.lowerBound - origin.data.startIndex
+        for line in lines {
+          appendEntry(first + line, (offset + run.start(line))..<(offset + run.textEnd(line)))
+        }
         return
       }
       segments.append(

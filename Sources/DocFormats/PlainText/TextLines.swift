@@ -255,7 +255,7 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
   /// `whole`'s very memory: checked by address, not assumed from the
   /// indices, so that bytes that only look like a slice are never taken
   /// for one.
-  private static func range(of part: Data, in whole: Data) -> Range<Int>? {
+  static func range(of part: Data, in whole: Data) -> Range<Int>? {
     let range = part.startIndex..<part.endIndex
     guard !range.isEmpty, range.lowerBound >= whole.startIndex,
       range.upperBound <= whole.endIndex
@@ -441,11 +441,11 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         nextReport = done + 1 << 20
       }
       let run = leaf.run
-      if let (new, lines) = run.replacingOccurrences(
+      if let (pieces, lines) = run.replacingOccurrences(
         of: pattern, with: replacement, scratch: &scratch)
       {
         anyChanged = true
-        builder.appendLeaf(new)
+        for piece in pieces { builder.appendPiece(piece) }
         undo.append(lines: lines, of: run, first: first)
       } else {
         builder.appendLeaf(node: leaf)
@@ -880,6 +880,24 @@ public struct TextLines: Hashable, Sendable, CustomStringConvertible {
         leaf.run.bytes.withUnsafeBytes { bytes in
           let inside = bytes.baseAddress.map { range.contains(UInt(bitPattern: $0)) } ?? false
           if !inside { count.outside += 1 }
+        }
+      }
+    }
+    return count
+  }
+
+  /// How many of the leaves' bytes lie outside `data`'s storage: after
+  /// an edit of a text read from `data`, the bytes the edit gave leaves
+  /// of their own. For tests.
+  func bytesOutside(_ data: Data) -> Int {
+    var count = 0
+    data.withUnsafeBytes { file in
+      let start = UInt(bitPattern: file.baseAddress)
+      let range = start..<(start + UInt(file.count))
+      root?.forEachLeaf { leaf in
+        leaf.run.bytes.withUnsafeBytes { bytes in
+          let inside = bytes.baseAddress.map { range.contains(UInt(bitPattern: $0)) } ?? false
+          if !inside { count += bytes.count }
         }
       }
     }
