@@ -68,10 +68,90 @@ extension FileWrapper {
       return false
     case .regularFile:
       if let size = knownSize, let oldSize = old.knownSize, size != oldSize { return true }
+      if case .onDisk(let path, let identity) = old.contents,
+        let same = sameBytes(asFileAt: path, expecting: identity)
+      {
+        return !same
+      }
       guard let bytes = try? uncachedContents(), let oldBytes = try? old.uncachedContents() else {
         return true
       }
       return bytes != oldBytes
+    }
+  }
+
+  /// Whether this file's bytes, in memory (loaded or streamed), are those
+  /// of the file at `path`, still the inode, size and time of `identity`:
+  /// compared a piece of at most 1 MiB at a time, so that neither side is
+  /// gathered into one buffer (gathered, a 100 MB text and its file were
+  /// two more copies beside the document). Nil when that cannot be told
+  /// this way: this file's bytes are on disk too or unreadable, the file
+  /// at `path` is no longer `identity`, or a read fails.
+  private func sameBytes(asFileAt path: String, expecting identity: DiskIdentity) -> Bool? {
+    let source: ByteSource
+    switch contents {
+    case .loaded(let data): source = ByteSource(data)
+    case .streamed(let streamed): source = streamed
+    case .onDisk, .unreadable: return nil
+    }
+    guard Int64(source.count) == identity.size else { return false }
+    let system = FileSystemContext.current
+    do throws(SystemCallError) {
+      let descriptor = try FileDescriptor.open(
+        path, in: nil, flags: FileDescriptor.readFlags, path: path)
+      let before = try descriptor.status(path: path)
+      guard before.kind == .regular, before.identity == identity else { return nil }
+      let pieceSize = min(1 << 20, max(source.count, 1))
+      let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
+      defer { piece.deallocate() }
+      // Fills `piece` with up to `count` bytes; returns how many there
+      // were before the end of the file, or nil if a read failed.
+      func read(_ count: Int) -> Int? {
+        var filled = 0
+        while filled < count, let base = piece.baseAddress {
+          let result = system.read(descriptor.rawValue, base + filled, count - filled)
+          if result > 0 {
+            filled += result
+          } else if result == 0 {
+            break
+          } else if errno != EINTR {
+            return nil
+          }
+        }
+        return filled
+      }
+      var same = true
+      var failed = false
+      do {
+        try source.forEachChunk { chunk in
+          var offset = 0
+          while same, !failed, offset < chunk.count {
+            let count = min(pieceSize, chunk.count - offset)
+            guard let filled = read(count) else {
+              failed = true
+              return
+            }
+            guard filled == count, let mine = chunk.baseAddress, let theirs = piece.baseAddress,
+              memcmp(mine + offset, theirs, count) == 0
+            else {
+              same = false
+              return
+            }
+            offset += count
+          }
+        }
+      } catch {
+        return nil
+      }
+      guard !failed else { return nil }
+      // The file ends where the bytes do, and was the same inode, size and
+      // time all along.
+      if same, read(1) != 0 { return nil }
+      let after = try descriptor.status(path: path)
+      guard after.identity == identity else { return nil }
+      return same
+    } catch {
+      return nil
     }
   }
 
