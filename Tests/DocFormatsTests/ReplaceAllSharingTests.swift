@@ -37,30 +37,9 @@ struct ReplaceAllSharingTests {
 
   /// `bytes` with every `old` replaced by `new` within each line's text,
   /// left to right, never across a line's ending (`\n`, or `\r\n`): the
-  /// reference, found a byte at a time.
+  /// reference, found a byte at a time (`sed 's/OLD/NEW/g'`'s answer).
   static func naive(_ bytes: [UInt8], _ old: [UInt8], _ new: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    var lineStart = 0
-    while lineStart < bytes.count {
-      var next = lineStart
-      while next < bytes.count, bytes[next] != 0x0A { next += 1 }
-      var textEnd = next
-      if next < bytes.count, next > lineStart, bytes[next - 1] == 0x0D { textEnd -= 1 }
-      let lineEnd = next < bytes.count ? next + 1 : next
-      var index = lineStart
-      while index < textEnd {
-        if index + old.count <= textEnd, Array(bytes[index..<(index + old.count)]) == old {
-          out += new
-          index += old.count
-        } else {
-          out.append(bytes[index])
-          index += 1
-        }
-      }
-      out += bytes[textEnd..<lineEnd]
-      lineStart = lineEnd
-    }
-    return out
+    ReplaceEveryTests.sed(bytes, old, new)
   }
 
   struct Example: Sendable, CustomTestStringConvertible {
