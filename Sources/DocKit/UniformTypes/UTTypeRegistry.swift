@@ -118,7 +118,6 @@ final class UTTypeRegistry: Sendable {
     }
   }
 
-  /// Every identifier `parents` conform to, the parents included, lowercased.
   /// The transitive supertypes (lowercased) of the declared type
   /// `identifier`, cached until the next registration.
   func supertypes(of identifier: String) -> Set<String> {
@@ -128,6 +127,7 @@ final class UTTypeRegistry: Sendable {
     }
   }
 
+  /// Every identifier `parents` conform to, the parents included, lowercased.
   func closure(ofParents parents: [String]) -> Set<String> {
     state.withLock { state in
       Self.build(&state)
