@@ -7,16 +7,19 @@ import Glibc
 /// The identity (device, inode, size, modification time to the nanosecond)
 /// catches a replacement by rename and most rewrites. The status-change
 /// time (`st_ctime`) catches a rewrite whose modification time was set
-/// back (`touch -r`, `utimensat`): no program can set it. Since Linux 6.13
-/// both times are fine-grained once they have been read, so even a rewrite
-/// at the same size in the same clock tick shows; on older kernels, whose
-/// timestamps advance once a tick, a file of up to ``contentsLimit`` bytes
-/// is also compared byte for byte.
+/// back (`touch -r`, `utimensat`): no program can set it. Where the file
+/// system keeps multigrain timestamps (Linux 6.13 and later: ext4, xfs,
+/// btrfs, tmpfs; see `ChangeTimeGranularity`), both times are fine-grained
+/// once they have been read, so even a rewrite at the same size in the
+/// same clock tick shows, and the stamp costs one `lstat`. Elsewhere,
+/// whose timestamps advance once a tick, a file of up to ``contentsLimit``
+/// bytes is also compared byte for byte.
 struct FileChangeStamp: Sendable, Equatable {
   var identity: DiskIdentity
   var changeSeconds: Int64
   var changeNanoseconds: Int64
-  /// The file's bytes, for a regular file of at most ``contentsLimit``.
+  /// The file's bytes, for a regular file of at most ``contentsLimit`` on
+  /// a file system whose change times are coarse.
   var contents: Data?
 
   /// Whether `other` is the same file, unchanged. Bytes are compared only
@@ -46,7 +49,9 @@ struct FileChangeStamp: Sendable, Equatable {
     guard result == 0 else { return nil }
     let status = FileStatus(raw)
     var contents: Data?
-    if status.kind == .regular, status.size <= Int64(contentsLimit) {
+    if status.kind == .regular, status.size <= Int64(contentsLimit),
+      !FileSystemContext.current.changeTimesAreFineGrained(device: UInt64(raw.st_dev))
+    {
       contents = try? FileDescriptor.open(
         path, in: nil, flags: FileDescriptor.readFlags, path: path
       ).readAll(maximumSize: contentsLimit, path: path)

@@ -1,5 +1,6 @@
 import CDocKitSystem
 public import Glibc
+import Synchronization
 
 /// Every system call DocKit makes on files, so that a test can fail any one
 /// of them: the `n`th `write` with `ENOSPC`, the `n`th `fsync` with `EIO`.
@@ -81,6 +82,12 @@ public protocol FileSystem: Sendable {
   /// `getcwd`: the working folder's path, terminated, into `buffer` of
   /// `size` bytes; returns `buffer`, or nil.
   func getcwd(_ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> UnsafeMutablePointer<CChar>?
+  /// Whether a file on `device` (`st_dev`) takes a new status-change time
+  /// at every change once its times were read (Linux 6.13's multigrain
+  /// timestamps), so that a session tells another program's rewrite from
+  /// `st_ctime` alone, without reading a small file's bytes. The default,
+  /// for a file system a test models, is false: the bytes are compared.
+  func changeTimesAreFineGrained(device: UInt64) -> Bool
 }
 
 extension FileSystem {
@@ -168,6 +175,7 @@ extension FileSystem {
   ) -> UnsafeMutablePointer<CChar>? {
     Glibc.getcwd(buffer, size)
   }
+  public func changeTimesAreFineGrained(device: UInt64) -> Bool { false }
   public func readDirectory(_ descriptor: Int32) -> [[UInt8]]? {
     let copy = Glibc.dup(descriptor)
     guard copy >= 0 else { return nil }
@@ -194,6 +202,46 @@ extension FileSystem {
 public struct POSIXFileSystem: FileSystem {
   /// Creates the live file system.
   public init() {}
+
+  /// Decided once a device, from the kernel's release and the mount's type
+  /// in `/proc/self/mountinfo` (see `ChangeTimeGranularity`).
+  public func changeTimesAreFineGrained(device: UInt64) -> Bool {
+    if let known = Self.fineGrainedDevices.withLock({ $0[device] }) { return known }
+    let answer = ChangeTimeGranularity.isFineGrained(
+      device: device, kernelRelease: Self.kernelRelease, mountInfo: Self.mountInfo)
+    Self.fineGrainedDevices.withLock { $0[device] = answer }
+    return answer
+  }
+
+  /// Each device's answer. Only devices with a major number are asked
+  /// (`ChangeTimeGranularity`), and those keep their number while mounted.
+  private static let fineGrainedDevices = Mutex<[UInt64: Bool]>([:])
+
+  /// `uname -r`.
+  private static let kernelRelease: String = {
+    var names = utsname()
+    guard uname(&names) == 0 else { return "" }
+    return withUnsafeBytes(of: &names.release) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+  }()
+
+  /// The text of `/proc/self/mountinfo`; nil if it cannot be read.
+  private static func mountInfo() -> String? {
+    let descriptor = Glibc.open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { Glibc.close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { break }
+      bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 }
 
 /// Which ``FileSystem`` DocKit's storage uses in the current task.
@@ -300,5 +348,8 @@ struct OwnerOnlyFileSystem: FileSystem {
   }
   func getcwd(_ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> UnsafeMutablePointer<CChar>? {
     base.getcwd(buffer, size)
+  }
+  func changeTimesAreFineGrained(device: UInt64) -> Bool {
+    base.changeTimesAreFineGrained(device: device)
   }
 }
