@@ -15,7 +15,9 @@ import Glibc
 ///   docrepl's peak resident memory against the file's size (goal: at most
 ///   4x), from GNU `time -v` when it is installed, else `wait4`.
 /// - One `set` of a nested value, then `save`, through a session, against
-///   `cp F G` and `fsync` of G (goal: at most 2x).
+///   `cp F G` and `fsync` of G (goal: at most 2x), each side first in
+///   every other run; a second `cp` in each run shows how far the copy
+///   moves against itself.
 /// - 1,000 random `set`/`insert`/`remove` edits through a session, one
 ///   undo step each: the memory the undo stack holds (glibc mallinfo2;
 ///   goal: under 1 MB), then `undo` of all of them: the bytes must be the
@@ -170,8 +172,14 @@ enum JSONBenchmark {
   private static func setAndSave(file: URL, runs: ClosedRange<Int>) async throws {
     let work = file.deletingLastPathComponent().appendingPathComponent("edited.json")
     let copy = file.deletingLastPathComponent().appendingPathComponent("copy.json")
+    let again = file.deletingLastPathComponent().appendingPathComponent("copy-again.json")
     var paired = PairedRuns()
     for run in runs {
+      // The last run's copies are removed first, before the open and
+      // outside every measure: no side frees a file of 38 MB just before
+      // it writes one.
+      try? FileManager.default.removeItem(at: copy)
+      try? FileManager.default.removeItem(at: again)
       try? FileManager.default.removeItem(at: work)
       try FileManager.default.copyItem(at: file, to: work)
       let session = try await DocumentSession<JSONDocument>.open(
@@ -179,17 +187,26 @@ enum JSONBenchmark {
       // The copy's pages are written out now, not by the save's `fsync`:
       // the save pays for its own file, as the baseline does.
       sync()
+      func copyOnce(to copy: URL) async throws -> Double {
+        try await BenchCommand.measure { try BenchCommand.copyAndSync(file, to: copy) }.seconds
+      }
+      // Each side goes first in every other run.
+      let baselineFirst = !run.isMultiple(of: 2)
+      var baseline = baselineFirst ? try await copyOnce(to: copy) : 0
       let (save, conditions) = try await RunConditions.measuring {
         try await BenchCommand.measure {
           try session.perform { try $0.set(.number("\(run)"), at: "/75000/dims/w") }
           try await session.save()
         }.seconds
       }
-      try? FileManager.default.removeItem(at: copy)
-      let baseline = try await BenchCommand.measure {
-        try BenchCommand.copyAndSync(file, to: copy)
-      }.seconds
-      if run > 0 { paired.append(measured: save, baseline: baseline, conditions: conditions) }
+      if !baselineFirst { baseline = try await copyOnce(to: copy) }
+      // The copy again, to show how far it moves against itself.
+      sync()
+      let repeated = try await copyOnce(to: again)
+      if run > 0 {
+        paired.append(measured: save, baseline: baseline, conditions: conditions)
+        paired.appendBaselineRepeat(repeated, baseline: baseline)
+      }
     }
     print("")
     print("one set of a nested value (/75000/dims/w), then save, through a session")

@@ -17,9 +17,21 @@ struct PairedRuns {
   }
 
   private(set) var runs: [Run] = []
+  /// Two measures of the baseline in each run, one over the other: how
+  /// far the baseline itself moves from one measure to the next in the
+  /// same run (1.0 for none). Where the worst run of the measure is within
+  /// the worst of these, the machine, not the measured code, made that
+  /// run slow.
+  private(set) var baselineAgainstItself: [Double] = []
 
   mutating func append(measured: Double, baseline: Double, conditions: RunConditions) {
     runs.append(Run(measured: measured, baseline: baseline, conditions: conditions))
+  }
+
+  /// Records two measures of the baseline in one run: `repeated` over
+  /// `baseline`.
+  mutating func appendBaselineRepeat(_ repeated: Double, baseline: Double) {
+    baselineAgainstItself.append(repeated / baseline)
   }
 
   var medianMeasured: Double { BenchCommand.median(runs.map(\.measured)) }
@@ -42,6 +54,15 @@ struct PairedRuns {
       "  ratio: time \(String(format: "%.2f", median))x (medians of \(runs.count) runs), "
         + "worst run \(String(format: "%.2f", worst.ratio))x  goal: <= \(goal)x in every run",
     ]
+    if !baselineAgainstItself.isEmpty {
+      let spread = baselineAgainstItself.sorted()
+      lines.append(
+        "  the baseline against itself (measured again beside each run): median "
+          + String(format: "%.2f", BenchCommand.median(spread)) + "x, worst "
+          + String(format: "%.2f", spread.last ?? 1) + "x; runs of the measure over "
+          + String(format: "%.2f", spread.last ?? 1) + "x: "
+          + "\(runs.filter { $0.ratio > spread.last ?? 1 }.count) of \(runs.count)")
+    }
     if worst.ratio > median * 1.15 {
       let typical = runs.sorted { $0.ratio < $1.ratio }[runs.count / 2]
       lines.append(
