@@ -274,18 +274,13 @@ struct FileTreeWriter {
     return (parent, location.lastPathComponent)
   }
 
-  /// The size from which an atomic write of a file drops the cached pages
-  /// of the file it replaces before writing, when
-  /// ``dropsReplacedFileCache`` says to (see
-  /// `FileDescriptor.dropCachedPages(of:in:path:)`): below it, the three
-  /// calls cost more than the memory they give back is worth.
-  static let cacheDroppingSize = 1 << 20
-
-  /// Whether writes in this task drop the cached pages of a large file
-  /// they replace: the session's host policy
-  /// (``DocumentEnvironment/dropsReplacedFileCache``), off unless a host
-  /// turns it on.
-  @TaskLocal static var dropsReplacedFileCache = false
+  /// The size from which an atomic write of a file in this task drops
+  /// the cached pages of the file it replaces before writing (see
+  /// `FileDescriptor.dropCachedPages(of:in:path:)`): the session's host
+  /// policy (``DocumentEnvironment/dropsReplacedFileCache`` and
+  /// ``DocumentEnvironment/replacedFileCacheDroppingSize``); nil, the
+  /// default outside a session's save: never.
+  @TaskLocal static var replacedFileCacheDroppingSize: Int? = nil
 
   /// `.<stem>.<hash>.docrepl-<random>.tmp`: see ``SiblingNames``.
 
@@ -456,8 +451,8 @@ struct FileTreeWriter {
     case .onDisk, .unreadable:
       source = FileWrapper.ByteSource(try wrapper.loadRegularFileContents())
     }
-    if Self.dropsReplacedFileCache && temporary && replacesExisting
-      && source.count >= Self.cacheDroppingSize
+    if let droppingSize = Self.replacedFileCacheDroppingSize, temporary, replacesExisting,
+      source.count >= droppingSize
     {
       FileDescriptor.dropCachedPages(of: self.name, in: parent, path: destinationPath)
     }

@@ -258,7 +258,9 @@ extension DocumentSession {
       mode: mode, url: url, disk: disk, original: ownFile, samePlace: samePlace, type: type,
       destination: destination, manifest: journaled ? manifest : nil,
       keepPermissions: samePlace ? try keptPermissions(of: disk, at: destination) : nil,
-      recovery: recovery, dropsReplacedFileCache: environment.dropsReplacedFileCache)
+      recovery: recovery,
+      replacedFileCacheDroppingSize: environment.dropsReplacedFileCache
+        ? environment.replacedFileCacheDroppingSize : nil)
   }
 
   /// What stands at `url` (as the caller named it), decided through the

@@ -72,9 +72,9 @@ struct WritePlan: Sendable {
   /// interrupted save from another program's change); nil if the commit
   /// runs it first. Either way it runs once a write.
   var recovery: PackageJournal.Recovery?
-  /// Whether a large file replaced has its cached pages dropped first
-  /// (``DocumentEnvironment/dropsReplacedFileCache``).
-  var dropsReplacedFileCache: Bool
+  /// The size from which a file replaced has its cached pages dropped
+  /// first (``DocumentEnvironment/dropsReplacedFileCache``); nil: never.
+  var replacedFileCacheDroppingSize: Int?
 
   /// Where a write's path leads and what stands there, as the destination
   /// policy decided it for the write: a save in place decides it before
@@ -93,7 +93,9 @@ struct WritePlan: Sendable {
   /// - Returns: What the write put on disk, for the session's record.
   func commit(_ wrapper: FileWrapper) throws -> WriteRecord {
     do {
-      return try FileTreeWriter.$dropsReplacedFileCache.withValue(dropsReplacedFileCache) {
+      return try FileTreeWriter.$replacedFileCacheDroppingSize.withValue(
+        replacedFileCacheDroppingSize
+      ) {
         try commitTree(wrapper)
       }
     } catch {

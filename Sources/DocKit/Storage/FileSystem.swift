@@ -226,9 +226,35 @@ public struct POSIXFileSystem: FileSystem {
     }
   }()
 
+  /// Whether this machine's memory balloon reports free memory to its
+  /// host, which takes it back (see `FreePageReporting`): read once from
+  /// `/sys/bus/virtio/devices`. False on a machine without virtio.
+  public static let hostReclaimsFreeMemory: Bool = {
+    let devices = "/sys/bus/virtio/devices"
+    guard let folder = opendir(devices) else { return false }
+    defer { closedir(folder) }
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard !name.hasPrefix("."),
+        let device = systemFile(devices + "/" + name + "/device"),
+        let features = systemFile(devices + "/" + name + "/features")
+      else { continue }
+      if FreePageReporting.reports(device: device, features: features) { return true }
+    }
+    return false
+  }()
+
   /// The text of `/proc/self/mountinfo`; nil if it cannot be read.
   private static func mountInfo() -> String? {
-    let descriptor = Glibc.open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
+    systemFile("/proc/self/mountinfo")
+  }
+
+  /// The text of a file the kernel makes (`/proc`, `/sys`), read whole;
+  /// nil if it cannot be read.
+  private static func systemFile(_ path: String) -> String? {
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { Glibc.close(descriptor) }
     var bytes: [UInt8] = []

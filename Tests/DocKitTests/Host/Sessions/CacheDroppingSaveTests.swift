@@ -6,12 +6,14 @@ import Synchronization
 import Testing
 
 /// With the host policy on (`DocumentEnvironment.dropsReplacedFileCache`),
-/// a save that replaces a file of a megabyte or more first advises the
-/// kernel to drop the old file's cached pages (`POSIX_FADV_DONTNEED`), so
-/// that the new file's pages reuse memory just freed. It is advice: the
-/// old file on disk is untouched until the new one is in place, and a
-/// failure to advise changes nothing. With the policy off, the default,
-/// no save advises.
+/// a save that replaces a file of `replacedFileCacheDroppingSize` or more
+/// (1 MiB in these tests, 64 MiB by default) first advises the kernel to
+/// drop the old file's cached pages (`POSIX_FADV_DONTNEED`), so that the
+/// new file's pages reuse memory just freed. It is advice: the old file on
+/// disk is untouched until the new one is in place, and a failure to
+/// advise changes nothing. With the policy off, no save advises; it is on
+/// by default only where the machine's balloon hands free memory back to
+/// its host.
 @MainActor
 @Suite("Saving over a large file drops the old file's cache first, and loses nothing")
 struct CacheDroppingSaveTests {
@@ -75,9 +77,12 @@ struct CacheDroppingSaveTests {
 
   /// A file of `lines` lines named `name` in a new folder, opened, with
   /// line `line` replaced by `text` (one undoable edit, ended). The folder
-  /// is removed when `folder` goes, so a test keeps it to its end.
+  /// is removed when `folder` goes, so a test keeps it to its end. The
+  /// session drops a replaced file's cache if `dropping`, from
+  /// `droppingSize` bytes.
   static func openEdited(
-    _ name: String, lines: Int, line: Int, text: String, dropping: Bool = true
+    _ name: String, lines: Int, line: Int, text: String, dropping: Bool = true,
+    droppingSize: Int = 1 << 20
   ) async throws -> (
     folder: TemporaryDirectory, url: URL, bytes: [UInt8],
     session: DocumentSession<TextMemo>
@@ -88,6 +93,7 @@ struct CacheDroppingSaveTests {
     try Data(bytes).write(to: url)
     var environment = testEnvironment(temporary)
     environment.dropsReplacedFileCache = dropping
+    environment.replacedFileCacheDroppingSize = droppingSize
     let session = try await DocumentSession<TextMemo>.open(
       url, environment: environment)
     try session.perform { try $0.replace(lineAt: line, with: text) }
@@ -135,11 +141,15 @@ struct CacheDroppingSaveTests {
     #expect(!session.isDirty)
   }
 
-  @Test("By default (the host policy off) no save advises, however large the file")
-  func offByDefault() async throws {
-    #expect(!DocumentEnvironment().dropsReplacedFileCache)
+  @Test(
+    "The policy off, or a file under the dropping size, no save advises",
+    arguments: [
+      (false, 1 << 20), (true, DocumentEnvironment.defaultReplacedFileCacheDroppingSize),
+    ])
+  func noAdvice(dropping: Bool, droppingSize: Int) async throws {
     let (folder, url, bytes, session) = try await Self.openEdited(
-      "big file.txt", lines: 60_000, line: 5, text: "saved", dropping: false)
+      "big file.txt", lines: 60_000, line: 5, text: "saved", dropping: dropping,
+      droppingSize: droppingSize)
     defer { withExtendedLifetime(folder) {} }
     #expect(bytes.count >= 1 << 20)
     let recording = try AdviceRecordingFileSystem()
@@ -147,6 +157,13 @@ struct CacheDroppingSaveTests {
     #expect(recording.advice.isEmpty)
     #expect(try Data(contentsOf: url) == Self.edited(bytes, line: 5, text: "saved"))
     #expect(!session.isDirty)
+  }
+
+  @Test("By default the policy is on only where the host takes free memory back, from 64 MiB")
+  func defaults() {
+    let environment = DocumentEnvironment()
+    #expect(environment.dropsReplacedFileCache == POSIXFileSystem.hostReclaimsFreeMemory)
+    #expect(environment.replacedFileCacheDroppingSize == 64 << 20)
   }
 
   @Test("The advice refused changes nothing: the save succeeds with every byte")
