@@ -95,7 +95,6 @@ extension FileWrapper {
     case .onDisk, .unreadable: return nil
     }
     guard Int64(source.count) == identity.size else { return false }
-    let system = FileSystemContext.current
     do throws(SystemCallError) {
       let descriptor = try FileDescriptor.open(
         path, in: nil, flags: FileDescriptor.readFlags, path: path)
@@ -107,18 +106,7 @@ extension FileWrapper {
       // Fills `piece` with up to `count` bytes; returns how many there
       // were before the end of the file, or nil if a read failed.
       func read(_ count: Int) -> Int? {
-        var filled = 0
-        while filled < count, let base = piece.baseAddress {
-          let result = system.read(descriptor.rawValue, base + filled, count - filled)
-          if result > 0 {
-            filled += result
-          } else if result == 0 {
-            break
-          } else if errno != EINTR {
-            return nil
-          }
-        }
-        return filled
+        try? descriptor.fill(UnsafeMutableRawBufferPointer(rebasing: piece[..<count]), path: path)
       }
       var same = true
       var failed = false

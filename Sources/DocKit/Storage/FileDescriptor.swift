@@ -113,25 +113,36 @@ final class FileDescriptor {
   /// `limit` bytes (for a file whose size is known: that size plus one).
   func readBytes(upToCount limit: Int, path: String) throws(SystemCallError) -> [UInt8] {
     guard limit > 0 else { return [] }
-    let system = FileSystemContext.current
-    var failure: Int32?
+    var failure: SystemCallError?
     let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
-      var count = 0
-      while count < limit, let base = buffer.baseAddress {
-        let result = system.read(rawValue, base + count, limit - count)
-        if result > 0 {
-          count += result
-        } else if result == 0 {
-          break
-        } else if errno != EINTR {
-          failure = errno
-          break
-        }
+      do throws(SystemCallError) {
+        initialized = try fill(UnsafeMutableRawBufferPointer(buffer), path: path)
+      } catch {
+        failure = error
+        initialized = 0
       }
-      initialized = count
     }
-    if let failure { throw SystemCallError(systemCall: "read", errno: failure, path: path) }
+    if let failure { throw failure }
     return bytes
+  }
+
+  /// Reads from the current offset into `buffer` until it is full or the
+  /// file ends, continuing after short reads and `EINTR`; returns how many
+  /// bytes it holds.
+  func fill(_ buffer: UnsafeMutableRawBufferPointer, path: String) throws(SystemCallError) -> Int {
+    let system = FileSystemContext.current
+    var count = 0
+    while count < buffer.count, let base = buffer.baseAddress {
+      let result = system.read(rawValue, base + count, buffer.count - count)
+      if result > 0 {
+        count += result
+      } else if result == 0 {
+        break
+      } else if errno != EINTR {
+        throw SystemCallError(systemCall: "read", errno: errno, path: path)
+      }
+    }
+    return count
   }
 
   /// Reads from the current offset until the end of the file or until
