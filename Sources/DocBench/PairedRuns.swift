@@ -56,12 +56,13 @@ struct PairedRuns {
     ]
     if !baselineAgainstItself.isEmpty {
       let spread = baselineAgainstItself.sorted()
+      let worstOfBaseline = spread.last ?? 1
       lines.append(
         "  the baseline against itself (measured again beside each run): median "
           + String(format: "%.2f", BenchCommand.median(spread)) + "x, worst "
-          + String(format: "%.2f", spread.last ?? 1) + "x; runs of the measure over "
-          + String(format: "%.2f", spread.last ?? 1) + "x: "
-          + "\(runs.filter { $0.ratio > spread.last ?? 1 }.count) of \(runs.count)")
+          + String(format: "%.2f", worstOfBaseline) + "x; runs of the measure over "
+          + String(format: "%.2f", worstOfBaseline) + "x: "
+          + "\(runs.filter { $0.ratio > worstOfBaseline }.count) of \(runs.count)")
     }
     if worst.ratio > median * 1.15 {
       let typical = runs.sorted { $0.ratio < $1.ratio }[runs.count / 2]

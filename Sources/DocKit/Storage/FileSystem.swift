@@ -213,8 +213,9 @@ public struct POSIXFileSystem: FileSystem {
     return answer
   }
 
-  /// Each device's answer. Only devices with a major number are asked
-  /// (`ChangeTimeGranularity`), and those keep their number while mounted.
+  /// Each device's answer. Only a device with a major number can be
+  /// answered true (`ChangeTimeGranularity`), and such a device keeps its
+  /// number while it is mounted; an anonymous one is always false.
   private static let fineGrainedDevices = Mutex<[UInt64: Bool]>([:])
 
   /// `uname -r`.

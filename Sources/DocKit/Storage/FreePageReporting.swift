@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether this machine is a virtual machine whose memory balloon reports
 /// free memory to its host (virtio's `VIRTIO_BALLOON_F_REPORTING`), which
 /// then takes that memory back: the guest's first use of such a page
@@ -17,21 +19,14 @@ enum FreePageReporting {
   /// file) with `features` (the text of its `features` file) is a balloon
   /// that reports free pages.
   static func reports(device: String, features: String) -> Bool {
-    let type = device.trimmingWhitespace
+    let type = device.trimmingCharacters(in: .whitespacesAndNewlines)
     guard type.hasPrefix("0x"), Int(type.dropFirst(2), radix: 16) == balloonDevice else {
       return false
     }
-    let bits = Array(features.trimmingWhitespace)
+    let bits = Array(features.trimmingCharacters(in: .whitespacesAndNewlines))
     guard bits.count > reportingBit, bits.allSatisfy({ $0 == "0" || $0 == "1" }) else {
       return false
     }
     return bits[reportingBit] == "1"
-  }
-}
-
-extension String {
-  /// Without leading and trailing blanks and line ends.
-  fileprivate var trimmingWhitespace: String {
-    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
   }
 }
